@@ -1,0 +1,21 @@
+// Bundles the server into dist/server.js. Our workspace package (shared) is bundled in because it
+// ships TypeScript source; every npm dependency stays external and loads from node_modules.
+import { readFileSync } from "node:fs";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const external = Object.keys(pkg.dependencies).filter(
+  (name) => !name.startsWith("@artifact-atlas/"),
+);
+
+await build({
+  entryPoints: ["src/server.ts", "src/db/cli.ts"],
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: "warning",
+});

@@ -1,0 +1,68 @@
+import { existsSync } from "node:fs";
+import { loadEnv } from "../env";
+import { backupDatabase } from "./backup";
+import { closeDatabase, openDatabase } from "./client";
+import { migrateDatabase } from "./migrate";
+import { seedDemoCollection } from "./seed";
+
+const USAGE = `Usage: tsx src/db/cli.ts <command>
+
+  migrate   apply the pending migrations
+  seed      migrate, then add the demo collection (running it again changes nothing)
+  backup    write a verified copy of the live database to <database dir>/backups/`;
+
+const COMMANDS = ["migrate", "seed", "backup"] as const;
+type Command = (typeof COMMANDS)[number];
+
+function isCommand(value: string | undefined): value is Command {
+  return COMMANDS.includes(value as Command);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0];
+  if (!isCommand(command) || argv.length > 1) {
+    console.error(USAGE);
+    return 1;
+  }
+
+  const env = loadEnv();
+  if (command === "backup" && !existsSync(env.databasePath)) {
+    // Opening would create an empty database, and its backup would look like a success.
+    console.error(`There is no database at ${env.databasePath} to back up.`);
+    return 1;
+  }
+  const db = openDatabase(env.databasePath);
+  try {
+    switch (command) {
+      case "migrate":
+        migrateDatabase(db);
+        console.log(`Migrated ${env.databasePath}`);
+        break;
+      case "seed": {
+        migrateDatabase(db);
+        const summary = seedDemoCollection(db);
+        console.log(
+          `Seeded ${env.databasePath}: ${summary.artifactsAdded} artifacts, ` +
+            `${summary.usersAdded} accounts and ${summary.likesAdded} likes added`,
+        );
+        break;
+      }
+      case "backup":
+        console.log(await backupDatabase(db, env.databasePath));
+        break;
+    }
+    return 0;
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
+import { users } from "./users";
+
+export const artifacts = sqliteTable(
+  "artifacts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    artifactName: text("artifact_name").notNull(),
+    artifactImage: text("artifact_image").notNull(),
+    artifactType: text("artifact_type", { enum: ARTIFACT_TYPES }).notNull(),
+    historicalContext: text("historical_context").notNull(),
+    /** The spec's createdAt/discoveredAt are free-text historical dates, not row timestamps. */
+    createdAt: text("created_at").notNull(),
+    discoveredAt: text("discovered_at").notNull(),
+    discoveredBy: text("discovered_by").notNull(),
+    presentLocation: text("present_location").notNull(),
+    /** The contributor's name when the artifact was added (spec: username sent on creation). */
+    username: text("username").notNull(),
+    /** Always equal to the number of rows in likes for this artifact; changed in the same transaction. */
+    likeCount: integer("like_count").notNull().default(0),
+    addedAt: integer("added_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (table) => [
+    index("artifacts_owner_idx").on(table.ownerId, table.id),
+    index("artifacts_type_likes_idx").on(table.artifactType, table.likeCount, table.id),
+    index("artifacts_likes_idx").on(table.likeCount, table.id),
+    check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
+  ],
+);
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    artifactId: integer("artifact_id")
+      .notNull()
+      .references(() => artifacts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    likedAt: integer("liked_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.artifactId, table.userId] }),
+    index("likes_user_idx").on(table.userId, table.likedAt),
+  ],
+);

@@ -1,0 +1,21 @@
+import type { Env } from "./env";
+import type { AppDatabase } from "./db/client";
+import { createSessionStore, type SessionStore } from "./auth/session";
+import { createAuthRateLimiter, type AuthRateLimiter } from "./auth/rate-limit";
+
+/** Everything a request handler may use, built once per app and shared by tRPC and REST. */
+export interface Deps {
+  env: Env;
+  db: AppDatabase;
+  sessions: SessionStore;
+  authRateLimiter: AuthRateLimiter;
+}
+
+export function createDeps(env: Env, db: AppDatabase): Deps {
+  return {
+    env,
+    db,
+    sessions: createSessionStore(db, { secureCookies: env.secureCookies }),
+    authRateLimiter: createAuthRateLimiter(),
+  };
+}

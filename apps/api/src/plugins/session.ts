@@ -1,0 +1,26 @@
+import fp from "fastify-plugin";
+import "@fastify/cookie";
+import type { ValidatedSession } from "../auth/session";
+import type { Deps } from "../deps";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    session: ValidatedSession | null;
+  }
+}
+
+/** One session check per request: renews a sliding session's cookie or clears a dead one. */
+export const sessionPlugin = fp<{ deps: Deps }>(
+  async (app, { deps }) => {
+    app.decorateRequest("session", null);
+    app.addHook("onRequest", async (request, reply) => {
+      const token = request.cookies[deps.sessions.cookieName];
+      if (!token) return;
+      const session = await deps.sessions.validate(token);
+      request.session = session;
+      const cookie = session ? session.cookie : deps.sessions.blankCookie();
+      if (cookie) reply.setCookie(cookie.name, cookie.value, cookie.attributes);
+    });
+  },
+  { name: "atlas-session" },
+);

@@ -1,0 +1,140 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  MESSAGES,
+  type loginInput,
+  type profileUpdateInput,
+  type SessionUser,
+  type signupInput,
+} from "@artifact-atlas/shared";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/password";
+import type { AppDatabase } from "../db/client";
+import { users } from "../db/schema";
+import type { Deps } from "../deps";
+import { ServiceError } from "./errors";
+
+export type SignupFields = z.output<typeof signupInput>;
+export type LoginFields = z.output<typeof loginInput>;
+export type ProfileUpdateFields = z.output<typeof profileUpdateInput>;
+
+/** What sign-up and sign-in need: the database and the attempt counters shared by tRPC and REST. */
+export type AuthDeps = Pick<Deps, "db" | "authRateLimiter">;
+
+/** Where an attempt comes from, for the per-address limit. */
+export interface AttemptOrigin {
+  ip: string;
+}
+
+/** The only columns that ever leave this module: never the password hash. */
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  photoUrl: users.photoUrl,
+};
+
+/** Emails are stored lower-case, so the unique index is case-insensitive in effect. */
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Counts the attempt for the address and the account; refuses it once either is over its limit. */
+function countAttempt(deps: AuthDeps, origin: AttemptOrigin, email: string): void {
+  const waitSeconds = deps.authRateLimiter.attempt(origin.ip, email);
+  if (waitSeconds > 0) {
+    throw new ServiceError("TOO_MANY_REQUESTS", MESSAGES.tooManyAttempts(waitSeconds), waitSeconds);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  }
+  return false;
+}
+
+export function getSessionUser(db: AppDatabase, userId: number): SessionUser | null {
+  return db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).get() ?? null;
+}
+
+/** Creates a password account. The caller starts the session. */
+export async function signup(
+  deps: AuthDeps,
+  input: SignupFields,
+  origin: AttemptOrigin,
+): Promise<SessionUser> {
+  const email = normalizeEmail(input.email);
+  countAttempt(deps, origin, email);
+
+  const conflict = () => new ServiceError("CONFLICT", MESSAGES.emailAlreadyRegistered);
+  const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (existing) throw conflict();
+
+  const passwordHash = await hashPassword(input.password);
+  let user: SessionUser;
+  try {
+    user = deps.db
+      .insert(users)
+      .values({ email, name: input.userName, photoUrl: input.photoUrl ?? null, passwordHash })
+      .returning(sessionUserColumns)
+      .get();
+  } catch (error) {
+    // Two sign-ups for one email can both pass the check above while the hash is computed.
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+  // A new account starts signed in, with no failed attempts counted against it.
+  deps.authRateLimiter.reset(email);
+  return user;
+}
+
+/**
+ * Checks email and password. Unknown email, wrong password and an account without a password all
+ * get the same message after the same amount of work. The caller starts the session.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: LoginFields,
+  origin: AttemptOrigin,
+): Promise<SessionUser> {
+  const email = normalizeEmail(input.email);
+  countAttempt(deps, origin, email);
+
+  const row = deps.db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  const valid = row?.passwordHash
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await verifyDummyPassword(input.password);
+  if (!row || !valid) throw new ServiceError("UNAUTHORIZED", MESSAGES.wrongCredentials);
+
+  deps.authRateLimiter.reset(email);
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+/** A missing or blank name keeps the current one; a blank photo URL (null) removes the photo. */
+export function updateProfile(
+  db: AppDatabase,
+  actor: Pick<SessionUser, "id">,
+  input: ProfileUpdateFields,
+): SessionUser {
+  const changes: Partial<Pick<typeof users.$inferInsert, "name" | "photoUrl">> = {};
+  if (input.displayName !== undefined) changes.name = input.displayName;
+  if (input.photoUrl !== undefined) changes.photoUrl = input.photoUrl;
+
+  const user =
+    Object.keys(changes).length > 0
+      ? db
+          .update(users)
+          .set(changes)
+          .where(eq(users.id, actor.id))
+          .returning(sessionUserColumns)
+          .get()
+      : getSessionUser(db, actor.id);
+  // The session was valid a moment ago; the account can only be gone if it was deleted meanwhile.
+  if (!user) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return user;
+}

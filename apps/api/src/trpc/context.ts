@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { SessionUser } from "@artifact-atlas/shared";
+import type { CookieToSet } from "../auth/session";
+import type { Deps } from "../deps";
+
+/** What a procedure needs regardless of transport: the dependencies and who is asking. */
+export interface InnerContext {
+  deps: Deps;
+  user: SessionUser | null;
+  sessionId: string | null;
+  /** The client's address, for rate limits. */
+  ip: string;
+  /** Sends a cookie with the answer (sign-in and sign-out); a no-op outside HTTP. */
+  setCookie: (cookie: CookieToSet) => void;
+  /** Sets a response header, e.g. Retry-After on a refused sign-in; a no-op outside HTTP. */
+  setHeader: (name: string, value: string) => void;
+}
+
+export type Context = InnerContext;
+
+export function createContextFactory(deps: Deps) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
+    deps,
+    user: req.session?.user ?? null,
+    sessionId: req.session?.sessionId ?? null,
+    ip: req.ip,
+    setCookie: (cookie) => {
+      res.setCookie(cookie.name, cookie.value, cookie.attributes);
+    },
+    setHeader: (name, value) => {
+      res.header(name, value);
+    },
+  });
+}

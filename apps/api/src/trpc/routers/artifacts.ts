@@ -1,0 +1,50 @@
+import {
+  artifactIdInput,
+  artifactInput,
+  artifactListQuery,
+  artifactUpdateInput,
+} from "@artifact-atlas/shared";
+import {
+  createArtifact,
+  deleteArtifact,
+  getArtifact,
+  listArtifacts,
+  myArtifacts,
+  popularArtifacts,
+  similarArtifacts,
+  updateArtifact,
+} from "../../services/artifacts";
+import { callService } from "../errors";
+import { protectedProcedure, publicProcedure, router } from "../init";
+
+export const artifactsRouter = router({
+  popular: publicProcedure.query(({ ctx }) => callService(() => popularArtifacts(ctx.deps.db))),
+
+  list: publicProcedure
+    .input(artifactListQuery)
+    .query(({ ctx, input }) => callService(() => listArtifacts(ctx.deps.db, input))),
+
+  byId: publicProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => callService(() => getArtifact(ctx.deps.db, input))),
+
+  similar: publicProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => callService(() => similarArtifacts(ctx.deps.db, input))),
+
+  mine: protectedProcedure.query(({ ctx }) =>
+    callService(() => myArtifacts(ctx.deps.db, ctx.user)),
+  ),
+
+  create: protectedProcedure
+    .input(artifactInput)
+    .mutation(({ ctx, input }) => callService(() => createArtifact(ctx.deps.db, ctx.user, input))),
+
+  update: protectedProcedure
+    .input(artifactUpdateInput)
+    .mutation(({ ctx, input }) => callService(() => updateArtifact(ctx.deps.db, ctx.user, input))),
+
+  delete: protectedProcedure
+    .input(artifactIdInput)
+    .mutation(({ ctx, input }) => callService(() => deleteArtifact(ctx.deps.db, ctx.user, input))),
+});

@@ -1,0 +1,56 @@
+import { loginInput, signupInput, type SessionUser } from "@artifact-atlas/shared";
+import { ServiceError } from "../../services/errors";
+import { login, signup } from "../../services/users";
+import type { Context } from "../context";
+import { callService } from "../errors";
+import { publicProcedure, router } from "../init";
+
+/** Tells the client when to retry a refused attempt (RFC 9110 section 10.2.3). */
+async function withRetryAfter<T>(ctx: Context, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ServiceError && error.retryAfterSeconds) {
+      ctx.setHeader("retry-after", String(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Every sign-in gets a brand-new session (no fixation). The session this browser held before, if
+ * any, is ended: its cookie is overwritten, and a copy of it must not stay usable.
+ */
+async function startSession(ctx: Context, userId: number): Promise<void> {
+  if (ctx.sessionId) await ctx.deps.sessions.invalidate(ctx.sessionId);
+  ctx.setCookie(await ctx.deps.sessions.create(userId));
+}
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }): SessionUser | null => ctx.user),
+
+  signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
+    const user = await callService(() =>
+      withRetryAfter(ctx, () => signup(ctx.deps, input, { ip: ctx.ip })),
+    );
+    await startSession(ctx, user.id);
+    return user;
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await callService(() =>
+      withRetryAfter(ctx, () => login(ctx.deps, input, { ip: ctx.ip })),
+    );
+    await startSession(ctx, user.id);
+    return user;
+  }),
+
+  /** Ends the session on the server, so a copied cookie is useless afterwards. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const cookie = ctx.sessionId
+      ? await ctx.deps.sessions.invalidate(ctx.sessionId)
+      : ctx.deps.sessions.blankCookie();
+    ctx.setCookie(cookie);
+    return { ok: true as const };
+  }),
+});

@@ -1,0 +1,22 @@
+import { artifactIdInput } from "@artifact-atlas/shared";
+import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../../services/likes";
+import { callService } from "../errors";
+import { protectedProcedure, router } from "../init";
+
+export const likesRouter = router({
+  status: protectedProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => callService(() => likeStatus(ctx.deps.db, ctx.user, input))),
+
+  like: protectedProcedure
+    .input(artifactIdInput)
+    .mutation(({ ctx, input }) => callService(() => likeArtifact(ctx.deps.db, ctx.user, input))),
+
+  unlike: protectedProcedure
+    .input(artifactIdInput)
+    .mutation(({ ctx, input }) => callService(() => unlikeArtifact(ctx.deps.db, ctx.user, input))),
+
+  list: protectedProcedure.query(({ ctx }) =>
+    callService(() => likedArtifacts(ctx.deps.db, ctx.user)),
+  ),
+});

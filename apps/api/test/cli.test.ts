@@ -1,0 +1,111 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { demoArtifacts, demoMembers } from "../src/db/seed/demo-collection";
+
+const apiDir = fileURLToPath(new URL("..", import.meta.url));
+const tsxCli = join(
+  dirname(createRequire(import.meta.url).resolve("tsx/package.json")),
+  "dist/cli.mjs",
+);
+
+let dir: string;
+let databasePath: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "atlas-cli-"));
+  databasePath = join(dir, "data", "atlas.db");
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `tsx src/db/cli.ts ...args` as the package scripts do, configured only by the environment. */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [tsxCli, "src/db/cli.ts", ...args],
+      { cwd: apiDir, env: { ...process.env, DATABASE_PATH: databasePath, ...env } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+function counts(path: string) {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const count = (table: string) =>
+      (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    return { users: count("users"), artifacts: count("artifacts"), likes: count("likes") };
+  } finally {
+    db.close();
+  }
+}
+
+test("migrate creates the schema on a new database", async () => {
+  const result = await cli(["migrate"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  expect(counts(databasePath)).toEqual({ users: 0, artifacts: 0, likes: 0 });
+});
+
+test("seed migrates and seeds, and a second run adds nothing", async () => {
+  const first = await cli(["seed"]);
+  expect(first.code).toBe(0);
+  expect(first.stdout).toContain(`${demoArtifacts.length} artifacts`);
+  const seeded = counts(databasePath);
+  expect(seeded.artifacts).toBe(demoArtifacts.length);
+  expect(seeded.users).toBe(demoMembers.length + 1);
+
+  const second = await cli(["seed"]);
+  expect(second.code).toBe(0);
+  expect(second.stdout).toContain("0 artifacts, 0 accounts and 0 likes added");
+  expect(counts(databasePath)).toEqual(seeded);
+});
+
+test("backup prints the path of a verified copy with the same rows", async () => {
+  expect((await cli(["seed"])).code).toBe(0);
+  const result = await cli(["backup"]);
+  expect(result.code).toBe(0);
+  const path = result.stdout.trim();
+  expect(path).toMatch(
+    /[/\\]data[/\\]backups[/\\]artifact-atlas-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.db$/,
+  );
+  expect(existsSync(path)).toBe(true);
+  const copy = new Database(path, { readonly: true, fileMustExist: true });
+  expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+  copy.close();
+  expect(counts(path)).toEqual(counts(databasePath));
+});
+
+test("backup of a missing database fails without creating one", async () => {
+  const result = await cli(["backup"]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("There is no database at");
+  expect(existsSync(databasePath)).toBe(false);
+});
+
+test("an unknown command prints the usage and fails", async () => {
+  const result = await cli(["restore"]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("Usage: tsx src/db/cli.ts <command>");
+  expect(existsSync(databasePath)).toBe(false);
+});
+
+test("invalid configuration is reported before anything is touched", async () => {
+  const result = await cli(["migrate"], { LOG_LEVEL: "loud" });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain("Invalid configuration");
+  expect(result.stderr).toContain("LOG_LEVEL");
+  expect(existsSync(databasePath)).toBe(false);
+});

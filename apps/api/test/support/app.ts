@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/app";
+import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/migrate";
+import { loadEnv, type Env } from "../../src/env";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: AppDatabase;
+  env: Env;
+  close: () => Promise<void>;
+}
+
+/** A fresh, migrated SQLite file and the real app on it; nothing is shared between test files. */
+export async function createTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "atlas-test-"));
+  const env = loadEnv({
+    NODE_ENV: "test",
+    DATABASE_PATH: join(dir, "test.db"),
+    PUBLIC_ORIGIN: TEST_ORIGIN,
+    LOG_LEVEL: "silent",
+    WEB_DIST_PATH: join(dir, "no-web-build"),
+    ...overrides,
+  });
+  const db = openDatabase(env.databasePath);
+  migrateDatabase(db);
+  const app = await buildApp({ env, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    env,
+    close: async () => {
+      await app.close();
+      closeDatabase(db);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie from a response, as a Cookie header value ("name=value"). */
+export function sessionCookieFrom(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === "atlas_session" && c.value !== "");
+  return cookie ? `${cookie.name}=${cookie.value}` : undefined;
+}
+
+/** Calls a tRPC procedure over HTTP the way the web app's httpBatchLink does (unbatched form). */
+export async function trpc(
+  app: FastifyInstance,
+  kind: "query" | "mutation",
+  path: string,
+  input?: unknown,
+  cookie?: string,
+) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN };
+  if (cookie) headers.cookie = cookie;
+  const response =
+    kind === "query"
+      ? await app.inject({
+          method: "GET",
+          url: `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await app.inject({
+          method: "POST",
+          url: `/trpc/${path}`,
+          headers: { ...headers, "content-type": "application/json" },
+          payload: JSON.stringify(input ?? {}),
+        });
+  const body = response.json() as {
+    result?: { data: unknown };
+    error?: { message: string; data: { code: string; httpStatus: number } };
+  };
+  return { response, status: response.statusCode, data: body.result?.data, error: body.error };
+}

@@ -1,0 +1,53 @@
+/** Business constants from the specification (section 9), shared by the API and the web app. */
+
+export const BRAND = "Artifact Atlas";
+
+export const ARTIFACT_TYPES = [
+  "Tools",
+  "Monument",
+  "Art",
+  "Sculptures",
+  "Technology",
+  "Documents",
+  "Writings",
+  "Others",
+] as const;
+export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
+
+export const SORT_VALUES = ["default", "asc", "desc"] as const;
+export type SortValue = (typeof SORT_VALUES)[number];
+
+export const PAGE_SIZE = 8;
+export const POPULAR_COUNT = 6;
+export const SIMILAR_COUNT = 3;
+export const CONTEXT_PREVIEW_LENGTH = 100;
+
+export const USERNAME_MIN_LENGTH = 5;
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const CAROUSEL_SLIDE_COUNT = 3;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 50;
+
+export const ARTIFACT_ADDED_TIMER_MS = 2000;
+export const ARTIFACT_UPDATED_TIMER_MS = 1500;
+export const PROFILE_PREVIEW_SIZE_PX = 80;
+
+export const THEME_STORAGE_KEY = "theme";
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = "light";
+
+/** Upper bounds that keep one row small; the spec names none, these are ours (docs/decisions). */
+export const LIMITS = {
+  name: 120,
+  userName: 80,
+  shortText: 200,
+  historicalContext: 5000,
+  url: 2048,
+  search: 100,
+  email: 254,
+  password: 128,
+  /** Highest page a list query accepts; deeper pages of 8 are never useful and cost a scan. */
+  page: 10_000,
+} as const;

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { ARTIFACT_TYPES, LIMITS } from "../constants";
+import { MESSAGES } from "../messages";
+import {
+  ARTIFACT_FIELD_LABELS,
+  artifactId,
+  artifactIdInput,
+  artifactInput,
+  artifactListQuery,
+  artifactUpdateInput,
+} from "./artifact";
+
+function fieldMessages(
+  schema: { safeParse: (value: unknown) => { error?: unknown } },
+  value: unknown,
+) {
+  const result = schema.safeParse(value) as {
+    error?: { issues: { message: string; path: PropertyKey[] }[] };
+  };
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path.map(String).join(".");
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+const valid = {
+  artifactName: "Rosetta Stone",
+  artifactImage: "https://example.com/rosetta.jpg",
+  artifactType: "Documents",
+  historicalContext: "A decree issued at Memphis in three scripts.",
+  createdAt: "196 BC",
+  discoveredAt: "1799",
+  discoveredBy: "Pierre-François Bouchard",
+  presentLocation: "British Museum",
+};
+
+describe("artifactInput", () => {
+  it("parses a complete form and trims every text", () => {
+    const padded = Object.fromEntries(
+      Object.entries(valid).map(([key, value]) => [
+        key,
+        key === "artifactType" ? value : ` ${value} `,
+      ]),
+    );
+    expect(artifactInput.parse(padded)).toEqual(valid);
+  });
+
+  it.each(ARTIFACT_TYPES.map((type) => [type]))("accepts the type %s", (type) => {
+    expect(artifactInput.parse({ ...valid, artifactType: type }).artifactType).toBe(type);
+  });
+
+  it("requires every field, naming it as the form labels it", () => {
+    expect(fieldMessages(artifactInput, {})).toEqual({
+      artifactName: ["Artifact Name is required."],
+      artifactImage: ["Artifact Image URL is required."],
+      artifactType: [MESSAGES.artifactTypeRequired],
+      historicalContext: ["Historical Context is required."],
+      createdAt: ["Created At is required."],
+      discoveredAt: ["Discovered At is required."],
+      discoveredBy: ["Discovered By is required."],
+      presentLocation: ["Present Location is required."],
+    });
+  });
+
+  it.each(
+    (Object.keys(ARTIFACT_FIELD_LABELS) as (keyof typeof ARTIFACT_FIELD_LABELS)[])
+      .filter((key) => key !== "artifactType")
+      .map((key) => [key]),
+  )("refuses a blank %s", (key) => {
+    expect(fieldMessages(artifactInput, { ...valid, [key]: "   " })).toEqual({
+      [key]: [MESSAGES.fieldRequired(ARTIFACT_FIELD_LABELS[key])],
+    });
+  });
+
+  it.each([[""], ["Pottery"], ["tools"], [undefined]])("refuses the type %j", (artifactType) => {
+    expect(fieldMessages(artifactInput, { ...valid, artifactType })).toEqual({
+      artifactType: [MESSAGES.artifactTypeRequired],
+    });
+  });
+
+  it.each([["javascript:alert(1)"], ["data:image/png;base64,AAAA"], ["rosetta.jpg"]])(
+    "refuses the image URL %j",
+    (artifactImage) => {
+      expect(fieldMessages(artifactInput, { ...valid, artifactImage })).toEqual({
+        artifactImage: [MESSAGES.invalidUrl],
+      });
+    },
+  );
+
+  it("enforces the length limits with the field's label", () => {
+    expect(
+      fieldMessages(artifactInput, {
+        ...valid,
+        artifactName: "x".repeat(LIMITS.name + 1),
+        historicalContext: "x".repeat(LIMITS.historicalContext + 1),
+      }),
+    ).toEqual({
+      artifactName: [MESSAGES.fieldTooLong("Artifact Name", LIMITS.name)],
+      historicalContext: [MESSAGES.fieldTooLong("Historical Context", LIMITS.historicalContext)],
+    });
+    expect(
+      artifactInput.parse({ ...valid, historicalContext: "x".repeat(LIMITS.historicalContext) })
+        .historicalContext,
+    ).toHaveLength(LIMITS.historicalContext);
+  });
+});
+
+describe("artifact ids", () => {
+  it("accepts positive integers, also as strings from a URL", () => {
+    expect(artifactId.parse(7)).toBe(7);
+    expect(artifactId.parse("42")).toBe(42);
+    expect(artifactIdInput.parse({ id: "3" })).toEqual({ id: 3 });
+  });
+
+  it.each([[0], [-1], [1.5], ["abc"], [Number.MAX_SAFE_INTEGER + 2]])("refuses %j", (id) => {
+    expect(artifactId.safeParse(id).success).toBe(false);
+  });
+
+  it("pairs an id with the form fields for an update", () => {
+    expect(artifactUpdateInput.parse({ id: "5", fields: valid })).toEqual({ id: 5, fields: valid });
+    expect(
+      fieldMessages(artifactUpdateInput, { id: 5, fields: { ...valid, artifactName: "" } }),
+    ).toEqual({ "fields.artifactName": ["Artifact Name is required."] });
+  });
+});
+
+describe("artifactListQuery", () => {
+  it("defaults to the first page, default sort and no search", () => {
+    expect(artifactListQuery.parse({})).toEqual({ search: undefined, sort: "default", page: 1 });
+  });
+
+  it("trims the search and ignores a blank one", () => {
+    expect(artifactListQuery.parse({ search: "  vase " }).search).toBe("vase");
+    expect(artifactListQuery.parse({ search: "   " }).search).toBeUndefined();
+  });
+
+  it("refuses a search longer than the limit", () => {
+    expect(artifactListQuery.safeParse({ search: "x".repeat(LIMITS.search + 1) }).success).toBe(
+      false,
+    );
+    expect(artifactListQuery.parse({ search: "x".repeat(LIMITS.search) }).search).toHaveLength(
+      LIMITS.search,
+    );
+  });
+
+  it.each([["default"], ["asc"], ["desc"]])("accepts the sort %s", (sort) => {
+    expect(artifactListQuery.parse({ sort }).sort).toBe(sort);
+  });
+
+  it.each([["likes"], ["ASC"], [""]])("refuses the sort %j", (sort) => {
+    expect(artifactListQuery.safeParse({ sort }).success).toBe(false);
+  });
+
+  it("coerces the page and keeps it within 1 and the limit", () => {
+    expect(artifactListQuery.parse({ page: "3" }).page).toBe(3);
+    expect(artifactListQuery.parse({ page: LIMITS.page }).page).toBe(LIMITS.page);
+    for (const page of [0, -1, 1.5, LIMITS.page + 1, "x"]) {
+      expect(artifactListQuery.safeParse({ page }).success).toBe(false);
+    }
+  });
+});

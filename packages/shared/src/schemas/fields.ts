@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { MESSAGES } from "../messages";
+
+/** A required, trimmed text field whose messages name the field as the form labels it. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: MESSAGES.fieldRequired(label) })
+    .trim()
+    .min(1, MESSAGES.fieldRequired(label))
+    .max(max, MESSAGES.fieldTooLong(label, max));
+}
+
+/** Only http(s): a `javascript:` or `data:` URL rendered as an image source is an attack, not a photo. */
+export const httpUrl = z
+  .string({ error: MESSAGES.invalidUrl })
+  .trim()
+  .max(LIMITS.url, MESSAGES.fieldTooLong("URL", LIMITS.url))
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, MESSAGES.invalidUrl);
+
+export const email = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .max(LIMITS.email, MESSAGES.invalidEmail)
+  .pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+/** An optional URL where an empty field means "none". */
+export const optionalHttpUrl = z
+  .union([z.literal(""), httpUrl])
+  .optional()
+  .transform((value) => (value ? value : undefined));

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Sets up and runs the product on one port: install, build what is not built, then the server
+# migrates the database and seeds the demo collection on first start.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-pnpm.sh
+if [ ! -f apps/web/dist/index.html ] || [ ! -f apps/api/dist/server.js ] || [ -n "${REBUILD:-}" ]; then
+  pnpm build
+fi
+# Configuration comes from the environment, or from .env when there is one (see .env.example).
+if [ -f .env ]; then exec node --env-file=.env apps/api/dist/server.js; fi
+exec node apps/api/dist/server.js

@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+import { testProjects } from "./vitest.workspace";
+
+export default defineConfig({
+  test: {
+    projects: testProjects,
+    reporters: ["default", "./scripts/summary-reporter.ts"],
+  },
+});
