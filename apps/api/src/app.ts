@@ -1,13 +1,16 @@
 import fastifyCookie from "@fastify/cookie";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
+import { googleAuthRoutes } from "./auth/google-routes";
 import type { AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
+import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
+import { restPlugin } from "./rest";
 import { createContextFactory } from "./trpc/context";
 import { appRouter, type AppRouter } from "./trpc/root";
 
@@ -31,8 +34,11 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
 
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
+  await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
   await app.register(sessionPlugin, { deps });
+
+  await app.register(googleAuthRoutes, { deps });
 
   app.get("/healthz", async (_request, reply) => {
     const row = db.$client.prepare("select 1 as ok").get() as { ok: number } | undefined;
@@ -53,6 +59,8 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
   });
 
   await app.register(spaPlugin, { distPath: env.webDistPath });
+  // After the web app: GET /artifacts/{id} hands browser navigations to its page.
+  await app.register(restPlugin);
   return app;
 }
 

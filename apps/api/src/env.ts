@@ -4,6 +4,36 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** An unset or blank variable counts as missing: .env.example lists the optional ones empty. */
+const blankAsMissing = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+const optionalSecret = z.preprocess(blankAsMissing, z.string().trim().optional());
+const httpUrlOr = (fallback: string) =>
+  z.preprocess(blankAsMissing, z.url({ protocol: /^https?$/ }).default(fallback));
+
+/** A comma-separated list of origins (blank entries ignored), each reduced to scheme://host:port. */
+const originList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const entry of value.split(",").map((item) => item.trim())) {
+      if (!entry) continue;
+      // URL.canParse is Node 20.10+; "localhost:5173" parses with the scheme "localhost:" and the
+      // opaque origin "null", which sandboxed frames send: that must never become an allowed origin.
+      const url = URL.canParse(entry) ? new URL(entry) : null;
+      if (url && (url.protocol === "http:" || url.protocol === "https:")) {
+        origins.push(url.origin);
+      } else {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry}" is not an origin such as https://example.org`,
+        });
+      }
+    }
+    return origins;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -19,6 +49,27 @@ const envSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Extra origins allowed to send writes, e.g. the Vite dev server. Comma-separated. */
     DEV_ORIGINS: z.string().default(""),
+    /**
+     * Other sites whose browser clients may call the REST API with the visitor's cookie (CORS with
+     * credentials). Comma-separated; like DEV_ORIGINS they may also send writes.
+     */
+    CORS_ORIGINS: originList,
+    /** Google sign-in (docs/google-sign-in.md): both or neither; without them it is turned off. */
+    GOOGLE_CLIENT_ID: optionalSecret,
+    GOOGLE_CLIENT_SECRET: optionalSecret,
+    GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_ENDPOINT: httpUrlOr("https://oauth2.googleapis.com/token"),
+    GOOGLE_ISSUER: httpUrlOr("https://accounts.google.com"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message:
+          "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; set both, or neither to turn it off",
+      });
+    }
   })
   .transform((env) => {
     const publicOrigin = new URL(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
@@ -38,8 +89,21 @@ const envSchema = z
           .map((origin) => origin.trim())
           .filter(Boolean)
           .map((origin) => new URL(origin).origin),
+        ...env.CORS_ORIGINS,
       ],
+      corsOrigins: env.CORS_ORIGINS,
       secureCookies: publicOrigin.startsWith("https:"),
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              authorizationEndpoint: env.GOOGLE_AUTHORIZATION_ENDPOINT,
+              tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT,
+              issuer: env.GOOGLE_ISSUER,
+              redirectUri: `${publicOrigin}/auth/google/callback`,
+            }
+          : null,
     };
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import {
   MESSAGES,
   PAGE_SIZE,
@@ -7,6 +7,7 @@ import {
   type Artifact,
   type ArtifactFields,
   type ArtifactPage,
+  type ArtifactType,
   type SessionUser,
   type SortValue,
 } from "@artifact-atlas/shared";
@@ -60,6 +61,23 @@ function prepareStatements(db: AppDatabase) {
       .offset(sql.placeholder("offset"))
       .prepare();
 
+  const ofType = eq(artifacts.artifactType, sql.placeholder("type"));
+  const mostLiked = (where: SQL | undefined) =>
+    db
+      .select(artifactColumns)
+      .from(artifacts)
+      .where(where)
+      .orderBy(...LIST_ORDER.desc)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare();
+  const count = (where: SQL | undefined) =>
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(artifacts)
+      .where(where)
+      .prepare();
+
   return {
     byId: db
       .select(artifactColumns)
@@ -101,6 +119,8 @@ function prepareStatements(db: AppDatabase) {
       .from(artifacts)
       .where(nameMatches)
       .prepare(),
+    mostLiked: { all: mostLiked(undefined), byType: mostLiked(ofType) },
+    count: { all: count(undefined), byType: count(ofType) },
   };
 }
 
@@ -155,6 +175,30 @@ export function listArtifacts(db: AppDatabase, input: ListArtifactsInput): Artif
     offset: (input.page - 1) * PAGE_SIZE,
   });
   return { items, total, page: input.page, pageCount: Math.ceil(total / PAGE_SIZE) };
+}
+
+export interface MostLikedInput {
+  /** Only this type; missing means the whole collection. */
+  type?: ArtifactType | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A slice of the collection (or of one type of it), most liked first with ties by id, and how many
+ * artifacts there are in all: the REST paths page through the collection with it.
+ */
+export function mostLikedArtifacts(
+  db: AppDatabase,
+  input: MostLikedInput,
+): { items: Artifact[]; total: number } {
+  const prepared = statements(db);
+  const variant = input.type === undefined ? "all" : "byType";
+  const params = { type: input.type, limit: input.limit, offset: input.offset };
+  return {
+    items: prepared.mostLiked[variant].all(params),
+    total: prepared.count[variant].get(params)?.total ?? 0,
+  };
 }
 
 export function getArtifact(db: AppDatabase, input: { id: number }): Artifact {

@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  GOOGLE_ERROR_MESSAGES,
+  httpUrl,
+  LIMITS,
   MESSAGES,
   type loginInput,
   type profileUpdateInput,
   type SessionUser,
   type signupInput,
 } from "@artifact-atlas/shared";
+import type { GoogleClaims } from "../auth/google";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/password";
 import type { AppDatabase } from "../db/client";
 import { users } from "../db/schema";
@@ -137,4 +141,74 @@ export function updateProfile(
   // The session was valid a moment ago; the account can only be gone if it was deleted meanwhile.
   if (!user) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
   return user;
+}
+
+/** A Google sign-in that the account rules refuse; `reason` is the code the Login screen explains. */
+export class GoogleAccountRefused extends ServiceError {
+  constructor(readonly reason: "email_not_verified" | "account_conflict") {
+    super("CONFLICT", GOOGLE_ERROR_MESSAGES[reason]);
+    this.name = "GoogleAccountRefused";
+  }
+}
+
+export interface GoogleSignIn {
+  user: SessionUser;
+  outcome: "signed_in" | "linked" | "created";
+}
+
+/** The provider's name, else the part of the email before the @; at most as long as a form allows. */
+function nameFromClaims(claims: GoogleClaims, email: string): string {
+  const name = claims.name?.trim() || email.split("@")[0] || email;
+  // By code points, so a name is never cut inside an emoji's surrogate pair.
+  return Array.from(name).slice(0, LIMITS.userName).join("");
+}
+
+/**
+ * Finds, links or creates the account for checked Google claims, in one transaction. The Google
+ * subject is the identity; an email only links to an existing account when the provider vouches for
+ * it (email_verified), or anyone could open a Google account with someone else's address and take
+ * over their account here. The caller starts the session.
+ */
+export function signInWithGoogle(db: AppDatabase, claims: GoogleClaims): GoogleSignIn {
+  const email = normalizeEmail(claims.email);
+  return db.transaction((tx): GoogleSignIn => {
+    const bySubject = tx
+      .select(sessionUserColumns)
+      .from(users)
+      .where(eq(users.googleSubject, claims.subject))
+      .get();
+    if (bySubject) return { user: bySubject, outcome: "signed_in" };
+
+    const byEmail = tx
+      .select({ id: users.id, googleSubject: users.googleSubject })
+      .from(users)
+      .where(eq(users.email, email))
+      .get();
+    if (byEmail) {
+      if (!claims.emailVerified) throw new GoogleAccountRefused("email_not_verified");
+      // Another Google account owns this one already; replacing the link would hand it over.
+      if (byEmail.googleSubject !== null) throw new GoogleAccountRefused("account_conflict");
+      const user = tx
+        .update(users)
+        .set({ googleSubject: claims.subject })
+        .where(eq(users.id, byEmail.id))
+        .returning(sessionUserColumns)
+        .get();
+      return { user, outcome: "linked" };
+    }
+
+    const picture = httpUrl.safeParse(claims.picture ?? "");
+    const user = tx
+      .insert(users)
+      .values({
+        email,
+        name: nameFromClaims(claims, email),
+        photoUrl: picture.success ? picture.data : null,
+        passwordHash: null,
+        googleSubject: claims.subject,
+      })
+      .returning(sessionUserColumns)
+      .get();
+    return { user, outcome: "created" };
+  });
 }

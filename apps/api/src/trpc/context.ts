@@ -1,4 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+// The web app type-checks this file for AppRouter: load the type augmentations it relies on.
+import type {} from "@fastify/cookie";
+import type {} from "../plugins/session";
 import type { SessionUser } from "@artifact-atlas/shared";
 import type { CookieToSet } from "../auth/session";
 import type { Deps } from "../deps";

@@ -1,0 +1,58 @@
+import type { FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
+/** JSON bodies are the only non-simple header the REST API needs; the cookie travels as credentials. */
+const ALLOWED_HEADERS = "Content-Type";
+/** Paging headers of GET /artifacts, and the wait after a refused sign-in attempt. */
+const EXPOSED_HEADERS = "X-Total-Count, Link, Retry-After";
+const PREFLIGHT_MAX_AGE_SECONDS = "600";
+
+/** Adds a field to Vary without dropping what an earlier step put there. */
+export function appendVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader("vary");
+  const fields = String(current ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (!fields.some((item) => item.toLowerCase() === field.toLowerCase())) fields.push(field);
+  reply.header("vary", fields.join(", "));
+}
+
+/**
+ * Cross-origin access for the sites listed in CORS_ORIGINS, with credentials, so that their pages
+ * can call the REST API with the visitor's session cookie. The Origin is reflected only when it is
+ * listed; every other origin gets no CORS headers, so browsers keep its pages from reading answers
+ * (and the origin check refuses its writes). Preflights are answered here for every path.
+ * @fastify/cors does the same; these few lines avoid a dependency (docs/rest-api.md).
+ */
+export const corsPlugin = fp<{ corsOrigins: string[] }>(
+  async (app, { corsOrigins }) => {
+    const allowed = new Set(corsOrigins);
+    app.addHook("onRequest", async (request, reply) => {
+      // Answers differ by Origin, so a shared cache must keep them apart.
+      appendVary(reply, "Origin");
+      const origin = request.headers.origin;
+      const listed = origin !== undefined && allowed.has(origin);
+      if (listed) {
+        reply.header("access-control-allow-origin", origin);
+        reply.header("access-control-allow-credentials", "true");
+      }
+      const preflight =
+        request.method === "OPTIONS" &&
+        origin !== undefined &&
+        request.headers["access-control-request-method"] !== undefined;
+      if (!preflight) {
+        if (listed) reply.header("access-control-expose-headers", EXPOSED_HEADERS);
+        return;
+      }
+      if (listed) {
+        reply.header("access-control-allow-methods", ALLOWED_METHODS);
+        reply.header("access-control-allow-headers", ALLOWED_HEADERS);
+        reply.header("access-control-max-age", PREFLIGHT_MAX_AGE_SECONDS);
+      }
+      return reply.code(204).send();
+    });
+  },
+  { name: "atlas-cors" },
+);

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from "fastify";
+import {
+  MESSAGES,
+  REST_MAX_PAGE_SIZE,
+  restArtifactBody,
+  restArtifactsQuery,
+  restDeleteArtifactBody,
+  type ArtifactType,
+} from "@artifact-atlas/shared";
+import { appendVary } from "../plugins/cors";
+import { isNavigation } from "../plugins/spa";
+import {
+  createArtifact,
+  deleteArtifact,
+  getArtifact,
+  mostLikedArtifacts,
+  myArtifacts,
+  updateArtifact,
+} from "../services/artifacts";
+import { assertOwnEmail, idOrNotFound, parseInput, requireUser } from "./http";
+import { toRestArtifact, toRestOwnArtifact } from "./schemas";
+
+interface IdParams {
+  id: string;
+}
+
+/** RFC 8288 links to the neighbouring pages of GET /artifacts, in its pageSize form. */
+function pageLinks(type: ArtifactType | undefined, page: number, pageSize: number, total: number) {
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const link = (target: number, rel: string) => {
+    const params = new URLSearchParams();
+    if (type) params.set("type", type);
+    params.set("page", String(target));
+    params.set("pageSize", String(pageSize));
+    return `</artifacts?${params.toString()}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first")];
+  if (page > 1) links.push(link(Math.min(page - 1, lastPage), "prev"));
+  if (page < lastPage) links.push(link(page + 1, "next"));
+  links.push(link(lastPage, "last"));
+  return links.join(", ");
+}
+
+/** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
+export async function artifactRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get("/artifacts", async (request, reply) => {
+    const query = parseInput(restArtifactsQuery, request.query, "query");
+    if (query.email !== undefined) {
+      const user = requireUser(request);
+      assertOwnEmail(user, query.email, "email");
+      const own = myArtifacts(db, user);
+      reply.header("x-total-count", String(own.length));
+      return own.map((artifact) => toRestOwnArtifact(artifact, user));
+    }
+    const pageSize = query.pageSize ?? query.limit ?? REST_MAX_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const { items, total } = mostLikedArtifacts(db, {
+      type: query.type,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    reply.header("x-total-count", String(total));
+    reply.header("link", pageLinks(query.type, page, pageSize, total));
+    return items.map(toRestArtifact);
+  });
+
+  // The web app's detail route has the same path: a browser navigation gets the page, any other
+  // request the artifact (docs/rest-api.md, "One path, two answers").
+  app.get<{ Params: IdParams }>("/artifacts/:id", async (request, reply) => {
+    appendVary(reply, "Accept");
+    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
+    const id = idOrNotFound(request.params.id);
+    return toRestArtifact(getArtifact(db, { id }));
+  });
+
+  app.post("/artifacts", async (request, reply) => {
+    const user = requireUser(request);
+    const body = parseInput(restArtifactBody, request.body, "body");
+    assertOwnEmail(user, body.userEmail, "userEmail");
+    // Owner, contributor name, id and like count come from the session and the database.
+    const artifact = createArtifact(db, user, body);
+    return reply
+      .code(201)
+      .header("location", `/artifacts/${artifact.id}`)
+      .send({ insertedId: String(artifact.id), artifact: toRestArtifact(artifact) });
+  });
+
+  app.put<{ Params: IdParams }>(
+    "/artifacts/:id",
+    { config: { successFlag: true } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = idOrNotFound(request.params.id);
+      const body = parseInput(restArtifactBody, request.body, "body");
+      assertOwnEmail(user, body.userEmail, "userEmail");
+      const artifact = updateArtifact(db, user, { id, fields: body });
+      return {
+        success: true,
+        message: MESSAGES.artifactUpdated,
+        artifact: toRestArtifact(artifact),
+      };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    "/artifacts/:id",
+    { config: { successFlag: true } },
+    async (request) => {
+      const user = requireUser(request);
+      const id = idOrNotFound(request.params.id);
+      const body = parseInput(restDeleteArtifactBody, request.body, "body");
+      assertOwnEmail(user, body.userEmail, "userEmail");
+      const { message } = deleteArtifact(db, user, { id });
+      return { success: true, message };
+    },
+  );
+}

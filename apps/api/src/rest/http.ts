@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { artifactId, MESSAGES, type SessionUser } from "@artifact-atlas/shared";
+import { HTTP_STATUS, ServiceError } from "../services/errors";
+
+/*
+ * The REST paths' few rules of their own: who is asking, which emails they may name, how input is
+ * read, and how a failure is answered. Everything about artifacts and likes is in services/.
+ */
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The path answers { success, message } and so fails as { success: false, error }. */
+    successFlag?: boolean;
+  }
+}
+
+/** The REST door to identity, as protectedProcedure is tRPC's: the session's user, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  const user = request.session?.user;
+  if (!user) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return user;
+}
+
+/**
+ * The original client names the acting user by email. Identity comes from the session alone; an
+ * email in the request is accepted only when it is that user's own, else the request changes nothing.
+ */
+export function assertOwnEmail(
+  user: SessionUser,
+  claimed: string | undefined,
+  field: string,
+): void {
+  if (claimed !== undefined && claimed.toLowerCase() !== user.email.toLowerCase()) {
+    throw new ServiceError("FORBIDDEN", `${field} must be the signed-in user's own email.`);
+  }
+}
+
+/** Parses a query or body with a shared schema; a failure is a 400 naming each field. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: "query" | "body",
+): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const message = result.error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : where}: ${issue.message}`)
+    .join("; ");
+  throw new ServiceError("BAD_REQUEST", message);
+}
+
+/** An id that is not a positive integer names no artifact: 404, as an unknown one (decision 004). */
+export function idOrNotFound(value: unknown): number {
+  const result = artifactId.safeParse(value);
+  if (!result.success) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+  return result.data;
+}
+
+/**
+ * Every REST failure is JSON: a service's code becomes its HTTP status, and Fastify's own 4xx
+ * (malformed JSON, a body over the limit, an unsupported content type) keep theirs. Anything else
+ * is rethrown to the app's error handler, which logs it and answers 500 without internals.
+ */
+export function restErrorHandler(
+  error: FastifyError | ServiceError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  let status: number;
+  if (error instanceof ServiceError) {
+    status = HTTP_STATUS[error.code];
+    if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
+  } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    status = error.statusCode;
+  } else {
+    throw error;
+  }
+  const body = request.routeOptions.config.successFlag
+    ? { success: false, error: error.message }
+    : { error: error.message };
+  return reply.code(status).send(body);
+}

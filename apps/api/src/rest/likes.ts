@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import { restEmailQuery, restLikeBody } from "@artifact-atlas/shared";
+import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../services/likes";
+import { assertOwnEmail, idOrNotFound, parseInput, requireUser } from "./http";
+import { toRestLikedArtifact } from "./schemas";
+
+interface IdParams {
+  id: string;
+}
+
+/**
+ * The like paths of spec section 7. Liking and unliking are idempotent, as in the services: a
+ * second like answers 200 with the same state, so a client that judges by the status succeeds.
+ */
+export async function likeRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get<{ Params: IdParams }>("/liked-artifacts/:id", async (request) => {
+    const user = requireUser(request);
+    const id = idOrNotFound(request.params.id);
+    const query = parseInput(restEmailQuery, request.query, "query");
+    assertOwnEmail(user, query.email, "email");
+    return likeStatus(db, user, { id });
+  });
+
+  app.post("/liked-artifacts", async (request) => {
+    const user = requireUser(request);
+    const body = parseInput(restLikeBody, request.body, "body");
+    assertOwnEmail(user, body.applicant_email, "applicant_email");
+    return likeArtifact(db, user, { id: idOrNotFound(body.artifact_id) });
+  });
+
+  app.delete<{ Params: IdParams }>("/liked-artifacts/:id", async (request) => {
+    const user = requireUser(request);
+    const id = idOrNotFound(request.params.id);
+    const query = parseInput(restEmailQuery, request.query, "query");
+    assertOwnEmail(user, query.email, "email");
+    return unlikeArtifact(db, user, { id });
+  });
+
+  app.get("/liked-artifact", async (request) => {
+    const user = requireUser(request);
+    const query = parseInput(restEmailQuery, request.query, "query");
+    assertOwnEmail(user, query.email, "email");
+    return likedArtifacts(db, user).map(toRestLikedArtifact);
+  });
+}

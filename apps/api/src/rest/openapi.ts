@@ -1,0 +1,268 @@
+import { z } from "zod";
+import {
+  artifactId,
+  BRAND,
+  REST_MAX_PAGE_SIZE,
+  restArtifactBody,
+  restArtifactsQuery,
+  restDeleteArtifactBody,
+  restEmailQuery,
+  restJwtBody,
+  restLikeBody,
+} from "@artifact-atlas/shared";
+import { SESSION_COOKIE_NAME } from "../auth/session";
+import {
+  restArtifact,
+  restConfirmed,
+  restDeleted,
+  restError,
+  restFailure,
+  restInserted,
+  restLikedArtifact,
+  restLikeStatus,
+  restOwnArtifact,
+  restUpdated,
+} from "./schemas";
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A zod schema as OpenAPI 3.1 describes schemas (JSON Schema 2020-12, zod 4's default target).
+ * Requests are described as a client sends them ("input": before trimming and coercion), answers
+ * as the server sends them ("output").
+ */
+export function toOpenApiSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as JsonSchema;
+  return rest;
+}
+
+/** The request bodies, straight from the shared schemas that the routes parse with. */
+export const REQUEST_BODIES = {
+  ArtifactBody: restArtifactBody,
+  DeleteArtifactBody: restDeleteArtifactBody,
+  LikeBody: restLikeBody,
+  JwtBody: restJwtBody,
+} satisfies Record<string, z.ZodType>;
+
+const ANSWERS = {
+  Artifact: restArtifact,
+  OwnArtifact: restOwnArtifact,
+  LikedArtifact: restLikedArtifact,
+  LikeStatus: restLikeStatus,
+  Inserted: restInserted,
+  Updated: restUpdated,
+  Deleted: restDeleted,
+  Confirmed: restConfirmed,
+  Error: restError,
+  Failure: restFailure,
+} satisfies Record<string, z.ZodType>;
+
+type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
+
+const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ content: { "application/json": { schema } } });
+const arrayOf = (name: SchemaName) => ({ type: "array", items: ref(name) });
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid input; the message names each field.",
+  401: "Not signed in.",
+  403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
+  404: "No artifact with this id (unknown or malformed).",
+  413: "The body is larger than 64 KiB.",
+};
+
+function failures(codes: number[], shape: "Error" | "Failure" = "Error") {
+  return Object.fromEntries(
+    codes.map((code) => [String(code), { description: STATUS_TEXT[code], ...json(ref(shape)) }]),
+  );
+}
+
+function queryParameters(schema: z.ZodObject) {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const { description, ...fieldSchema } = toOpenApiSchema(field as z.ZodType, "input");
+    return {
+      name,
+      in: "query",
+      required: !(field as z.ZodType).safeParse(undefined).success,
+      ...(description === undefined ? {} : { description }),
+      schema: fieldSchema,
+    };
+  });
+}
+
+const idParameter = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "The artifact's _id. Anything that is not a positive integer is answered 404.",
+  schema: toOpenApiSchema(artifactId, "input"),
+};
+
+const body = (name: keyof typeof REQUEST_BODIES, required = true) => ({
+  requestBody: { required, ...json(ref(name)) },
+});
+
+const signedIn = [{ session: [] }];
+
+/** The OpenAPI 3.1 description of the REST paths, served at GET /openapi.json. */
+export function buildOpenApiDocument() {
+  const schemas = Object.fromEntries([
+    ...Object.entries(REQUEST_BODIES).map(([name, schema]) => [
+      name,
+      toOpenApiSchema(schema, "input"),
+    ]),
+    ...Object.entries(ANSWERS).map(([name, schema]) => [name, toOpenApiSchema(schema, "output")]),
+  ]);
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: `${BRAND} REST API`,
+      version: "1.0.0",
+      description:
+        "The calls of the original single-page client, for scripts and other front ends. Identity is the session cookie set by POST /trpc/auth.login; an email in a request is accepted only when it is the signed-in user's own. Writes from browsers must come from an allowed origin. Every error is JSON: { error } (and success: false on PUT and DELETE /artifacts/{id}).",
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME },
+      },
+    },
+    paths: {
+      "/artifacts": {
+        get: {
+          operationId: "listArtifacts",
+          summary: "The collection, most liked first; or with email, your own artifacts",
+          description: `Without email: artifacts most liked first (ties by id), at most ${REST_MAX_PAGE_SIZE} per answer; limit and pageSize choose fewer, page moves on. The total is in X-Total-Count and the neighbouring pages in Link. With email (signed in, your own): all of your own artifacts, newest first, each with userEmail; email cannot be combined with the other parameters.`,
+          security: [{}, ...signedIn],
+          parameters: queryParameters(restArtifactsQuery),
+          responses: {
+            "200": {
+              description: "A JSON array of artifacts.",
+              headers: {
+                "X-Total-Count": {
+                  description: "How many artifacts match, over all pages.",
+                  schema: { type: "integer", minimum: 0 },
+                },
+                Link: {
+                  description: 'RFC 8288 links: rel="first", "prev", "next", "last".',
+                  schema: { type: "string" },
+                },
+              },
+              ...json({ anyOf: [arrayOf("Artifact"), arrayOf("OwnArtifact")] }),
+            },
+            ...failures([400, 401, 403]),
+          },
+        },
+        post: {
+          operationId: "createArtifact",
+          summary: "Add an artifact",
+          description:
+            "Owner, contributor name, id and like count come from the session and the server; any sent are ignored.",
+          security: signedIn,
+          ...body("ArtifactBody"),
+          responses: {
+            "201": { description: "Added.", ...json(ref("Inserted")) },
+            ...failures([400, 401, 403, 413]),
+          },
+        },
+      },
+      "/artifacts/{id}": {
+        parameters: [idParameter],
+        get: {
+          operationId: "getArtifact",
+          summary: "One artifact",
+          description:
+            "A browser navigation (Accept includes text/html) gets the web app's page instead, when the web app is built; any other Accept gets JSON.",
+          responses: {
+            "200": {
+              description: "The artifact, or the web app's page for a navigation.",
+              content: {
+                "application/json": { schema: ref("Artifact") },
+                "text/html": { schema: { type: "string" } },
+              },
+            },
+            ...failures([404]),
+          },
+        },
+        put: {
+          operationId: "updateArtifact",
+          summary: "Update your own artifact",
+          security: signedIn,
+          ...body("ArtifactBody"),
+          responses: {
+            "200": { description: "Updated.", ...json(ref("Updated")) },
+            ...failures([400, 401, 403, 404, 413], "Failure"),
+          },
+        },
+        delete: {
+          operationId: "deleteArtifact",
+          summary: "Delete your own artifact (its likes go with it)",
+          security: signedIn,
+          ...body("DeleteArtifactBody", false),
+          responses: {
+            "200": { description: "Deleted.", ...json(ref("Deleted")) },
+            ...failures([400, 401, 403, 404, 413], "Failure"),
+          },
+        },
+      },
+      "/liked-artifacts": {
+        post: {
+          operationId: "likeArtifact",
+          summary: "Like an artifact (idempotent: a second like answers 200 with the same state)",
+          security: signedIn,
+          ...body("LikeBody"),
+          responses: {
+            "200": { description: "Liked.", ...json(ref("LikeStatus")) },
+            ...failures([400, 401, 403, 404, 413]),
+          },
+        },
+      },
+      "/liked-artifacts/{id}": {
+        parameters: [idParameter, ...queryParameters(restEmailQuery)],
+        get: {
+          operationId: "likeStatus",
+          summary: "Whether you like the artifact",
+          security: signedIn,
+          responses: {
+            "200": { description: "The like state.", ...json(ref("LikeStatus")) },
+            ...failures([400, 401, 403, 404]),
+          },
+        },
+        delete: {
+          operationId: "unlikeArtifact",
+          summary: "Unlike an artifact (idempotent)",
+          security: signedIn,
+          responses: {
+            "200": { description: "Not liked.", ...json(ref("LikeStatus")) },
+            ...failures([400, 401, 403, 404]),
+          },
+        },
+      },
+      "/liked-artifact": {
+        get: {
+          operationId: "likedArtifacts",
+          summary: "Your liked artifacts, most recently liked first",
+          security: signedIn,
+          parameters: queryParameters(restEmailQuery),
+          responses: {
+            "200": { description: "Liked artifacts.", ...json(arrayOf("LikedArtifact")) },
+            ...failures([400, 401, 403]),
+          },
+        },
+      },
+      "/jwt": {
+        post: {
+          operationId: "confirmSession",
+          summary: "Confirm that the session is this email's; issues no token",
+          security: signedIn,
+          ...body("JwtBody"),
+          responses: {
+            "200": { description: "The session is this email's.", ...json(ref("Confirmed")) },
+            ...failures([400, 401, 403, 413]),
+          },
+        },
+      },
+    },
+  };
+}

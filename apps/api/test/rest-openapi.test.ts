@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  ARTIFACT_TYPES,
+  LIMITS,
+  restArtifactBody,
+  restArtifactsQuery,
+  restDeleteArtifactBody,
+  restJwtBody,
+  restLikeBody,
+} from "@artifact-atlas/shared";
+import { createTestApp, type TestApp } from "./support/app";
+import { rest } from "./support/rest";
+
+interface Operation {
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: { "application/json": { schema: { $ref: string } } } };
+  responses: Record<string, unknown>;
+}
+type PathItem = Record<string, Operation | Operation["parameters"]>;
+interface Document {
+  openapi: string;
+  paths: Record<string, PathItem>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+}
+
+const METHODS = ["get", "post", "put", "delete"] as const;
+
+/** Spec section 7, call by call. */
+const SPEC_CALLS = [
+  ["get", "/artifacts"],
+  ["get", "/artifacts/{id}"],
+  ["post", "/artifacts"],
+  ["put", "/artifacts/{id}"],
+  ["delete", "/artifacts/{id}"],
+  ["get", "/liked-artifacts/{id}"],
+  ["post", "/liked-artifacts"],
+  ["delete", "/liked-artifacts/{id}"],
+  ["get", "/liked-artifact"],
+  ["post", "/jwt"],
+] as const;
+
+/** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
+function shared(schema: z.ZodType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+}
+
+let t: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const response = await rest(t.app, "GET", "/openapi.json");
+  expect(response.statusCode).toBe(200);
+  doc = response.json() as Document;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function operation(method: string, path: string): Operation {
+  const op = doc.paths[path]?.[method] as Operation | undefined;
+  if (!op) throw new Error(`${method.toUpperCase()} ${path} is not in the document`);
+  return op;
+}
+
+function bodySchema(method: string, path: string) {
+  const ref = operation(method, path).requestBody?.content["application/json"].schema.$ref;
+  expect(ref).toMatch(/^#\/components\/schemas\//);
+  return doc.components.schemas[ref!.split("/").pop()!];
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1", () => {
+    expect(doc.openapi).toBe("3.1.0");
+  });
+
+  it("lists every call of the spec's table", () => {
+    for (const [method, path] of SPEC_CALLS) {
+      const success = Object.keys(operation(method, path).responses).filter((code) =>
+        code.startsWith("2"),
+      );
+      expect(success).toEqual([method === "post" && path === "/artifacts" ? "201" : "200"]);
+    }
+  });
+
+  it("lists only paths the server answers, and every REST route", () => {
+    const listed: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of METHODS) {
+        if (!item[method]) continue;
+        listed.push(`${method} ${path}`);
+        const url = path.replace("{id}", ":id");
+        expect(
+          t.app.hasRoute({ method: method.toUpperCase() as "GET", url }),
+          `${method} ${url}`,
+        ).toBe(true);
+      }
+    }
+    expect(listed.sort()).toEqual(SPEC_CALLS.map(([method, path]) => `${method} ${path}`).sort());
+  });
+
+  it("takes its request bodies from the shared schemas the routes parse with", () => {
+    expect(bodySchema("post", "/artifacts")).toEqual(shared(restArtifactBody));
+    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restArtifactBody));
+    expect(bodySchema("delete", "/artifacts/{id}")).toEqual(shared(restDeleteArtifactBody));
+    expect(bodySchema("post", "/liked-artifacts")).toEqual(shared(restLikeBody));
+    expect(bodySchema("post", "/jwt")).toEqual(shared(restJwtBody));
+
+    const artifactBody = bodySchema("post", "/artifacts") as {
+      properties: Record<string, { maxLength?: number; enum?: string[] }>;
+      required: string[];
+    };
+    expect(artifactBody.properties.artifactName?.maxLength).toBe(LIMITS.name);
+    expect(artifactBody.properties.artifactType?.enum).toEqual([...ARTIFACT_TYPES]);
+    expect(artifactBody.required).toContain("historicalContext");
+    expect(artifactBody.required).not.toContain("userEmail");
+  });
+
+  it("takes the query parameters of GET /artifacts from the shared schema", () => {
+    const parameters = operation("get", "/artifacts").parameters ?? [];
+    expect(parameters.map((p) => p.name)).toEqual(Object.keys(restArtifactsQuery.shape));
+    for (const parameter of parameters) {
+      expect(parameter.in).toBe("query");
+      expect(parameter.required).toBe(false);
+    }
+    const type = parameters.find((p) => p.name === "type");
+    expect(type?.schema.enum).toEqual([...ARTIFACT_TYPES]);
+  });
+
+  it("resolves every $ref to a component", () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of refs) {
+      const name = ref.slice('"$ref":"#/components/schemas/'.length, -1);
+      expect(doc.components.schemas, ref).toHaveProperty(name);
+    }
+  });
+
+  it("describes artifacts with _id as a string and likeCount as a number", () => {
+    const artifact = doc.components.schemas.Artifact as {
+      properties: Record<string, { type: string }>;
+      required: string[];
+    };
+    expect(artifact.properties._id?.type).toBe("string");
+    expect(artifact.properties.likeCount?.type).toBe("integer");
+    expect(artifact.properties).not.toHaveProperty("userEmail");
+    expect(artifact.required).toContain("likeCount");
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The contract between the server's Google sign-in routes and the Login screen.
+ *
+ * The server ends every Google sign-in on /login: `?google=success&redirect=<path>` after a
+ * sign-in, `?google_error=<code>` after a failure. The screen shows the popup and, on success,
+ * goes on to the path.
+ */
+
+/** Query parameter set to "success" after a Google sign-in started a session. */
+export const GOOGLE_SUCCESS_PARAM = "google";
+/** Query parameter naming why a Google sign-in failed: one of GOOGLE_ERROR_CODES. */
+export const GOOGLE_ERROR_PARAM = "google_error";
+
+/** What a person reads in the Oops... popup, per failure. Nothing was created or linked. */
+export const GOOGLE_ERROR_MESSAGES = {
+  not_configured: "Google sign-in is not set up on this server.",
+  access_denied: "Google sign-in was cancelled. Please try again, or sign in with your email.",
+  invalid_state:
+    "Your Google sign-in could not be confirmed: it expired or was started in another window. Please try again.",
+  invalid_code:
+    "Google could not confirm this sign-in: it expired or was already used. Please try again.",
+  provider_unavailable: "Google could not be reached. Please try again in a moment.",
+  provider_error: "Google refused the sign-in request. Please try again later.",
+  invalid_token:
+    "Google did not send the account details needed to sign you in. Please try again, or sign in with your email.",
+  email_not_verified:
+    "An account with this email already exists, and Google has not verified this email address. Sign in with your email and password instead.",
+  account_conflict:
+    "An account with this email is already linked to a different Google account. Sign in with that Google account or with your email and password.",
+  sign_in_failed: "Something went wrong while signing you in with Google. Please try again.",
+} as const;
+
+export type GoogleErrorCode = keyof typeof GOOGLE_ERROR_MESSAGES;
+
+export const GOOGLE_ERROR_CODES = Object.keys(GOOGLE_ERROR_MESSAGES) as GoogleErrorCode[];
+
+export function isGoogleErrorCode(value: unknown): value is GoogleErrorCode {
+  return typeof value === "string" && Object.hasOwn(GOOGLE_ERROR_MESSAGES, value);
+}
+
+/** The message for a `google_error` value; an unknown value still gets a plain failure message. */
+export function googleErrorMessage(code: string | null | undefined): string {
+  return isGoogleErrorCode(code)
+    ? GOOGLE_ERROR_MESSAGES[code]
+    : "Google sign-in failed. Please try again.";
+}
+
+const MAX_REDIRECT_LENGTH = 2048;
+
+/**
+ * Where a sign-in may send the browser: a path on this site only, never another origin. "//host"
+ * and "/\host" are read by browsers as other hosts, and browsers drop tabs and newlines from URLs,
+ * so "/\t/host" would become "//host": any control character is refused. /login and /signup would
+ * only send a signed-in person back to a sign-in form.
+ */
+export function safeRedirectPath(target: unknown, fallback = "/"): string {
+  if (
+    typeof target !== "string" ||
+    target.length > MAX_REDIRECT_LENGTH ||
+    !target.startsWith("/") ||
+    target.startsWith("//") ||
+    target.startsWith("/\\") ||
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/.test(target)
+  ) {
+    return fallback;
+  }
+  const path = (target.split(/[?#]/)[0] ?? "").toLowerCase().replace(/\/+$/, "");
+  if (path === "/login" || path === "/signup") return fallback;
+  return target;
+}

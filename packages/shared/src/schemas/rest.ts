@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { ARTIFACT_TYPES, LIMITS } from "../constants";
+import { artifactInput } from "./artifact";
+import { email } from "./fields";
+
+/*
+ * The inputs of the REST paths of spec section 7, for clients other than the web app. They reuse the
+ * tRPC inputs; what is added here is only what those paths carry besides: paging, filters, and the
+ * emails that the original client sends (accepted only when they are the signed-in user's own).
+ */
+
+/** The most artifacts one REST answer holds; also the size of an answer that names no size. */
+export const REST_MAX_PAGE_SIZE = 100;
+
+function wholeNumber(name: string, max: number) {
+  const message = `${name} must be a whole number from 1 to ${max}.`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
+/** GET /artifacts: the collection most liked first, or with `email` the caller's own artifacts. */
+export const restArtifactsQuery = z
+  .object({
+    limit: wholeNumber("limit", REST_MAX_PAGE_SIZE)
+      .optional()
+      .describe("The most artifacts to answer; the same as pageSize."),
+    type: z
+      .enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` })
+      .optional()
+      .describe("Only artifacts of this type."),
+    email: email
+      .optional()
+      .describe("The signed-in user's own email: answers their own artifacts, newest first."),
+    page: wholeNumber("page", LIMITS.page).optional().describe("1-based page; default 1."),
+    pageSize: wholeNumber("pageSize", REST_MAX_PAGE_SIZE)
+      .optional()
+      .describe(`Artifacts per page; default and maximum ${REST_MAX_PAGE_SIZE}.`),
+  })
+  .superRefine((query, ctx) => {
+    if (query.limit !== undefined && query.pageSize !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["limit"],
+        message: "Use limit or pageSize, not both.",
+      });
+    }
+    const collectionParams = (["limit", "type", "page", "pageSize"] as const).filter(
+      (key) => query[key] !== undefined,
+    );
+    if (query.email !== undefined && collectionParams.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["email"],
+        message: `email answers all of your own artifacts and cannot be combined with ${collectionParams.join(", ")}.`,
+      });
+    }
+  });
+export type RestArtifactsQuery = z.input<typeof restArtifactsQuery>;
+
+/** `?email=` on the like paths: optional, and when given it must be the signed-in user's. */
+export const restEmailQuery = z.object({
+  email: email.optional().describe("The signed-in user's own email (optional)."),
+});
+
+/** POST /artifacts and PUT /artifacts/{id}: the form fields plus the sender's email. */
+export const restArtifactBody = artifactInput.extend({
+  userEmail: email.optional().describe("The signed-in user's own email (optional)."),
+});
+export type RestArtifactBody = z.input<typeof restArtifactBody>;
+
+/** DELETE /artifacts/{id}. */
+export const restDeleteArtifactBody = z.object({
+  userEmail: email.optional().describe("The signed-in user's own email (optional)."),
+});
+
+/** POST /liked-artifacts. An id that is no artifact's (malformed or unknown) is answered 404. */
+export const restLikeBody = z.object({
+  artifact_id: z
+    .union([z.string(), z.number()], { error: "artifact_id is required." })
+    .describe("The artifact's _id."),
+  applicant_email: email.optional().describe("The signed-in user's own email (optional)."),
+});
+
+/** POST /jwt: confirms that the session belongs to this email; issues nothing. */
+export const restJwtBody = z.object({ email });
