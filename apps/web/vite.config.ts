@@ -1,8 +1,24 @@
-import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+
+/** The API (apps/api) listens here in development; `pnpm dev` starts both. */
+const API_ORIGIN = "http://localhost:3000";
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  server: { proxy: { "/trpc": "http://localhost:3000" } },
+  server: {
+    port: 5173,
+    // The API checks Origin on writes: run it with DEV_ORIGINS=http://localhost:5173.
+    proxy: {
+      "/trpc": API_ORIGIN,
+      "/auth": API_ORIGIN,
+      "/healthz": API_ORIGIN,
+    },
+  },
+  build: {
+    outDir: "dist",
+    assetsDir: "assets",
+    emptyOutDir: true,
+  },
 });

@@ -1,18 +1,28 @@
+import "@fontsource-variable/fraunces";
+import "@fontsource-variable/inter";
+import "./styles.css";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BRAND } from "@artifact-atlas/shared";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { DialogProvider } from "./lib/dialogs";
+import { createAppClients, trpc } from "./lib/trpc";
+import { createRoutes } from "./router";
 
-function Shell() {
-  return (
-    <main>
-      <h1>{BRAND}</h1>
-      <p>The web app is on its way; the API is served at /trpc.</p>
-    </main>
-  );
-}
+const { queryClient, trpcClient, utils } = createAppClients();
+const router = createBrowserRouter(createRoutes(utils));
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
   <StrictMode>
-    <Shell />
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <DialogProvider>
+          <RouterProvider router={router} />
+        </DialogProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
   </StrictMode>,
 );

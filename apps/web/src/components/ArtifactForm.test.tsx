@@ -1,0 +1,94 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import {
+  ARTIFACT_FIELD_LABELS as LABELS,
+  MESSAGES,
+  type ArtifactFields,
+} from "@artifact-atlas/shared";
+import { createFakeApi } from "../test/fake-api";
+import { renderWithApi } from "../test/render";
+import { ArtifactForm } from "./ArtifactForm";
+
+type Submit = (values: ArtifactFields) => Promise<Record<string, string> | void>;
+
+function renderForm(onSubmit = vi.fn<Submit>(async () => undefined)) {
+  renderWithApi(
+    createFakeApi({}),
+    <ArtifactForm
+      submitLabel="Add Artifact"
+      busyLabel="Adding Artifact..."
+      busy={false}
+      onSubmit={onSubmit}
+    />,
+  );
+  return onSubmit;
+}
+
+describe("ArtifactForm", () => {
+  it("requires all eight fields, naming each as its label does", async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    await user.click(screen.getByRole("button", { name: "Add Artifact" }));
+    for (const label of [
+      LABELS.artifactName,
+      LABELS.artifactImage,
+      LABELS.historicalContext,
+      LABELS.createdAt,
+      LABELS.discoveredAt,
+      LABELS.discoveredBy,
+      LABELS.presentLocation,
+    ]) {
+      expect(await screen.findByText(MESSAGES.fieldRequired(label))).toBeInTheDocument();
+    }
+    expect(screen.getByText(MESSAGES.artifactTypeRequired)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("offers the eight types behind a disabled Select a type placeholder", () => {
+    renderForm();
+    const select = screen.getByLabelText(LABELS.artifactType);
+    expect(select).toHaveValue("");
+    expect(screen.getByRole("option", { name: "Select a type" })).toBeDisabled();
+    expect(screen.getAllByRole("option")).toHaveLength(9);
+  });
+
+  it("rejects an image address that is not a web URL", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText(LABELS.artifactImage), "not a url");
+    await user.click(screen.getByRole("button", { name: "Add Artifact" }));
+    expect(await screen.findByText(MESSAGES.invalidUrl)).toBeInTheDocument();
+  });
+
+  it("hands over the trimmed values and shows the server's field messages", async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm(
+      vi.fn<Submit>(async () => ({
+        artifactName: "An artifact with this name is pending review.",
+      })),
+    );
+    await user.type(screen.getByLabelText(LABELS.artifactName), "  Antikythera mechanism ");
+    await user.selectOptions(screen.getByLabelText(LABELS.artifactType), "Technology");
+    await user.type(screen.getByLabelText(LABELS.artifactImage), "https://img.example/a.jpg");
+    await user.type(screen.getByLabelText(LABELS.historicalContext), "A Greek orrery.");
+    await user.type(screen.getByLabelText(LABELS.createdAt), "100 BC");
+    await user.type(screen.getByLabelText(LABELS.discoveredAt), "1901");
+    await user.type(screen.getByLabelText(LABELS.discoveredBy), "Sponge divers");
+    await user.type(screen.getByLabelText(LABELS.presentLocation), "Athens");
+    await user.click(screen.getByRole("button", { name: "Add Artifact" }));
+    expect(
+      await screen.findByText("An artifact with this name is pending review."),
+    ).toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledWith({
+      artifactName: "Antikythera mechanism",
+      artifactType: "Technology",
+      artifactImage: "https://img.example/a.jpg",
+      historicalContext: "A Greek orrery.",
+      createdAt: "100 BC",
+      discoveredAt: "1901",
+      discoveredBy: "Sponge divers",
+      presentLocation: "Athens",
+    });
+  });
+});

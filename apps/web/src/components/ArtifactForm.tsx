@@ -1,0 +1,160 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { BookOpen, CalendarClock } from "lucide-react";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
+import {
+  ARTIFACT_FIELD_LABELS as LABELS,
+  ARTIFACT_TYPES,
+  artifactInput,
+  type ArtifactFields,
+  type ArtifactInput,
+} from "@artifact-atlas/shared";
+import { Button } from "./Button";
+import { SelectField, TextAreaField, TextField } from "./Field";
+import { FormSection } from "./FormSection";
+
+const EMPTY: ArtifactInput = {
+  artifactName: "",
+  artifactImage: "",
+  artifactType: "" as ArtifactInput["artifactType"],
+  historicalContext: "",
+  createdAt: "",
+  discoveredAt: "",
+  discoveredBy: "",
+  presentLocation: "",
+};
+
+const TYPE_OPTIONS = ARTIFACT_TYPES.map((type) => ({ value: type, label: type }));
+
+interface ArtifactFormProps {
+  defaultValues?: ArtifactInput;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** May answer with per-field messages from the server, which the form then shows inline. */
+  onSubmit: (values: ArtifactFields) => Promise<Record<string, string> | void>;
+  /** Extra sections after Timeline Information (the contributor block). */
+  extraSections?: ReactNode;
+  /** Notes shown above the submit button. */
+  notes?: ReactNode;
+}
+
+/** The eight artifact fields of the add and update screens, checked with the shared schema. */
+export function ArtifactForm({
+  defaultValues = EMPTY,
+  submitLabel,
+  busyLabel,
+  busy,
+  onSubmit,
+  extraSections,
+  notes,
+}: ArtifactFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ArtifactInput, unknown, ArtifactFields>({
+    resolver: zodResolver(artifactInput),
+    defaultValues,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const problems = await onSubmit(values);
+    if (!problems) return;
+    for (const [field, message] of Object.entries(problems)) {
+      if (field in EMPTY)
+        setError(field as keyof ArtifactInput, { message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <FormSection title="Basic Information" icon={BookOpen}>
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField
+            label={LABELS.artifactName}
+            placeholder="e.g. Rosetta Stone"
+            autoComplete="off"
+            error={errors.artifactName?.message}
+            {...register("artifactName")}
+          />
+          <SelectField
+            label={LABELS.artifactType}
+            placeholder="Select a type"
+            options={TYPE_OPTIONS}
+            error={errors.artifactType?.message}
+            {...register("artifactType")}
+          />
+          <TextField
+            label={LABELS.artifactImage}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/artifact.jpg"
+            autoComplete="off"
+            className="md:col-span-2"
+            error={errors.artifactImage?.message}
+            {...register("artifactImage")}
+          />
+          <TextAreaField
+            label={LABELS.historicalContext}
+            rows={4}
+            placeholder="What is it, who made it, and why does it matter?"
+            className="md:col-span-2"
+            error={errors.historicalContext?.message}
+            {...register("historicalContext")}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection title="Timeline Information" icon={CalendarClock}>
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextField
+            label={LABELS.createdAt}
+            placeholder="e.g. 100 BC or 15th Century"
+            autoComplete="off"
+            error={errors.createdAt?.message}
+            {...register("createdAt")}
+          />
+          <TextField
+            label={LABELS.discoveredAt}
+            placeholder="e.g. 1799"
+            autoComplete="off"
+            error={errors.discoveredAt?.message}
+            {...register("discoveredAt")}
+          />
+          <TextField
+            label={LABELS.discoveredBy}
+            placeholder="A person or a civilization"
+            autoComplete="off"
+            error={errors.discoveredBy?.message}
+            {...register("discoveredBy")}
+          />
+          <TextField
+            label={LABELS.presentLocation}
+            placeholder="Museum or collection"
+            autoComplete="off"
+            error={errors.presentLocation?.message}
+            {...register("presentLocation")}
+          />
+        </div>
+      </FormSection>
+
+      {extraSections}
+
+      {notes && <div className="flex flex-col gap-3">{notes}</div>}
+
+      <div className="flex justify-end">
+        <Button
+          type="submit"
+          size="lg"
+          busy={busy}
+          busyText={busyLabel}
+          className="w-full sm:w-auto"
+        >
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import { clsx } from "clsx";
+import { CircleCheck, CircleX, TriangleExclamationPoint } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Button } from "./Button";
+
+export type DialogVariant = "confirm" | "success" | "error";
+
+export interface DialogProps {
+  open: boolean;
+  variant: DialogVariant;
+  title: string;
+  description?: string | undefined;
+  /** The main button: "OK" for notices; the confirm dialog's action, e.g. "Yes, delete it!". */
+  confirmLabel?: string | undefined;
+  /** Confirm dialogs only. */
+  cancelLabel?: string | undefined;
+  /** Closes by itself after this many milliseconds (success notices). */
+  autoCloseMs?: number | undefined;
+  onConfirm?: () => void;
+  /** Escape, the backdrop, Cancel, OK and the timer all end here. */
+  onClose: () => void;
+}
+
+const ICONS = {
+  confirm: { Icon: TriangleExclamationPoint, tone: "bg-accent-soft text-accent" },
+  success: { Icon: CircleCheck, tone: "bg-success-soft text-success" },
+  error: { Icon: CircleX, tone: "bg-danger-soft text-danger" },
+} as const;
+
+/**
+ * An accessible modal built on the native <dialog>: it is labelled by its title and described by
+ * its text, traps focus while open (showModal), closes on Escape, and gives focus back on close.
+ */
+export function Dialog({
+  open,
+  variant,
+  title,
+  description,
+  confirmLabel = "OK",
+  cancelLabel = "Cancel",
+  autoCloseMs,
+  onConfirm,
+  onClose,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const active = document.activeElement;
+      returnFocusTo.current = active instanceof HTMLElement ? active : null;
+      dialog.showModal();
+      // Destructive confirmations start on Cancel; notices on their only button.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const target = returnFocusTo.current;
+      returnFocusTo.current = null;
+      if (target?.isConnected) target.focus();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || !autoCloseMs) return;
+    const timer = window.setTimeout(() => onCloseRef.current(), autoCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [open, autoCloseMs]);
+
+  const { Icon, tone } = ICONS[variant];
+  const isConfirm = variant === "confirm";
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Escape: the dialog closes through our state so that every way out runs onClose once.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself is a click on the backdrop around the panel.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={clsx(
+        "m-auto w-[calc(100%-2rem)] max-w-md overflow-hidden rounded-2xl border border-line bg-surface p-0 text-ink shadow-lift",
+        "open:animate-[fade-up_180ms_ease-out]",
+      )}
+    >
+      {open && (
+        <div className="flex flex-col items-center px-6 pt-8 pb-6 text-center sm:px-8">
+          <span
+            className={clsx("mb-4 flex size-14 items-center justify-center rounded-full", tone)}
+          >
+            <Icon aria-hidden="true" className="size-7" />
+          </span>
+          <h2 id={titleId} className="font-serif text-2xl font-semibold text-ink">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-2 text-base leading-relaxed text-muted">
+              {description}
+            </p>
+          )}
+          <div
+            className={clsx(
+              "mt-7 flex w-full gap-3",
+              isConfirm ? "flex-col-reverse sm:flex-row sm:justify-center" : "justify-center",
+            )}
+          >
+            {isConfirm ? (
+              <>
+                <Button
+                  variant="secondary"
+                  onClick={onClose}
+                  data-autofocus
+                  className="sm:min-w-32"
+                >
+                  {cancelLabel}
+                </Button>
+                <Button variant="danger" onClick={onConfirm} className="sm:min-w-32">
+                  {confirmLabel}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={onClose} data-autofocus className="min-w-32">
+                {confirmLabel}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      {open && autoCloseMs ? (
+        <div aria-hidden="true" className="h-1 w-full bg-surface-muted">
+          <div
+            className="h-full origin-left bg-accent motion-reduce:hidden"
+            style={{ animation: `timer-drain ${autoCloseMs}ms linear forwards` }}
+          />
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { clsx } from "clsx";
+import { Heart } from "lucide-react";
+import { useEffect } from "react";
+import type { LikeStatus } from "@artifact-atlas/shared";
+import { trpc } from "../lib/trpc";
+import { Spinner } from "./Spinner";
+
+interface LikeButtonProps {
+  artifactId: number;
+  /** The count the page already has (from the artifact), shown until the status arrives. */
+  initialCount: number;
+}
+
+/**
+ * The like count and the like/unlike button of the detail page. Liking or unliking changes the
+ * button and the count at once and puts them back if the server refuses or cannot be reached.
+ */
+export function LikeButton({ artifactId, initialCount }: LikeButtonProps) {
+  const utils = trpc.useUtils();
+  const input = { id: artifactId };
+  const status = trpc.likes.status.useQuery(input);
+
+  const optimistic = (liked: boolean) => ({
+    onMutate: async () => {
+      await utils.likes.status.cancel(input);
+      const previous = utils.likes.status.getData(input);
+      const base: LikeStatus = previous ?? { liked: !liked, likeCount: initialCount };
+      utils.likes.status.setData(input, {
+        liked,
+        likeCount: Math.max(0, base.likeCount + (liked ? 1 : -1)),
+      });
+      return { previous: base };
+    },
+    onError: (
+      _error: unknown,
+      _variables: unknown,
+      context: { previous: LikeStatus } | undefined,
+    ) => {
+      if (context) utils.likes.status.setData(input, context.previous);
+    },
+    onSuccess: (next: LikeStatus) => {
+      utils.likes.status.setData(input, next);
+      void utils.likes.list.invalidate();
+      void utils.artifacts.invalidate();
+    },
+  });
+
+  const like = trpc.likes.like.useMutation(optimistic(true));
+  const unlike = trpc.likes.unlike.useMutation(optimistic(false));
+
+  useEffect(() => {
+    // Spec: a failed status check is only logged; the button then offers to like.
+    if (status.error) console.error("Error fetching like status", status.error);
+  }, [status.error]);
+
+  const loading = status.isPending;
+  const liked = status.data?.liked ?? false;
+  const count = status.data?.likeCount ?? initialCount;
+  const saving = like.isPending || unlike.isPending;
+
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <p className="inline-flex items-center gap-2 text-ink" aria-live="polite">
+        <Heart aria-hidden="true" className="size-5 fill-accent text-accent" />
+        <span className="text-2xl font-semibold tabular-nums" data-testid="like-count">
+          {count}
+        </span>
+        <span className="text-sm text-muted">{count === 1 ? "like" : "likes"}</span>
+      </p>
+      <button
+        type="button"
+        disabled={loading || saving}
+        aria-busy={saving || undefined}
+        onClick={() => (liked ? unlike : like).mutate(input)}
+        className={clsx(
+          "inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors",
+          "disabled:cursor-not-allowed",
+          loading && "border border-line bg-surface-muted text-muted",
+          !loading &&
+            (liked
+              ? "border border-accent bg-accent-soft text-accent hover:bg-surface-muted"
+              : "bg-accent text-on-accent shadow-sm hover:bg-accent-hover"),
+        )}
+      >
+        {loading ? (
+          <>
+            <Spinner size="sm" className="text-current" />
+            Loading...
+          </>
+        ) : (
+          <>
+            <Heart aria-hidden="true" className={clsx("size-4", liked && "fill-current")} />
+            {liked ? "Unlike this Artifact" : "Like this Artifact"}
+          </>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { clsx } from "clsx";
+import { LogOut, Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { NavLink, useLocation } from "react-router-dom";
+import { useLogout, useSession } from "../lib/session";
+import { Avatar } from "./Avatar";
+import { Button, ButtonLink } from "./Button";
+import { Logo } from "./Logo";
+import { ThemeToggle } from "./ThemeToggle";
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const ALWAYS: NavItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/allartifacts", label: "All Artifacts" },
+  { to: "/addartifacts", label: "Add Artifacts" },
+];
+
+const SIGNED_IN: NavItem[] = [
+  { to: "/myartifacts", label: "My Artifacts" },
+  { to: "/likedartifacts", label: "Liked Artifacts" },
+];
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    "relative rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "text-accent" : "text-ink hover:text-accent",
+  );
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    "block rounded-lg px-3 py-2.5 text-base font-medium",
+    isActive ? "bg-accent-soft text-accent" : "text-ink hover:bg-surface-muted",
+  );
+
+/** The sticky header: links by session state, theme toggle, and a dropdown on small screens. */
+export function NavBar() {
+  const { status, user } = useSession();
+  const logout = useLogout();
+  const location = useLocation();
+  const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: "" });
+  const menuId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  // The dropdown closes by itself when the page changes.
+  const menuOpen = menu.open && menu.at === location.key;
+  const items = status === "signedIn" ? [...ALWAYS, ...SIGNED_IN] : ALWAYS;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = () => setMenu({ open: false, at: "" });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [menuOpen]);
+
+  const isMyArtifacts = (to: string) =>
+    to === "/myartifacts" && location.pathname.toLowerCase() === "/myartifacts";
+
+  return (
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-line bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/75"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={(state) =>
+                    desktopLink({ isActive: state.isActive || isMyArtifacts(item.to) })
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 lg:flex">
+            {status === "signedIn" && user && (
+              <>
+                <NavLink
+                  to="/profile"
+                  aria-label={`My Profile (${user.name})`}
+                  title={user.name}
+                  className="rounded-full"
+                >
+                  <Avatar src={user.photoUrl} alt="" size={36} />
+                </NavLink>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void logout.run()}
+                  busy={logout.pending}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Logout
+                </Button>
+              </>
+            )}
+            {status === "signedOut" && (
+              <>
+                <ButtonLink to="/login" variant="ghost" size="sm">
+                  Login
+                </ButtonLink>
+                <ButtonLink to="/signup" size="sm">
+                  Signup
+                </ButtonLink>
+              </>
+            )}
+          </div>
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenu({ open: !menuOpen, at: location.key })}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        </div>
+      </div>
+
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="absolute inset-x-0 top-full border-b border-line bg-surface shadow-lift lg:hidden"
+      >
+        <nav aria-label="Main" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
+          <ul className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={(state) =>
+                    mobileLink({ isActive: state.isActive || isMyArtifacts(item.to) })
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 border-t border-line pt-3">
+            {status === "signedIn" && user && (
+              <div className="flex items-center justify-between gap-3">
+                <NavLink
+                  to="/profile"
+                  className="flex min-w-0 items-center gap-3 rounded-lg px-3 py-2 hover:bg-surface-muted"
+                >
+                  <Avatar src={user.photoUrl} alt="" size={36} />
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-semibold text-ink">
+                      {user.name}
+                    </span>
+                    <span className="block text-xs text-muted">My Profile</span>
+                  </span>
+                </NavLink>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void logout.run()}
+                  busy={logout.pending}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Logout
+                </Button>
+              </div>
+            )}
+            {status === "signedOut" && (
+              <div className="grid grid-cols-2 gap-3">
+                <ButtonLink to="/login" variant="secondary" fullWidth>
+                  Login
+                </ButtonLink>
+                <ButtonLink to="/signup" fullWidth>
+                  Signup
+                </ButtonLink>
+              </div>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { clsx } from "clsx";
+import type { ReactNode } from "react";
+
+interface PageHeaderProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** A short label above the title. */
+  eyebrow?: ReactNode;
+  /** Actions or a figure on the right (below on phones). */
+  aside?: ReactNode;
+  align?: "start" | "center";
+  className?: string;
+}
+
+export function PageHeader({
+  title,
+  subtitle,
+  eyebrow,
+  aside,
+  align = "start",
+  className,
+}: PageHeaderProps) {
+  return (
+    <header
+      className={clsx(
+        "mb-8 flex flex-col gap-4 sm:mb-10",
+        align === "center"
+          ? "items-center text-center"
+          : "md:flex-row md:items-end md:justify-between",
+        className,
+      )}
+    >
+      <div className={clsx("max-w-2xl", align === "center" && "mx-auto")}>
+        {eyebrow && (
+          <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+            {eyebrow}
+          </p>
+        )}
+        <h1 className="font-serif text-3xl leading-tight font-semibold text-ink sm:text-4xl">
+          {title}
+        </h1>
+        {subtitle && <p className="mt-3 text-base leading-relaxed text-muted">{subtitle}</p>}
+      </div>
+      {aside && <div className="shrink-0 self-start md:self-auto">{aside}</div>}
+    </header>
+  );
+}
+
+/** A section heading inside a page (Home's sections, Explore Similar Artifacts). */
+export function SectionHeading({
+  id,
+  title,
+  subtitle,
+  eyebrow,
+  align = "center",
+}: {
+  id?: string;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  eyebrow?: ReactNode;
+  align?: "start" | "center";
+}) {
+  return (
+    <div className={clsx("mb-10 max-w-2xl", align === "center" && "mx-auto text-center")}>
+      {eyebrow && (
+        <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+          {eyebrow}
+        </p>
+      )}
+      <h2 id={id} className="font-serif text-3xl leading-tight font-semibold text-ink sm:text-4xl">
+        {title}
+      </h2>
+      {subtitle && <p className="mt-3 text-base leading-relaxed text-muted">{subtitle}</p>}
+    </div>
+  );
+}

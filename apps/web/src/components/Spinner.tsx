@@ -1,0 +1,40 @@
+import { clsx } from "clsx";
+import { LoaderCircle } from "lucide-react";
+
+interface SpinnerProps {
+  /** Announced to screen readers; omit inside a control that already says it is busy. */
+  label?: string;
+  size?: "sm" | "md" | "lg";
+  className?: string;
+}
+
+const SIZES = { sm: "size-4", md: "size-6", lg: "size-10" } as const;
+
+export function Spinner({ label, size = "md", className }: SpinnerProps) {
+  const icon = (
+    <LoaderCircle
+      aria-hidden="true"
+      className={clsx(
+        "animate-spin text-accent motion-reduce:animate-none",
+        SIZES[size],
+        className,
+      )}
+    />
+  );
+  if (!label) return icon;
+  return (
+    <span role="status" className="inline-flex items-center">
+      {icon}
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** A centred spinner for a screen or section that is loading. */
+export function PageSpinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center py-16">
+      <Spinner label={label} size="lg" />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { clsx } from "clsx";
+import { Moon, Sun } from "lucide-react";
+import { useTheme } from "../lib/theme";
+
+export function ThemeToggle({ className }: { className?: string }) {
+  const { theme, toggle } = useTheme();
+  const next = theme === "dark" ? "light" : "dark";
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      className={clsx(
+        "inline-flex size-10 items-center justify-center rounded-lg text-ink transition-colors hover:bg-surface-muted",
+        className,
+      )}
+    >
+      {theme === "dark" ? (
+        <Sun aria-hidden="true" className="size-5" />
+      ) : (
+        <Moon aria-hidden="true" className="size-5" />
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { Dialog, type DialogVariant } from "../components/Dialog";
+
+export interface NoticeOptions {
+  variant: "success" | "error";
+  title: string;
+  text?: string | undefined;
+  /** Auto-close after this many milliseconds. */
+  timerMs?: number | undefined;
+}
+
+export interface ConfirmOptions {
+  title: string;
+  text?: string;
+  confirmLabel: string;
+  cancelLabel: string;
+}
+
+interface DialogApi {
+  /** Shows a success or error popup; resolves when it closes (OK, Escape or its timer). */
+  notify(options: NoticeOptions): Promise<void>;
+  /** Asks a yes/no question; resolves true only for the confirm button. */
+  confirm(options: ConfirmOptions): Promise<boolean>;
+}
+
+interface Request {
+  key: number;
+  variant: DialogVariant;
+  title: string;
+  text?: string | undefined;
+  timerMs?: number | undefined;
+  confirmLabel?: string | undefined;
+  cancelLabel?: string | undefined;
+  resolve: (confirmed: boolean) => void;
+}
+
+const DialogContext = createContext<DialogApi | null>(null);
+
+/**
+ * One popup at a time for the whole app. It lives above the router so that a popup shown just
+ * before a navigation (Welcome!, Login Successful!) stays on screen on the next page.
+ */
+export function DialogProvider({ children }: { children: ReactNode }) {
+  const [request, setRequest] = useState<Request | null>(null);
+  const [open, setOpen] = useState(false);
+  const nextKey = useRef(0);
+  const current = useRef<Request | null>(null);
+
+  const show = useCallback((next: Omit<Request, "key">) => {
+    // A newer popup replaces an open one, which then counts as dismissed.
+    current.current?.resolve(false);
+    nextKey.current += 1;
+    const request = { ...next, key: nextKey.current };
+    current.current = request;
+    setRequest(request);
+    setOpen(true);
+  }, []);
+
+  const api = useMemo<DialogApi>(
+    () => ({
+      notify: (options) =>
+        new Promise<void>((resolve) =>
+          show({
+            variant: options.variant,
+            title: options.title,
+            text: options.text,
+            timerMs: options.timerMs,
+            resolve: () => resolve(),
+          }),
+        ),
+      confirm: (options) =>
+        new Promise<boolean>((resolve) =>
+          show({
+            variant: "confirm",
+            title: options.title,
+            text: options.text,
+            confirmLabel: options.confirmLabel,
+            cancelLabel: options.cancelLabel,
+            resolve,
+          }),
+        ),
+    }),
+    [show],
+  );
+
+  const finish = useCallback((confirmed: boolean) => {
+    current.current?.resolve(confirmed);
+    current.current = null;
+    setOpen(false);
+  }, []);
+  const close = useCallback(() => finish(false), [finish]);
+
+  return (
+    <DialogContext.Provider value={api}>
+      {children}
+      {request && (
+        <Dialog
+          key={request.key}
+          open={open}
+          variant={request.variant}
+          title={request.title}
+          description={request.text}
+          confirmLabel={request.confirmLabel}
+          cancelLabel={request.cancelLabel}
+          autoCloseMs={request.timerMs}
+          onConfirm={() => finish(true)}
+          onClose={close}
+        />
+      )}
+    </DialogContext.Provider>
+  );
+}
+
+export function useDialogs(): DialogApi {
+  const api = useContext(DialogContext);
+  if (!api) throw new Error("useDialogs needs a <DialogProvider> above it");
+  return api;
+}

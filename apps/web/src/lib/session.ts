@@ -1,0 +1,62 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router-dom";
+import type { SessionUser } from "@artifact-atlas/shared";
+import { trpc } from "./trpc";
+
+export type SessionStatus = "loading" | "signedIn" | "signedOut";
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+}
+
+/** The signed-in user from the server session (auth.me); the cookie itself is HttpOnly. */
+export function useSession(): Session {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 5 * 60_000 });
+  if (me.isPending) return { status: "loading", user: null };
+  // An unreachable server counts as signed out: the guard then offers the login page.
+  if (!me.data) return { status: "signedOut", user: null };
+  return { status: "signedIn", user: me.data };
+}
+
+/**
+ * After sign-in, sign-out or an account switch every cached answer may belong to someone else:
+ * the new user is set at once and every other query starts over.
+ */
+export function useApplySession() {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return async (user: SessionUser | null) => {
+    utils.auth.me.setData(undefined, user);
+    await queryClient.resetQueries({
+      predicate: (query) => {
+        const path = query.queryKey[0];
+        return !(Array.isArray(path) && path[0] === "auth" && path[1] === "me");
+      },
+    });
+  };
+}
+
+/** Ends the session on the server and goes home; the outcome is only logged (spec section 4). */
+export function useLogout() {
+  const applySession = useApplySession();
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const logout = trpc.auth.logout.useMutation();
+  return {
+    pending: logout.isPending,
+    run: async () => {
+      try {
+        await logout.mutateAsync();
+      } catch (error) {
+        console.error("Logout failed", error);
+        // The server may still hold the session: ask it rather than guess.
+        await utils.auth.me.invalidate();
+        return;
+      }
+      // Home first, so that a protected page does not bounce to the login page on the way out.
+      await navigate("/");
+      await applySession(null);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { BadgeCheck, Eye, ShieldCheck, UserRound } from "lucide-react";
+import { useNavigate } from "react-router-dom";
+import { ARTIFACT_ADDED_TIMER_MS, type ArtifactFields } from "@artifact-atlas/shared";
+import { ArtifactForm } from "../components/ArtifactForm";
+import { Page } from "../components/Container";
+import { TextField } from "../components/Field";
+import { FormNote, FormSection } from "../components/FormSection";
+import { PageHeader } from "../components/PageHeader";
+import { useDialogs } from "../lib/dialogs";
+import { fieldErrors, trpcErrorCode } from "../lib/errors";
+import { loginPath } from "../lib/redirect";
+import { useSession } from "../lib/session";
+import { trpc } from "../lib/trpc";
+
+export default function AddArtifactRoute() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const utils = trpc.useUtils();
+  const create = trpc.artifacts.create.useMutation();
+
+  const submit = async (values: ArtifactFields) => {
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      const code = trpcErrorCode(error);
+      if (code === "UNAUTHORIZED") {
+        await navigate(loginPath("/addartifacts"));
+        return;
+      }
+      const problems = fieldErrors(error);
+      if (code === "BAD_REQUEST" && Object.keys(problems).length > 0) return problems;
+      console.error("Adding the artifact failed", error);
+      await dialogs.notify({
+        variant: "error",
+        title: "Something went wrong",
+        text: "Please try again later.",
+      });
+      return;
+    }
+    void utils.artifacts.invalidate();
+    await dialogs.notify({
+      variant: "success",
+      title: "Artifact has been added",
+      text: "Your contribution to the historical collection is greatly appreciated",
+      timerMs: ARTIFACT_ADDED_TIMER_MS,
+    });
+    await navigate("/myartifacts");
+  };
+
+  return (
+    <Page width="medium">
+      <title>Add Artifact | Artifact Atlas</title>
+      <PageHeader
+        eyebrow="Contribute"
+        title="Add a New Artifact"
+        subtitle="Share a piece of history with the community: what it is, when it was made and where it can be seen today."
+      />
+      <ArtifactForm
+        submitLabel="Add Artifact"
+        busyLabel="Adding Artifact..."
+        busy={create.isPending}
+        onSubmit={submit}
+        extraSections={
+          <FormSection title="Contributor Information" icon={UserRound}>
+            <div className="mb-5 flex items-center gap-2">
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-3 py-1 text-xs font-semibold text-success">
+                <BadgeCheck aria-hidden="true" className="size-4" />
+                Verified Contributor
+              </span>
+            </div>
+            <div className="grid gap-5 md:grid-cols-2">
+              <TextField label="Contributor Name" value={user?.name ?? ""} readOnly />
+              <TextField
+                label="Contributor Email"
+                type="email"
+                value={user?.email ?? ""}
+                readOnly
+              />
+            </div>
+          </FormSection>
+        }
+        notes={
+          <>
+            <FormNote icon={Eye}>
+              Your contributor profile (your name) is published with this submission.
+            </FormNote>
+            <FormNote icon={ShieldCheck}>
+              All submissions are reviewed for accuracy and historical significance.
+            </FormNote>
+          </>
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,124 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ArtifactListQuery, ArtifactPage } from "@artifact-atlas/shared";
+import { readListParams, nextListParams } from "../lib/list-params";
+import { createFakeApi } from "../test/fake-api";
+import { makeArtifact, renderRoutes } from "../test/render";
+import AllArtifactsRoute from "./allartifacts";
+
+/** A collection of 20 matching artifacts: 3 pages of 8. */
+function listApi() {
+  return createFakeApi({
+    "artifacts.list": (input: ArtifactListQuery): ArtifactPage => {
+      const page = Number(input.page ?? 1);
+      return {
+        items: Array.from({ length: page === 3 ? 4 : 8 }, (_, index) =>
+          makeArtifact({ id: page * 100 + index, artifactName: `Artifact ${page}.${index}` }),
+        ),
+        total: 20,
+        page,
+        pageCount: 3,
+      };
+    },
+  });
+}
+
+function renderList(entry: string) {
+  const api = listApi();
+  const view = renderRoutes(api, [{ path: "/allartifacts", Component: AllArtifactsRoute }], entry);
+  const search = () => new URLSearchParams(view.router.state.location.search);
+  return { api, ...view, search };
+}
+
+describe("list params", () => {
+  it("reads the URL and falls back to defaults for anything unreadable", () => {
+    expect(readListParams(new URLSearchParams("search=urn&sort=asc&page=3"))).toEqual({
+      search: "urn",
+      sort: "asc",
+      page: 3,
+    });
+    expect(readListParams(new URLSearchParams("sort=sideways&page=-2"))).toEqual({
+      search: "",
+      sort: "default",
+      page: 1,
+    });
+  });
+
+  it("resets the page when the search or the sort changes, and leaves defaults out", () => {
+    const current = { search: "urn", sort: "asc" as const, page: 3 };
+    expect(nextListParams(current, { page: 2 }).toString()).toBe("search=urn&sort=asc&page=2");
+    expect(nextListParams(current, { sort: "desc" }).toString()).toBe("search=urn&sort=desc");
+    expect(nextListParams(current, { search: "vase" }).toString()).toBe("search=vase&sort=asc");
+    expect(nextListParams(current, { sort: "default", search: "" }).toString()).toBe("");
+  });
+});
+
+describe("All artifacts screen", () => {
+  it("shows the page the URL names, with the search and sort in the controls", async () => {
+    const { api } = renderList("/allartifacts?search=stone&sort=desc&page=2");
+    expect(await screen.findByText("Displaying 20 artifacts")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Artifact 2.0" })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Search artifacts" })).toHaveValue("stone");
+    expect(screen.getByRole("combobox", { name: "Sort artifacts" })).toHaveValue("desc");
+    expect(screen.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    expect(api.inputsOf("artifacts.list")).toEqual([{ search: "stone", sort: "desc", page: 2 }]);
+  });
+
+  it("pages through the URL, keeping search and sort, and back returns", async () => {
+    const { search, router } = renderList("/allartifacts?search=stone&sort=desc");
+    fireEvent.click(await screen.findByRole("button", { name: "Next page" }));
+    await waitFor(() => expect(search().get("page")).toBe("2"));
+    expect(search().get("search")).toBe("stone");
+    expect(search().get("sort")).toBe("desc");
+    expect(await screen.findByRole("heading", { name: "Artifact 2.0" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Page 3" }));
+    expect(await screen.findByRole("heading", { name: "Artifact 3.0" })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("heading", { name: "Artifact 2.0" })).toBeInTheDocument();
+    expect(search().get("page")).toBe("2");
+  });
+
+  it("goes back to page 1 when the sort changes", async () => {
+    const { search, api } = renderList("/allartifacts?page=3");
+    fireEvent.change(await screen.findByRole("combobox", { name: "Sort artifacts" }), {
+      target: { value: "asc" },
+    });
+    await waitFor(() => expect(search().get("sort")).toBe("asc"));
+    expect(search().has("page")).toBe(false);
+    await waitFor(() =>
+      expect(api.inputsOf("artifacts.list").at(-1)).toEqual({ sort: "asc", page: 1 }),
+    );
+  });
+
+  it("goes back to page 1 when the search changes, after typing pauses", async () => {
+    const { search, api } = renderList("/allartifacts?sort=asc&page=2");
+    const box = await screen.findByRole("searchbox", { name: "Search artifacts" });
+    fireEvent.change(box, { target: { value: "amph" } });
+    expect(search().get("page")).toBe("2");
+    await waitFor(() => expect(search().get("search")).toBe("amph"));
+    expect(search().has("page")).toBe(false);
+    expect(search().get("sort")).toBe("asc");
+    await waitFor(() =>
+      expect(api.inputsOf("artifacts.list").at(-1)).toEqual({
+        search: "amph",
+        sort: "asc",
+        page: 1,
+      }),
+    );
+    expect(box).toHaveValue("amph");
+  });
+
+  it("says so when nothing matches", async () => {
+    const api = createFakeApi({
+      "artifacts.list": (): ArtifactPage => ({ items: [], total: 0, page: 1, pageCount: 0 }),
+    });
+    renderRoutes(
+      api,
+      [{ path: "/allartifacts", Component: AllArtifactsRoute }],
+      "/allartifacts?search=zzz",
+    );
+    expect(await screen.findByText("No artifacts found matching your search.")).toBeInTheDocument();
+    expect(screen.getByText("Displaying 0 artifacts")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+});

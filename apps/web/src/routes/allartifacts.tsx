@@ -1,0 +1,172 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { Search, SearchX, TriangleExclamationPoint } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { LIMITS } from "@artifact-atlas/shared";
+import { ArtifactCard, ArtifactGrid } from "../components/ArtifactCard";
+import { Button } from "../components/Button";
+import { Page } from "../components/Container";
+import { EmptyState } from "../components/EmptyState";
+import { PageHeader } from "../components/PageHeader";
+import { Pagination } from "../components/Pagination";
+import { PageSpinner, Spinner } from "../components/Spinner";
+import { nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { trpc } from "../lib/trpc";
+
+/** How long typing may pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const SORT_OPTIONS = [
+  { value: "default", label: "Sort by" },
+  { value: "asc", label: "Likes (Ascending)" },
+  { value: "desc", label: "Likes (Descending)" },
+] as const;
+
+/** The collection: search, sort and page live in the URL, so reload, back and links keep them. */
+export default function AllArtifactsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readListParams(searchParams);
+  const update = (change: Partial<ListParams>, replace = false) =>
+    setSearchParams(nextListParams(state, change), { replace });
+
+  // What the search box shows; it follows the URL when that changes elsewhere (back, links).
+  const [draft, setDraft] = useState(state.search);
+  const [seenSearch, setSeenSearch] = useState(state.search);
+  if (seenSearch !== state.search) {
+    setSeenSearch(state.search);
+    setDraft(state.search);
+  }
+
+  useEffect(() => {
+    const current = readListParams(searchParams);
+    if (draft === current.search) return;
+    const timer = window.setTimeout(
+      () =>
+        setSearchParams(nextListParams(current, { search: draft }), {
+          replace: true,
+          preventScrollReset: true,
+        }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [draft, searchParams, setSearchParams]);
+
+  const query = trpc.artifacts.list.useQuery(
+    { search: state.search.trim() || undefined, sort: state.sort, page: state.page },
+    { placeholderData: keepPreviousData },
+  );
+  useEffect(() => {
+    if (query.error) console.error("Error fetching artifacts", query.error);
+  }, [query.error]);
+
+  const data = query.data;
+
+  return (
+    <Page>
+      <title>All Artifacts | Artifact Atlas</title>
+      <PageHeader
+        eyebrow="The collection"
+        title="Artifact Collection"
+        subtitle="Search the catalogue by name, or sort it by how much the community likes each piece."
+      />
+
+      <div className="mb-8 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:p-5">
+        <form
+          role="search"
+          className="relative flex-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft !== state.search) update({ search: draft });
+          }}
+        >
+          <label htmlFor="artifact-search" className="sr-only">
+            Search artifacts
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
+          />
+          <input
+            id="artifact-search"
+            type="search"
+            value={draft}
+            maxLength={LIMITS.search}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="Search artifacts..."
+            autoComplete="off"
+            className="h-11 w-full rounded-lg border border-line-strong bg-surface pr-3.5 pl-11 text-base text-ink placeholder:text-muted/80 hover:border-ink/70 sm:text-sm"
+          />
+        </form>
+        <div className="relative sm:w-56">
+          <label htmlFor="artifact-sort" className="sr-only">
+            Sort artifacts
+          </label>
+          <select
+            id="artifact-sort"
+            value={state.sort}
+            onChange={(event) => update({ sort: event.target.value as ListParams["sort"] })}
+            className="h-11 w-full appearance-none rounded-lg border border-line-strong bg-surface pr-10 pl-3.5 text-base text-ink hover:border-ink/70 sm:text-sm"
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
+          >
+            <path
+              fill="currentColor"
+              d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
+            />
+          </svg>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <PageSpinner label="Loading artifacts" />
+      ) : query.isError && !data ? (
+        <EmptyState
+          icon={TriangleExclamationPoint}
+          tone="danger"
+          title="Error Loading Artifacts"
+          message="Unable to load artifacts. Please try again later."
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
+      ) : data ? (
+        <>
+          <div className="mb-6 flex items-center gap-3">
+            <p className="text-sm font-medium text-muted" aria-live="polite">
+              Displaying {data.total} artifacts
+            </p>
+            {query.isFetching && <Spinner size="sm" />}
+          </div>
+          {data.items.length === 0 ? (
+            <EmptyState icon={SearchX} title="No artifacts found matching your search." />
+          ) : (
+            <ArtifactGrid>
+              {data.items.map((artifact, index) => (
+                <li key={artifact.id}>
+                  <ArtifactCard artifact={artifact} headingLevel="h2" eager={index < 4} />
+                </li>
+              ))}
+            </ArtifactGrid>
+          )}
+          <Pagination
+            className="mt-12"
+            page={state.page}
+            pageCount={data.pageCount}
+            onPageChange={(page) => update({ page })}
+          />
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Artifact } from "@artifact-atlas/shared";
+import { ArrowLeft, ArrowRight, CalendarDays, Hourglass, MapPin, Pickaxe } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLoaderData } from "react-router-dom";
+import { ArtifactCard } from "../components/ArtifactCard";
+import { ArtifactImage } from "../components/ArtifactImage";
+import { ButtonLink } from "../components/Button";
+import { Page } from "../components/Container";
+import { LikeButton } from "../components/LikeButton";
+import { Spinner } from "../components/Spinner";
+import { TypeBadge } from "../components/TypeBadge";
+import { trpc } from "../lib/trpc";
+
+/** One artifact with every field, its like button, and others of its type. */
+export default function ArtifactDetailRoute() {
+  const loaded = useLoaderData() as Artifact;
+  // The loader filled the cache; reading through it picks up later changes (likes, edits).
+  const { data: artifact = loaded } = trpc.artifacts.byId.useQuery(
+    { id: loaded.id },
+    { initialData: loaded },
+  );
+
+  return (
+    <Page>
+      <title>{`${artifact.artifactName} | Artifact Atlas`}</title>
+      <Link
+        to="/allartifacts"
+        className="mb-6 inline-flex items-center gap-2 rounded text-sm font-medium text-muted hover:text-accent"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Artifact Collection
+      </Link>
+
+      <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
+        <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
+          <ArtifactImage
+            src={artifact.artifactImage}
+            alt={artifact.artifactName}
+            type={artifact.artifactType}
+            loading="eager"
+          />
+        </div>
+
+        <div className="flex flex-col gap-7">
+          <header>
+            <TypeBadge type={artifact.artifactType} />
+            <h1 className="mt-4 font-serif text-4xl leading-tight font-semibold text-ink sm:text-5xl">
+              {artifact.artifactName}
+            </h1>
+            <p className="mt-3 text-sm text-muted">
+              Added by <span className="font-medium text-ink">{artifact.username}</span>
+            </p>
+          </header>
+
+          <div className="rounded-2xl border border-line bg-surface p-5 shadow-card">
+            <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
+          </div>
+
+          <section aria-labelledby="context-heading">
+            <h2 id="context-heading" className="font-serif text-2xl font-semibold text-ink">
+              Historical Context
+            </h2>
+            <p className="mt-3 max-w-prose text-base leading-relaxed whitespace-pre-line text-ink/90">
+              {artifact.historicalContext}
+            </p>
+          </section>
+
+          <dl className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2">
+            <Fact icon={<Hourglass aria-hidden="true" className="size-5" />} label="Created">
+              {artifact.createdAt}
+            </Fact>
+            <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Discovered">
+              {artifact.discoveredAt}
+            </Fact>
+            <Fact icon={<Pickaxe aria-hidden="true" className="size-5" />} label="Discovered By">
+              {artifact.discoveredBy}
+            </Fact>
+            <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Present Location">
+              {artifact.presentLocation}
+            </Fact>
+          </dl>
+        </div>
+      </article>
+
+      <SimilarArtifacts artifact={artifact} />
+    </Page>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="bg-surface p-5">
+      <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wider text-muted uppercase">
+        <span className="text-accent">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-1.5 pl-[1.875rem] text-base font-medium break-words text-ink">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
+  const similar = trpc.artifacts.similar.useQuery({ id: artifact.id });
+  // Spec: a failure leaves the list empty.
+  const items = similar.data ?? [];
+  return (
+    <section aria-labelledby="similar-heading" className="mt-20 border-t border-line pt-14">
+      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+            More {artifact.artifactType}
+          </p>
+          <h2 id="similar-heading" className="font-serif text-3xl font-semibold text-ink">
+            Explore Similar Artifacts
+          </h2>
+        </div>
+        <ButtonLink to="/allartifacts" variant="secondary">
+          View More {artifact.artifactType} Artifacts
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </ButtonLink>
+      </div>
+      {similar.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading similar artifacts" size="lg" />
+        </div>
+      ) : items.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-10 text-center text-muted">
+          No similar artifacts found
+        </p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.id}>
+              <ArtifactCard artifact={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

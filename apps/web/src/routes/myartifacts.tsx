@@ -1,0 +1,175 @@
+import { Archive, Heart, Pencil, Plus, Trash, TriangleExclamationPoint } from "lucide-react";
+import { Link } from "react-router-dom";
+import { MESSAGES } from "@artifact-atlas/shared";
+import { ArtifactImage } from "../components/ArtifactImage";
+import { Button, ButtonLink, buttonClasses } from "../components/Button";
+import { Page } from "../components/Container";
+import { EmptyState } from "../components/EmptyState";
+import { PageHeader } from "../components/PageHeader";
+import { PageSpinner } from "../components/Spinner";
+import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
+import { TypeBadge } from "../components/TypeBadge";
+import { useDialogs } from "../lib/dialogs";
+import { httpStatus, serverMessage } from "../lib/errors";
+import { countLabel } from "../lib/text";
+import { trpc } from "../lib/trpc";
+
+/** The failure text of the delete dialog: the server's error, else the HTTP status, else ours. */
+function deleteFailure(error: unknown): string {
+  const message = serverMessage(error);
+  if (message) return message;
+  const status = httpStatus(error);
+  if (status) return `HTTP error! status: ${status}`;
+  return MESSAGES.deleteFailed;
+}
+
+export default function MyArtifactsRoute() {
+  const utils = trpc.useUtils();
+  const dialogs = useDialogs();
+  const mine = trpc.artifacts.mine.useQuery();
+  const remove = trpc.artifacts.delete.useMutation();
+
+  const confirmDelete = async (id: number) => {
+    const confirmed = await dialogs.confirm({
+      title: "Are you sure?",
+      text: "You won't be able to recover this artifact!",
+      confirmLabel: "Yes, delete it!",
+      cancelLabel: "Cancel",
+    });
+    if (!confirmed) return;
+    try {
+      const result = await remove.mutateAsync({ id });
+      // Out of the list at once, without a reload; other lists refresh when next shown.
+      utils.artifacts.mine.setData(undefined, (list) => list?.filter((item) => item.id !== id));
+      void utils.artifacts.invalidate(undefined, { refetchType: "none" });
+      void utils.likes.list.invalidate(undefined, { refetchType: "none" });
+      await dialogs.notify({ variant: "success", title: "Deleted!", text: result.message });
+    } catch (error) {
+      console.error("Deleting the artifact failed", error);
+      await dialogs.notify({ variant: "error", title: "Error!", text: deleteFailure(error) });
+    }
+  };
+
+  const items = mine.data ?? [];
+
+  return (
+    <Page>
+      <title>My Artifacts | Historical Collection</title>
+      <PageHeader
+        eyebrow="Your contributions"
+        title="My Artifacts Collection"
+        subtitle="Manage your contributions to the historical collection"
+        aside={
+          items.length > 0 ? (
+            <p className="rounded-full bg-accent-soft px-4 py-1.5 text-sm font-semibold text-accent">
+              {countLabel(items.length, "artifact")}
+            </p>
+          ) : null
+        }
+      />
+
+      {mine.isPending ? (
+        <PageSpinner label="Loading your artifacts" />
+      ) : mine.isError ? (
+        <EmptyState
+          icon={TriangleExclamationPoint}
+          tone="danger"
+          title="Error Loading Artifacts"
+          message="Unable to load your artifacts. Please try again later."
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Archive}
+          title="No artifacts posted yet"
+          message="Start sharing your historical artifacts with the community by posting your first artifact."
+          action={
+            <ButtonLink to="/addartifacts">
+              <Plus aria-hidden="true" className="size-4" />
+              Add Your First Artifact
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <>
+          <Table label="My artifacts">
+            <THead>
+              <Tr>
+                <Th className="w-14">#</Th>
+                <Th className="w-24">Image</Th>
+                <Th>Artifact Name</Th>
+                <Th>Type</Th>
+                <Th>
+                  <span className="inline-flex items-center gap-1.5">
+                    <Heart aria-hidden="true" className="size-3.5" />
+                    Likes
+                  </span>
+                </Th>
+                <Th className="text-right">Actions</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {items.map((artifact, index) => (
+                <Tr key={artifact.id} className="transition-colors hover:bg-surface-muted/60">
+                  <Td label="#" className="text-muted tabular-nums">
+                    {index + 1}
+                  </Td>
+                  <Td label="Image">
+                    <div className="w-20 overflow-hidden rounded-lg border border-line">
+                      <ArtifactImage
+                        src={artifact.artifactImage}
+                        alt={artifact.artifactName}
+                        type={artifact.artifactType}
+                        compact
+                      />
+                    </div>
+                  </Td>
+                  <Td label="Artifact Name">
+                    <Link
+                      to={`/artifacts/${artifact.id}`}
+                      className="rounded font-serif text-base font-semibold text-ink hover:text-accent"
+                    >
+                      {artifact.artifactName}
+                    </Link>
+                  </Td>
+                  <Td label="Type">
+                    <TypeBadge type={artifact.artifactType} />
+                  </Td>
+                  <Td label="Likes" className="tabular-nums">
+                    {artifact.likeCount ?? 0}
+                  </Td>
+                  <Td>
+                    <div className="flex w-full justify-end gap-2 max-sm:pt-2">
+                      <Link
+                        to={`/update-artifact/${artifact.id}`}
+                        className={buttonClasses({ variant: "secondary", size: "sm" })}
+                        aria-label={`Update ${artifact.artifactName}`}
+                      >
+                        <Pencil aria-hidden="true" className="size-4" />
+                        Update
+                      </Link>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        aria-label={`Delete ${artifact.artifactName}`}
+                        onClick={() => void confirmDelete(artifact.id)}
+                      >
+                        <Trash aria-hidden="true" className="size-4" />
+                        Delete
+                      </Button>
+                    </div>
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+          <div className="mt-8 flex justify-center sm:justify-end">
+            <ButtonLink to="/addartifacts">
+              <Plus aria-hidden="true" className="size-4" />
+              Add New Artifact
+            </ButtonLink>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
