@@ -20,5 +20,7 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps routes to chunks for the size budget (e2e/bundle-budget.test.ts).
+    manifest: true,
   },
 });

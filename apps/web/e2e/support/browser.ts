@@ -21,6 +21,53 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../../../../test-results/screenshots");
 
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export interface ContextOptions {
+  /** Viewport width in CSS pixels (default 1280, a laptop; 390 is a phone). */
+  width?: number;
+  /** Stored under `theme` before any page script runs, as a returning visitor would have it. */
+  theme?: "light" | "dark";
+  /** A still carousel and no transitions, for stable pictures. */
+  reducedMotion?: boolean;
+}
+
+/**
+ * A fresh browser profile (no cookies, no storage). Other hosts (the seed's image URLs) cannot be
+ * reached from a test box: they fail at once, as a dead link would, rather than waiting on DNS.
+ * The app itself and a local OpenID provider stay reachable.
+ */
+export async function newContext(
+  browser: Browser,
+  { width = 1280, theme, reducedMotion = false }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    deviceScaleFactor: 1,
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
+  });
+  // A screen that has not shown what it should within 10 s is broken: fail with a clear step.
+  context.setDefaultTimeout(10_000);
+  await context.route(
+    (url) => !LOCAL_HOSTS.has(url.hostname),
+    (route) => route.abort(),
+  );
+  if (theme) {
+    await context.addInitScript((value) => {
+      window.localStorage.setItem("theme", value);
+    }, theme);
+  }
+  return context;
+}
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * A page whose uncaught errors and console errors fail the test: an unexpected console.error is a
  * bug. Failed loads of external images are expected here (no network), so only those are ignored.
@@ -35,14 +82,36 @@ export async function openPage(
     if (message.type() !== "error") return;
     const text = message.text();
     const source = message.location().url;
-    const external = source !== "" && !source.startsWith("http://localhost");
+    const external = source !== "" && !LOCAL_HOSTS.has(hostnameOf(source));
     if (text.startsWith("Failed to load resource") && external) return;
     problems.push(`console.error: ${text}`);
   });
   return { page, problems };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Takes out of `problems` the console errors a test provoked on purpose (a refused login is
+ * logged, by the spec), and answers how many there were, so the test can insist on them.
+ */
+export function expectedProblems(problems: string[], pattern: RegExp): number {
+  const kept = problems.filter((problem) => !pattern.test(problem));
+  const taken = problems.length - kept.length;
+  problems.splice(0, problems.length, ...kept);
+  return taken;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const path = resolve(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The document's theme as a person's browser has it applied and stored. */
+export async function themeState(page: Page) {
+  return page.evaluate(() => ({
+    dataTheme: document.documentElement.getAttribute("data-theme"),
+    darkClass: document.documentElement.classList.contains("dark"),
+    stored: window.localStorage.getItem("theme"),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { Artifact } from "@artifact-atlas/shared";
+import { clsx } from "clsx";
 import { ArrowRight, Heart } from "lucide-react";
 import type { ReactNode } from "react";
 import { truncate } from "../lib/text";
@@ -56,10 +57,24 @@ export function ArtifactCard({ artifact, headingLevel = "h3", eager = false }: A
   );
 }
 
-/** The collection grid: one column on phones up to four on wide screens. */
-export function ArtifactGrid({ children }: { children: ReactNode }) {
+/**
+ * The collection grid: one column on phones up to four on wide screens. `maxColumns={3}` keeps a
+ * set of six (the home page's most popular) in two full rows instead of four and an orphaned two.
+ */
+export function ArtifactGrid({
+  children,
+  maxColumns = 4,
+}: {
+  children: ReactNode;
+  maxColumns?: 3 | 4;
+}) {
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul
+      className={clsx(
+        "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3",
+        maxColumns === 4 && "xl:grid-cols-4",
+      )}
+    >
       {children}
     </ul>
   );

@@ -98,7 +98,7 @@ function PopularArtifacts() {
         {popular.isPending ? (
           <PageSpinner label="Loading popular artifacts" />
         ) : (
-          <ArtifactGrid>
+          <ArtifactGrid maxColumns={3}>
             {(popular.data ?? []).map((artifact) => (
               <li key={artifact.id}>
                 <ArtifactCard artifact={artifact} />

@@ -99,7 +99,9 @@ export default function MyArtifactsRoute() {
                 <Th>Artifact Name</Th>
                 <Th>Type</Th>
                 <Th>
-                  <span className="inline-flex items-center gap-1.5">
+                  {/* Block flex: an inline-flex box led by an icon sits on the icon's baseline,
+                      lifting the word above the other headers. */}
+                  <span className="flex items-center gap-1.5">
                     <Heart aria-hidden="true" className="size-3.5" />
                     Likes
                   </span>

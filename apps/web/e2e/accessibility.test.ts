@@ -1,0 +1,236 @@
+import { statSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { artifactNamed, createArtifact, like, signUp } from "./support/api";
+import {
+  launchBrowser,
+  newContext,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  themeState,
+} from "./support/browser";
+import { startProductServer, type RunningServer } from "./support/server";
+
+/*
+ * Every route in both themes, at a phone's and a laptop's width: axe finds no serious or critical
+ * violation, and a full-page picture of each lands in test-results/screenshots/ (not committed)
+ * for people to look at.
+ */
+
+const THEMES = ["light", "dark"] as const;
+const WIDTHS = [390, 1280] as const;
+const NAME = "Hypatia of Alexandria";
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startProductServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+interface Ids {
+  /** The seeded artifact the account likes. */
+  liked: number;
+  /** The account's own artifact. */
+  mine: number;
+}
+
+interface Screen {
+  name: string;
+  path: string | ((ids: Ids) => string);
+  /** What shows once the screen has finished loading. */
+  ready: (page: Page) => Locator;
+  /** A state reached on the screen before the check (an open popup, an open menu): what shows then. */
+  act?: (page: Page) => Promise<Locator>;
+  only?: (typeof WIDTHS)[number];
+}
+
+/** Before signing in. */
+const SIGNED_OUT: Screen[] = [
+  {
+    name: "home",
+    path: "/",
+    ready: (page) =>
+      page.getByRole("region", { name: "Most Popular Artifacts" }).getByRole("article").nth(5),
+  },
+  {
+    name: "allartifacts",
+    path: "/allartifacts",
+    ready: (page) => page.getByText(/^Displaying \d+ artifacts$/),
+  },
+  { name: "login", path: "/login", ready: (page) => page.getByRole("button", { name: "Sign in" }) },
+  {
+    name: "signup",
+    path: "/signup",
+    ready: (page) => page.getByRole("button", { name: "Create Account" }),
+  },
+  {
+    name: "not-found",
+    path: "/no-such-gallery",
+    ready: (page) => page.getByRole("heading", { name: "Oops! Page not found" }),
+  },
+];
+
+/** Signed in, before the account has liked or added anything. */
+const SIGNED_IN_EMPTY: Screen[] = [
+  {
+    name: "likedartifacts-empty",
+    path: "/likedartifacts",
+    ready: (page) => page.getByText("No liked artifacts yet"),
+  },
+  {
+    name: "myartifacts-empty",
+    path: "/myartifacts",
+    ready: (page) => page.getByText("No artifacts posted yet"),
+  },
+  {
+    name: "addartifacts",
+    path: "/addartifacts",
+    ready: (page) => page.getByRole("heading", { name: "Contributor Information" }),
+  },
+  {
+    name: "profile",
+    path: "/profile",
+    ready: (page) => page.getByRole("heading", { name: `Welcome, ${NAME}!` }),
+  },
+  {
+    name: "update-profile",
+    path: "/update-profile",
+    ready: (page) => page.getByRole("button", { name: "Save Changes" }),
+  },
+  {
+    name: "nav-menu-open",
+    path: "/",
+    only: 390,
+    ready: (page) => page.getByRole("button", { name: "Open menu" }),
+    act: async (page) => {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      return page.getByRole("link", { name: "Liked Artifacts" });
+    },
+  },
+];
+
+/** Signed in, with one like and one artifact of the account's own. */
+const SIGNED_IN_FILLED: Screen[] = [
+  {
+    name: "artifact-detail",
+    path: (ids) => `/artifacts/${ids.liked}`,
+    ready: (page) => page.getByRole("button", { name: "Unlike this Artifact" }),
+  },
+  {
+    name: "likedartifacts",
+    path: "/likedartifacts",
+    ready: (page) =>
+      page.getByRole("table", { name: "Liked artifacts" }).getByRole("link", {
+        name: "Rosetta Stone",
+      }),
+  },
+  {
+    name: "myartifacts",
+    path: "/myartifacts",
+    ready: (page) => page.getByText("1 artifact", { exact: true }),
+  },
+  {
+    name: "myartifacts-confirm-delete",
+    path: "/myartifacts",
+    ready: (page) => page.getByText("1 artifact", { exact: true }),
+    act: async (page) => {
+      await page.getByRole("button", { name: /^Delete / }).click();
+      return page.getByRole("dialog", { name: "Are you sure?" });
+    },
+  },
+  {
+    name: "update-artifact",
+    path: (ids) => `/update-artifact/${ids.mine}`,
+    ready: (page) => page.getByRole("button", { name: "Save Changes" }),
+  },
+];
+
+/** Spinners gone, fonts in: the finished screen. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[role="status"]').length === 0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+}
+
+function describeViolations(
+  screen: string,
+  violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"],
+): string[] {
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map((node) => `      ${node.target.join(" ")}: ${node.failureSummary ?? ""}`)
+        .join("\n");
+      return `${screen}: ${violation.id} (${violation.impact}) ${violation.help}\n${nodes}`;
+    });
+}
+
+describe.each(THEMES)("every route in the %s theme", (theme) => {
+  it.each(WIDTHS)(
+    "at %i px has no serious or critical axe violation, and is photographed",
+    async (width) => {
+      context = await newContext(browser, { width, theme, reducedMotion: true });
+      const { page, problems } = await openPage(context);
+      const report: string[] = [];
+      const shots: string[] = [];
+      let ids: Ids = { liked: 0, mine: 0 };
+
+      const check = async (screen: Screen) => {
+        if (screen.only && screen.only !== width) return;
+        const path = typeof screen.path === "function" ? screen.path(ids) : screen.path;
+        await page.goto(`${server.origin}${path}`);
+        await screen.ready(page).first().waitFor({ state: "visible" });
+        if (screen.act) await (await screen.act(page)).waitFor({ state: "visible" });
+        await settle(page);
+        expect((await themeState(page)).dataTheme, `${screen.name} theme`).toBe(theme);
+        // Only the failures are wanted: axe then skips collecting every passing node.
+        const results = await new AxeBuilder({ page })
+          .options({ resultTypes: ["violations"] })
+          .analyze();
+        report.push(
+          ...describeViolations(`${screen.name} (${width} px, ${theme})`, results.violations),
+        );
+        shots.push(await screenshot(page, `${screen.name}-${width}-${theme}`));
+      };
+
+      for (const screen of SIGNED_OUT) await check(screen);
+
+      await signUp(context, server.origin, NAME, `a11y-${theme}-${width}`);
+      for (const screen of SIGNED_IN_EMPTY) await check(screen);
+
+      const rosetta = await artifactNamed(server.origin, "Rosetta Stone");
+      await like(context, server.origin, rosetta.id);
+      const mine = await createArtifact(context, server.origin);
+      ids = { liked: rosetta.id, mine: mine.id };
+      for (const screen of SIGNED_IN_FILLED) await check(screen);
+
+      expect(report, `axe found serious or critical violations:\n\n${report.join("\n\n")}`).toEqual(
+        [],
+      );
+      // A picture of every screen, each a real image file in the run's artifacts.
+      expect(shots.length).toBe(width === 390 ? 16 : 15);
+      for (const shot of shots) {
+        expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
+        expect(statSync(shot).size, shot).toBeGreaterThan(10_000);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
