@@ -1,20 +1,26 @@
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { googleSignInPath } from "../lib/redirect";
 import { GoogleIcon } from "./BrandIcons";
-import { buttonClasses } from "./Button";
+import { Button, buttonClasses } from "./Button";
 import { Page } from "./Container";
 
-/** The frame of the login and signup screens. */
+/** The frame of the login and signup screens, with the link across to the other one below. */
 export function AuthCard({
   title,
   subtitle,
   children,
-  footer,
+  switchPrompt,
+  switchTo,
+  switchLabel,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
-  footer: ReactNode;
+  /** The question before the link, e.g. "Already have an account?". */
+  switchPrompt: string;
+  switchTo: string;
+  switchLabel: string;
 }) {
   return (
     <Page width="narrow" className="flex flex-1 flex-col justify-center">
@@ -24,9 +30,56 @@ export function AuthCard({
           <p className="mt-2 text-base text-muted">{subtitle}</p>
         </div>
         {children}
-        <p className="mt-8 text-center text-sm text-muted">{footer}</p>
+        <p className="mt-8 text-center text-sm text-muted">
+          {switchPrompt}{" "}
+          <Link
+            to={switchTo}
+            className="font-semibold text-accent underline-offset-4 hover:underline"
+          >
+            {switchLabel}
+          </Link>
+        </p>
       </div>
     </Page>
+  );
+}
+
+/**
+ * The form of the login and signup screens: the fields, a form-level error, the submit button,
+ * then Google sign-in as the alternative.
+ */
+export function AuthForm({
+  onSubmit,
+  formError,
+  submitLabel,
+  busyText,
+  busy,
+  googleLabel,
+  googleRedirect,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  formError: string | null;
+  submitLabel: string;
+  busyText: string;
+  busy: boolean;
+  googleLabel: string;
+  /** Where the server sends the visitor after a Google sign-in. */
+  googleRedirect: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {children}
+        <FormError message={formError} />
+        <Button type="submit" size="lg" fullWidth busy={busy} busyText={busyText}>
+          {submitLabel}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton label={googleLabel} redirect={googleRedirect} />
+    </>
   );
 }
 
@@ -34,7 +87,7 @@ export function AuthCard({
  * Google sign-in runs on the server (a redirect flow), so this is a plain link that leaves the
  * app; the server brings the visitor back to `redirect`.
  */
-export function GoogleButton({ label, redirect }: { label: string; redirect: string }) {
+function GoogleButton({ label, redirect }: { label: string; redirect: string }) {
   return (
     <a
       href={googleSignInPath(redirect)}
@@ -46,7 +99,7 @@ export function GoogleButton({ label, redirect }: { label: string; redirect: str
   );
 }
 
-export function OrDivider() {
+function OrDivider() {
   return (
     <div className="my-6 flex items-center gap-4 text-xs font-medium tracking-wider text-muted uppercase">
       <span className="h-px flex-1 bg-line" />
@@ -57,7 +110,7 @@ export function OrDivider() {
 }
 
 /** A form-level error under the fields (the inline red message of the spec). */
-export function FormError({ message }: { message: string | null }) {
+function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <p

@@ -7,6 +7,18 @@ import { LikeButton } from "./LikeButton";
 
 const count = () => screen.getByTestId("like-count").textContent;
 
+/** The button over a server that knows `status` and holds its answer to `mutation` until told. */
+function renderWithHeldAnswer(
+  mutation: "likes.like" | "likes.unlike",
+  status: LikeStatus,
+  artifactId: number,
+) {
+  const answer = deferred<LikeStatus>();
+  const api = createFakeApi({ "likes.status": () => status, [mutation]: () => answer.promise });
+  renderWithApi(api, <LikeButton artifactId={artifactId} initialCount={status.likeCount} />);
+  return { api, answer };
+}
+
 describe("LikeButton", () => {
   it("says Loading... and is disabled until the like status arrives", async () => {
     const status = deferred<LikeStatus>();
@@ -22,12 +34,7 @@ describe("LikeButton", () => {
   });
 
   it("likes at once, before the server answers, and keeps the server's count", async () => {
-    const answer = deferred<LikeStatus>();
-    const api = createFakeApi({
-      "likes.status": () => ({ liked: false, likeCount: 3 }),
-      "likes.like": () => answer.promise,
-    });
-    renderWithApi(api, <LikeButton artifactId={5} initialCount={3} />);
+    const { api, answer } = renderWithHeldAnswer("likes.like", { liked: false, likeCount: 3 }, 5);
     fireEvent.click(await screen.findByRole("button", { name: "Like this Artifact" }));
     expect(await screen.findByRole("button", { name: "Unlike this Artifact" })).toBeDisabled();
     expect(count()).toBe("4");
@@ -38,12 +45,7 @@ describe("LikeButton", () => {
   });
 
   it("puts a like back when the server refuses it", async () => {
-    const answer = deferred<LikeStatus>();
-    const api = createFakeApi({
-      "likes.status": () => ({ liked: false, likeCount: 3 }),
-      "likes.like": () => answer.promise,
-    });
-    renderWithApi(api, <LikeButton artifactId={5} initialCount={3} />);
+    const { answer } = renderWithHeldAnswer("likes.like", { liked: false, likeCount: 3 }, 5);
     fireEvent.click(await screen.findByRole("button", { name: "Like this Artifact" }));
     expect(await screen.findByRole("button", { name: "Unlike this Artifact" })).toBeInTheDocument();
     expect(count()).toBe("4");
@@ -53,12 +55,7 @@ describe("LikeButton", () => {
   });
 
   it("unlikes at once and reverts when the call fails", async () => {
-    const answer = deferred<LikeStatus>();
-    const api = createFakeApi({
-      "likes.status": () => ({ liked: true, likeCount: 10 }),
-      "likes.unlike": () => answer.promise,
-    });
-    renderWithApi(api, <LikeButton artifactId={8} initialCount={10} />);
+    const { answer } = renderWithHeldAnswer("likes.unlike", { liked: true, likeCount: 10 }, 8);
     fireEvent.click(await screen.findByRole("button", { name: "Unlike this Artifact" }));
     expect(await screen.findByRole("button", { name: "Like this Artifact" })).toBeInTheDocument();
     expect(count()).toBe("9");

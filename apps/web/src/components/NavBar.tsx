@@ -36,6 +36,46 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-accent-soft text-accent" : "text-ink hover:bg-surface-muted",
   );
 
+/** The page links, as the wide header and the dropdown each lay them out. */
+function NavLinkList({
+  items,
+  className,
+  linkClass,
+}: {
+  items: NavItem[];
+  className: string;
+  linkClass: (state: { isActive: boolean }) => string;
+}) {
+  const location = useLocation();
+  const isMyArtifacts = (to: string) =>
+    to === "/myartifacts" && location.pathname.toLowerCase() === "/myartifacts";
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            end={item.to === "/"}
+            className={(state) => linkClass({ isActive: state.isActive || isMyArtifacts(item.to) })}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Takes the header's one logout, so both copies of the button show it busy. */
+function LogoutButton({ logout }: { logout: ReturnType<typeof useLogout> }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => void logout.run()} busy={logout.pending}>
+      <LogOut aria-hidden="true" className="size-4" />
+      Logout
+    </Button>
+  );
+}
+
 /** The sticky header: links by session state, theme toggle, and a dropdown on small screens. */
 export function NavBar() {
   const { status, user } = useSession();
@@ -65,9 +105,6 @@ export function NavBar() {
     };
   }, [menuOpen]);
 
-  const isMyArtifacts = (to: string) =>
-    to === "/myartifacts" && location.pathname.toLowerCase() === "/myartifacts";
-
   return (
     <header
       ref={headerRef}
@@ -77,21 +114,7 @@ export function NavBar() {
         <Logo />
 
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={(state) =>
-                    desktopLink({ isActive: state.isActive || isMyArtifacts(item.to) })
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList items={items} className="flex items-center gap-1" linkClass={desktopLink} />
         </nav>
 
         <div className="flex items-center gap-2">
@@ -107,15 +130,7 @@ export function NavBar() {
                 >
                   <Avatar src={user.photoUrl} alt="" size={36} />
                 </NavLink>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => void logout.run()}
-                  busy={logout.pending}
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  Logout
-                </Button>
+                <LogoutButton logout={logout} />
               </>
             )}
             {status === "signedOut" && (
@@ -152,21 +167,7 @@ export function NavBar() {
         className="absolute inset-x-0 top-full border-b border-line bg-surface shadow-lift lg:hidden"
       >
         <nav aria-label="Main" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
-          <ul className="flex flex-col gap-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={(state) =>
-                    mobileLink({ isActive: state.isActive || isMyArtifacts(item.to) })
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList items={items} className="flex flex-col gap-1" linkClass={mobileLink} />
           <div className="mt-3 border-t border-line pt-3">
             {status === "signedIn" && user && (
               <div className="flex items-center justify-between gap-3">
@@ -182,15 +183,7 @@ export function NavBar() {
                     <span className="block text-xs text-muted">My Profile</span>
                   </span>
                 </NavLink>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => void logout.run()}
-                  busy={logout.pending}
-                >
-                  <LogOut aria-hidden="true" className="size-4" />
-                  Logout
-                </Button>
+                <LogoutButton logout={logout} />
               </div>
             )}
             {status === "signedOut" && (

@@ -1,52 +1,35 @@
 import { BadgeCheck, Eye, ShieldCheck, UserRound } from "lucide-react";
-import { useNavigate } from "react-router-dom";
 import { ARTIFACT_ADDED_TIMER_MS, type ArtifactFields } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { Page } from "../components/Container";
 import { TextField } from "../components/Field";
 import { FormNote, FormSection } from "../components/FormSection";
 import { PageHeader } from "../components/PageHeader";
-import { useDialogs } from "../lib/dialogs";
-import { fieldErrors, trpcErrorCode } from "../lib/errors";
-import { loginPath } from "../lib/redirect";
+import { useSaveArtifact } from "../lib/artifact-mutations";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 
 export default function AddArtifactRoute() {
   const { user } = useSession();
-  const navigate = useNavigate();
-  const dialogs = useDialogs();
+  const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
   const create = trpc.artifacts.create.useMutation();
 
-  const submit = async (values: ArtifactFields) => {
-    try {
-      await create.mutateAsync(values);
-    } catch (error) {
-      const code = trpcErrorCode(error);
-      if (code === "UNAUTHORIZED") {
-        await navigate(loginPath("/addartifacts"));
-        return;
-      }
-      const problems = fieldErrors(error);
-      if (code === "BAD_REQUEST" && Object.keys(problems).length > 0) return problems;
-      console.error("Adding the artifact failed", error);
-      await dialogs.notify({
-        variant: "error",
-        title: "Something went wrong",
-        text: "Please try again later.",
-      });
-      return;
-    }
-    void utils.artifacts.invalidate();
-    await dialogs.notify({
-      variant: "success",
-      title: "Artifact has been added",
-      text: "Your contribution to the historical collection is greatly appreciated",
-      timerMs: ARTIFACT_ADDED_TIMER_MS,
+  const submit = (values: ArtifactFields) =>
+    saveArtifact({
+      write: async () => {
+        await create.mutateAsync(values);
+        void utils.artifacts.invalidate();
+      },
+      returnPath: "/addartifacts",
+      failureLog: "Adding the artifact failed",
+      failureNotice: () => ({ title: "Something went wrong", text: "Please try again later." }),
+      successNotice: {
+        title: "Artifact has been added",
+        text: "Your contribution to the historical collection is greatly appreciated",
+        timerMs: ARTIFACT_ADDED_TIMER_MS,
+      },
     });
-    await navigate("/myartifacts");
-  };
 
   return (
     <Page width="medium">

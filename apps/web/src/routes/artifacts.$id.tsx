@@ -1,8 +1,9 @@
 import type { Artifact } from "@artifact-atlas/shared";
-import { ArrowLeft, ArrowRight, CalendarDays, Hourglass, MapPin, Pickaxe } from "lucide-react";
+import { ArrowRight, CalendarDays, Hourglass, MapPin, Pickaxe } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
 import { ArtifactCard } from "../components/ArtifactCard";
+import { BackLink } from "../components/BackLink";
 import { ArtifactImage } from "../components/ArtifactImage";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
@@ -23,13 +24,7 @@ export default function ArtifactDetailRoute() {
   return (
     <Page>
       <title>{`${artifact.artifactName} | Artifact Atlas`}</title>
-      <Link
-        to="/allartifacts"
-        className="mb-6 inline-flex items-center gap-2 rounded text-sm font-medium text-muted hover:text-accent"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Artifact Collection
-      </Link>
+      <BackLink to="/allartifacts">Artifact Collection</BackLink>
 
       <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
         <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">

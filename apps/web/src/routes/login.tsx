@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   GOOGLE_ERROR_PARAM,
   GOOGLE_SUCCESS_PARAM,
@@ -9,25 +9,25 @@ import {
   loginInput,
   type LoginInput,
 } from "@artifact-atlas/shared";
-import { AuthCard, FormError, GoogleButton, OrDivider } from "../components/AuthCard";
-import { Button } from "../components/Button";
+import { EmailField } from "../components/AccountFields";
+import { AuthCard, AuthForm } from "../components/AuthCard";
 import { TextField } from "../components/Field";
+import { useAuthAttempt } from "../lib/auth-attempt";
 import { useDialogs } from "../lib/dialogs";
 import { serverMessage } from "../lib/errors";
 import { safeRedirect } from "../lib/redirect";
-import { useApplySession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 
 const LOGIN_FAILED = "Unable to sign in right now. Please try again.";
+const LOGIN_SUCCESS = { title: "Login Successful!", text: "You have successfully logged in." };
 
 export default function LoginRoute() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const dialogs = useDialogs();
-  const applySession = useApplySession();
   const login = trpc.auth.login.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, attempt } = useAuthAttempt();
   // Where to go afterwards: ?redirect= (survives a reload), then history state, then home.
   const fromState = (location.state as { from?: string } | null)?.from;
   const redirectTo = safeRedirect(searchParams.get("redirect") ?? fromState);
@@ -46,11 +46,7 @@ export default function LoginRoute() {
 
   useEffect(() => {
     if (!googleSucceeded) return;
-    void dialogs.notify({
-      variant: "success",
-      title: "Login Successful!",
-      text: "You have successfully logged in.",
-    });
+    void dialogs.notify({ variant: "success", ...LOGIN_SUCCESS });
     void navigate(redirectTo, { replace: true });
   }, [googleSucceeded, redirectTo, dialogs, navigate]);
 
@@ -63,51 +59,36 @@ export default function LoginRoute() {
     defaultValues: { email: "", password: "" },
   });
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const user = await login.mutateAsync(values);
-      await applySession(user);
-      void dialogs.notify({
-        variant: "success",
-        title: "Login Successful!",
-        text: "You have successfully logged in.",
-      });
-      await navigate(redirectTo, { replace: true });
-    } catch (error) {
-      console.error("Login failed", error);
-      const message = serverMessage(error) ?? LOGIN_FAILED;
-      setFormError(message);
-      void dialogs.notify({ variant: "error", title: "Oops...", text: message });
-    }
-  });
+  const submit = handleSubmit((values) =>
+    attempt({
+      request: () => login.mutateAsync(values),
+      success: LOGIN_SUCCESS,
+      redirectTo,
+      failureLog: "Login failed",
+      failureTitle: "Oops...",
+      failureMessage: (error) => serverMessage(error) ?? LOGIN_FAILED,
+    }),
+  );
 
   return (
     <AuthCard
       title="Welcome Back"
       subtitle="Sign in to like, add and manage artifacts."
-      footer={
-        <>
-          Don&apos;t have an account?{" "}
-          <Link
-            to="/signup"
-            className="font-semibold text-accent underline-offset-4 hover:underline"
-          >
-            Create one
-          </Link>
-        </>
-      }
+      switchPrompt="Don't have an account?"
+      switchTo="/signup"
+      switchLabel="Create one"
     >
       <title>Login</title>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+      <AuthForm
+        onSubmit={submit}
+        formError={formError ?? (googleError ? googleErrorMessage(googleError) : null)}
+        submitLabel="Sign in"
+        busyText="Signing in..."
+        busy={login.isPending}
+        googleLabel="Sign in with Google"
+        googleRedirect={redirectTo}
+      >
+        <EmailField error={errors.email?.message} {...register("email")} />
         <div className="flex flex-col gap-2">
           <TextField
             label="Password"
@@ -125,13 +106,7 @@ export default function LoginRoute() {
             Forgot password?
           </button>
         </div>
-        <FormError message={formError ?? (googleError ? googleErrorMessage(googleError) : null)} />
-        <Button type="submit" size="lg" fullWidth busy={login.isPending} busyText="Signing in...">
-          Sign in
-        </Button>
-      </form>
-      <OrDivider />
-      <GoogleButton label="Sign in with Google" redirect={redirectTo} />
+      </AuthForm>
     </AuthCard>
   );
 }

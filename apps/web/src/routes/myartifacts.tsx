@@ -1,17 +1,23 @@
-import { Archive, Heart, Pencil, Plus, Trash, TriangleExclamationPoint } from "lucide-react";
+import { Archive, Heart, Pencil, Plus, Trash } from "lucide-react";
 import { Link } from "react-router-dom";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { ArtifactImage } from "../components/ArtifactImage";
+import {
+  ArtifactCount,
+  ArtifactListStates,
+  ArtifactNameCell,
+  ArtifactRow,
+  ArtifactTypeCell,
+  RowNumberCell,
+} from "../components/ArtifactTable";
 import { Button, ButtonLink, buttonClasses } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
-import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
-import { TypeBadge } from "../components/TypeBadge";
+import { markArtifactListsStale } from "../lib/artifact-mutations";
 import { useDialogs } from "../lib/dialogs";
 import { httpStatus, serverMessage } from "../lib/errors";
-import { countLabel } from "../lib/text";
 import { trpc } from "../lib/trpc";
 
 /** The failure text of the delete dialog: the server's error, else the HTTP status, else ours. */
@@ -41,8 +47,7 @@ export default function MyArtifactsRoute() {
       const result = await remove.mutateAsync({ id });
       // Out of the list at once, without a reload; other lists refresh when next shown.
       utils.artifacts.mine.setData(undefined, (list) => list?.filter((item) => item.id !== id));
-      void utils.artifacts.invalidate(undefined, { refetchType: "none" });
-      void utils.likes.list.invalidate(undefined, { refetchType: "none" });
+      markArtifactListsStale(utils);
       await dialogs.notify({ variant: "success", title: "Deleted!", text: result.message });
     } catch (error) {
       console.error("Deleting the artifact failed", error);
@@ -50,7 +55,7 @@ export default function MyArtifactsRoute() {
     }
   };
 
-  const items = mine.data ?? [];
+  const count = mine.data?.length ?? 0;
 
   return (
     <Page>
@@ -59,119 +64,100 @@ export default function MyArtifactsRoute() {
         eyebrow="Your contributions"
         title="My Artifacts Collection"
         subtitle="Manage your contributions to the historical collection"
-        aside={
-          items.length > 0 ? (
-            <p className="rounded-full bg-accent-soft px-4 py-1.5 text-sm font-semibold text-accent">
-              {countLabel(items.length, "artifact")}
-            </p>
-          ) : null
-        }
+        aside={count > 0 ? <ArtifactCount count={count} /> : null}
       />
 
-      {mine.isPending ? (
-        <PageSpinner label="Loading your artifacts" />
-      ) : mine.isError ? (
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading Artifacts"
-          message="Unable to load your artifacts. Please try again later."
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Archive}
-          title="No artifacts posted yet"
-          message="Start sharing your historical artifacts with the community by posting your first artifact."
-          action={
-            <ButtonLink to="/addartifacts">
-              <Plus aria-hidden="true" className="size-4" />
-              Add Your First Artifact
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <>
-          <Table label="My artifacts">
-            <THead>
-              <Tr>
-                <Th className="w-14">#</Th>
-                <Th className="w-24">Image</Th>
-                <Th>Artifact Name</Th>
-                <Th>Type</Th>
-                <Th>
-                  {/* Block flex: an inline-flex box led by an icon sits on the icon's baseline,
-                      lifting the word above the other headers. */}
-                  <span className="flex items-center gap-1.5">
-                    <Heart aria-hidden="true" className="size-3.5" />
-                    Likes
-                  </span>
-                </Th>
-                <Th className="text-right">Actions</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {items.map((artifact, index) => (
-                <Tr key={artifact.id} className="transition-colors hover:bg-surface-muted/60">
-                  <Td label="#" className="text-muted tabular-nums">
-                    {index + 1}
-                  </Td>
-                  <Td label="Image">
-                    <div className="w-20 overflow-hidden rounded-lg border border-line">
-                      <ArtifactImage
-                        src={artifact.artifactImage}
-                        alt={artifact.artifactName}
-                        type={artifact.artifactType}
-                        compact
-                      />
-                    </div>
-                  </Td>
-                  <Td label="Artifact Name">
-                    <Link
-                      to={`/artifacts/${artifact.id}`}
-                      className="rounded font-serif text-base font-semibold text-ink hover:text-accent"
-                    >
-                      {artifact.artifactName}
-                    </Link>
-                  </Td>
-                  <Td label="Type">
-                    <TypeBadge type={artifact.artifactType} />
-                  </Td>
-                  <Td label="Likes" className="tabular-nums">
-                    {artifact.likeCount ?? 0}
-                  </Td>
-                  <Td>
-                    <div className="flex w-full justify-end gap-2 max-sm:pt-2">
-                      <Link
-                        to={`/update-artifact/${artifact.id}`}
-                        className={buttonClasses({ variant: "secondary", size: "sm" })}
-                        aria-label={`Update ${artifact.artifactName}`}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                        Update
-                      </Link>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        aria-label={`Delete ${artifact.artifactName}`}
-                        onClick={() => void confirmDelete(artifact.id)}
-                      >
-                        <Trash aria-hidden="true" className="size-4" />
-                        Delete
-                      </Button>
-                    </div>
-                  </Td>
+      <ArtifactListStates
+        query={mine}
+        loadingLabel="Loading your artifacts"
+        errorMessage="Unable to load your artifacts. Please try again later."
+        empty={
+          <EmptyState
+            icon={Archive}
+            title="No artifacts posted yet"
+            message="Start sharing your historical artifacts with the community by posting your first artifact."
+            action={
+              <ButtonLink to="/addartifacts">
+                <Plus aria-hidden="true" className="size-4" />
+                Add Your First Artifact
+              </ButtonLink>
+            }
+          />
+        }
+      >
+        {(items) => (
+          <>
+            <Table label="My artifacts">
+              <THead>
+                <Tr>
+                  <Th className="w-14">#</Th>
+                  <Th className="w-24">Image</Th>
+                  <Th>Artifact Name</Th>
+                  <Th>Type</Th>
+                  <Th>
+                    {/* Block flex: an inline-flex box led by an icon sits on the icon's baseline,
+                        lifting the word above the other headers. */}
+                    <span className="flex items-center gap-1.5">
+                      <Heart aria-hidden="true" className="size-3.5" />
+                      Likes
+                    </span>
+                  </Th>
+                  <Th className="text-right">Actions</Th>
                 </Tr>
-              ))}
-            </TBody>
-          </Table>
-          <div className="mt-8 flex justify-center sm:justify-end">
-            <ButtonLink to="/addartifacts">
-              <Plus aria-hidden="true" className="size-4" />
-              Add New Artifact
-            </ButtonLink>
-          </div>
-        </>
-      )}
+              </THead>
+              <TBody>
+                {items.map((artifact, index) => (
+                  <ArtifactRow key={artifact.id}>
+                    <RowNumberCell index={index} />
+                    <Td label="Image">
+                      <div className="w-20 overflow-hidden rounded-lg border border-line">
+                        <ArtifactImage
+                          src={artifact.artifactImage}
+                          alt={artifact.artifactName}
+                          type={artifact.artifactType}
+                          compact
+                        />
+                      </div>
+                    </Td>
+                    <ArtifactNameCell artifact={artifact} />
+                    <ArtifactTypeCell type={artifact.artifactType} />
+                    <Td label="Likes" className="tabular-nums">
+                      {artifact.likeCount ?? 0}
+                    </Td>
+                    <Td>
+                      <div className="flex w-full justify-end gap-2 max-sm:pt-2">
+                        <Link
+                          to={`/update-artifact/${artifact.id}`}
+                          className={buttonClasses({ variant: "secondary", size: "sm" })}
+                          aria-label={`Update ${artifact.artifactName}`}
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                          Update
+                        </Link>
+                        <Button
+                          variant="danger"
+                          size="sm"
+                          aria-label={`Delete ${artifact.artifactName}`}
+                          onClick={() => void confirmDelete(artifact.id)}
+                        >
+                          <Trash aria-hidden="true" className="size-4" />
+                          Delete
+                        </Button>
+                      </div>
+                    </Td>
+                  </ArtifactRow>
+                ))}
+              </TBody>
+            </Table>
+            <div className="mt-8 flex justify-center sm:justify-end">
+              <ButtonLink to="/addartifacts">
+                <Plus aria-hidden="true" className="size-4" />
+                Add New Artifact
+              </ButtonLink>
+            </div>
+          </>
+        )}
+      </ArtifactListStates>
     </Page>
   );
 }

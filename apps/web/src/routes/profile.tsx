@@ -1,8 +1,29 @@
-import { Mail, Pencil, UserRound } from "lucide-react";
+import { Mail, Pencil, UserRound, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Avatar } from "../components/Avatar";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { useSession } from "../lib/session";
+
+function ProfileDetail({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-xl bg-surface-muted p-4">
+      <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wider text-muted uppercase">
+        <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
+        {label}
+      </dt>
+      <dd className="mt-1.5 pl-[1.875rem] font-medium break-words text-ink">{children}</dd>
+    </div>
+  );
+}
 
 export default function ProfileRoute() {
   const { user } = useSession();
@@ -37,24 +58,12 @@ export default function ProfileRoute() {
         <div className="border-t border-line px-6 py-8 sm:px-10">
           <h2 className="font-serif text-xl font-semibold text-ink">Your Profile Information</h2>
           <dl className="mt-5 grid gap-4 sm:grid-cols-2">
-            <div className="rounded-xl bg-surface-muted p-4">
-              <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wider text-muted uppercase">
-                <UserRound aria-hidden="true" className="size-5 shrink-0 text-accent" />
-                Name
-              </dt>
-              <dd className="mt-1.5 pl-[1.875rem] font-medium break-words text-ink">
-                {user?.name || "Not provided"}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-surface-muted p-4">
-              <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wider text-muted uppercase">
-                <Mail aria-hidden="true" className="size-5 shrink-0 text-accent" />
-                Email
-              </dt>
-              <dd className="mt-1.5 pl-[1.875rem] font-medium break-words text-ink">
-                {user?.email || "Not provided"}
-              </dd>
-            </div>
+            <ProfileDetail icon={UserRound} label="Name">
+              {user?.name || "Not provided"}
+            </ProfileDetail>
+            <ProfileDetail icon={Mail} label="Email">
+              {user?.email || "Not provided"}
+            </ProfileDetail>
           </dl>
         </div>
       </section>

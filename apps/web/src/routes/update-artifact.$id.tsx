@@ -1,6 +1,6 @@
 import { ArrowLeft, FileQuestion, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { ARTIFACT_UPDATED_TIMER_MS, MESSAGES, type ArtifactFields } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { ButtonLink } from "../components/Button";
@@ -9,10 +9,9 @@ import { EmptyState } from "../components/EmptyState";
 import { FormNote } from "../components/FormSection";
 import { PageHeader } from "../components/PageHeader";
 import { PageSpinner } from "../components/Spinner";
-import { useDialogs } from "../lib/dialogs";
-import { fieldErrors, serverMessage, trpcErrorCode } from "../lib/errors";
+import { markArtifactListsStale, useSaveArtifact } from "../lib/artifact-mutations";
+import { serverMessage } from "../lib/errors";
 import { parseArtifactId } from "../lib/loaders";
-import { loginPath } from "../lib/redirect";
 import { trpc } from "../lib/trpc";
 
 const TITLE = "Update Artifact | Historical Collection";
@@ -20,8 +19,7 @@ const TITLE = "Update Artifact | Historical Collection";
 export default function UpdateArtifactRoute() {
   const params = useParams();
   const id = parseArtifactId(params.id);
-  const navigate = useNavigate();
-  const dialogs = useDialogs();
+  const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
   const artifact = trpc.artifacts.byId.useQuery(
     { id: id ?? 0 },
@@ -65,36 +63,25 @@ export default function UpdateArtifactRoute() {
 
   const current = artifact.data;
 
-  const submit = async (fields: ArtifactFields) => {
-    try {
-      const saved = await update.mutateAsync({ id: current.id, fields });
-      utils.artifacts.byId.setData({ id: current.id }, saved);
-      void utils.artifacts.invalidate(undefined, { refetchType: "none" });
-      void utils.likes.list.invalidate(undefined, { refetchType: "none" });
-    } catch (error) {
-      const code = trpcErrorCode(error);
-      if (code === "UNAUTHORIZED") {
-        await navigate(loginPath(`/update-artifact/${current.id}`));
-        return;
-      }
-      const problems = fieldErrors(error);
-      if (code === "BAD_REQUEST" && Object.keys(problems).length > 0) return problems;
-      console.error("Updating the artifact failed", error);
-      await dialogs.notify({
-        variant: "error",
+  const submit = (fields: ArtifactFields) =>
+    saveArtifact({
+      write: async () => {
+        const saved = await update.mutateAsync({ id: current.id, fields });
+        utils.artifacts.byId.setData({ id: current.id }, saved);
+        markArtifactListsStale(utils);
+      },
+      returnPath: `/update-artifact/${current.id}`,
+      failureLog: "Updating the artifact failed",
+      failureNotice: (error) => ({
         title: "Error!",
         text: serverMessage(error) ?? MESSAGES.updateFailed,
-      });
-      return;
-    }
-    await dialogs.notify({
-      variant: "success",
-      title: "Artifact Updated Successfully",
-      text: "Your changes have been saved to the historical collection",
-      timerMs: ARTIFACT_UPDATED_TIMER_MS,
+      }),
+      successNotice: {
+        title: "Artifact Updated Successfully",
+        text: "Your changes have been saved to the historical collection",
+        timerMs: ARTIFACT_UPDATED_TIMER_MS,
+      },
     });
-    await navigate("/myartifacts");
-  };
 
   return (
     <Page width="medium">

@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router-dom";
+import { useNavigate } from "react-router-dom";
 import {
   MESSAGES,
   PROFILE_PREVIEW_SIZE_PX,
   profileUpdateInput,
   type ProfileUpdateInput,
 } from "@artifact-atlas/shared";
+import { PhotoUrlField } from "../components/AccountFields";
+import { BackLink } from "../components/BackLink";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { TextField } from "../components/Field";
@@ -85,13 +86,7 @@ export default function UpdateProfileRoute() {
   return (
     <Page width="narrow">
       <title>Update Profile | Historical Artifacts</title>
-      <Link
-        to="/profile"
-        className="mb-6 inline-flex items-center gap-2 rounded text-sm font-medium text-muted hover:text-accent"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Profile
-      </Link>
+      <BackLink to="/profile">Back to Profile</BackLink>
       <PageHeader
         title="Update Profile"
         subtitle="Change the name and photo shown with your contributions."
@@ -107,12 +102,8 @@ export default function UpdateProfileRoute() {
           error={errors.displayName?.message}
           {...register("displayName")}
         />
-        <TextField
+        <PhotoUrlField
           label="Photo URL"
-          type="url"
-          inputMode="url"
-          autoComplete="photo"
-          placeholder="https://example.com/you.jpg"
           error={errors.photoUrl?.message}
           {...register("photoUrl")}
         />

@@ -1,0 +1,53 @@
+import { useNavigate } from "react-router-dom";
+import { useDialogs } from "./dialogs";
+import { fieldErrors, trpcErrorCode } from "./errors";
+import { loginPath } from "./redirect";
+import type { trpc } from "./trpc";
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/** After an edit or a delete: every artifact list and the liked list refetch when next shown. */
+export function markArtifactListsStale(utils: Utils) {
+  void utils.artifacts.invalidate(undefined, { refetchType: "none" });
+  void utils.likes.list.invalidate(undefined, { refetchType: "none" });
+}
+
+export interface ArtifactSave {
+  /** The API call, and any cache update once it has succeeded. */
+  write: () => Promise<void>;
+  /** The screen to come back to after logging in again, should the session have ended. */
+  returnPath: string;
+  /** Logged with an unexpected error. */
+  failureLog: string;
+  failureNotice: (error: unknown) => { title: string; text: string };
+  successNotice: { title: string; text: string; timerMs: number };
+}
+
+/**
+ * The add and update screens save alike. The server's per-field messages are answered for the
+ * form to show inline; an ended session goes to the login page; any other failure is logged and
+ * shown in a popup. A saved artifact is confirmed in a popup, then My Artifacts shows.
+ */
+export function useSaveArtifact() {
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+
+  return async (save: ArtifactSave): Promise<Record<string, string> | void> => {
+    try {
+      await save.write();
+    } catch (error) {
+      const code = trpcErrorCode(error);
+      if (code === "UNAUTHORIZED") {
+        await navigate(loginPath(save.returnPath));
+        return;
+      }
+      const problems = fieldErrors(error);
+      if (code === "BAD_REQUEST" && Object.keys(problems).length > 0) return problems;
+      console.error(save.failureLog, error);
+      await dialogs.notify({ variant: "error", ...save.failureNotice(error) });
+      return;
+    }
+    await dialogs.notify({ variant: "success", ...save.successNotice });
+    await navigate("/myartifacts");
+  };
+}
