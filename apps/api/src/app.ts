@@ -5,9 +5,11 @@ import { googleAuthRoutes } from "./auth/google-routes";
 import type { AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
+import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "./logging";
 import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
+import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { restPlugin } from "./rest";
@@ -18,12 +20,17 @@ export interface BuildAppOptions {
   env: Env;
   /** An open, migrated database; the caller owns it and closes it after the app. */
   db: AppDatabase;
+  /** Where the JSON log lines go; stdout by default (tests capture them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The whole product as a Fastify instance; server.ts listens, tests inject. */
-export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.logLevel, redact: ["req.headers.cookie", 'res.headers["set-cookie"]'] },
+    logger: loggerOptions(env, logStream),
+    // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
+    genReqId: requestIdFor,
+    requestIdHeader: false,
     trustProxy: env.trustProxy,
     bodyLimit: 64 * 1024,
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066).
@@ -32,7 +39,12 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
   const deps: Deps = createDeps(env, db);
   app.decorate("deps", deps);
 
+  // Before every other hook, so that even refused and preflight answers carry it.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { https: env.publicOrigin.startsWith("https:") });
   await app.register(fastifyCookie);
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
@@ -40,9 +52,17 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
 
   await app.register(googleAuthRoutes, { deps });
 
-  app.get("/healthz", async (_request, reply) => {
-    const row = db.$client.prepare("select 1 as ok").get() as { ok: number } | undefined;
-    return reply.send({ status: row?.ok === 1 ? "ok" : "degraded" });
+  // Reads a real table, so a closed, missing or unreadable database answers 503.
+  const healthQuery = db.$client.prepare("select count(*) as migrations from __drizzle_migrations");
+  app.get("/healthz", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    try {
+      healthQuery.get();
+      return reply.send({ status: "ok", database: "ok" });
+    } catch (error) {
+      request.log.error({ err: error }, "health check: the database does not answer");
+      return reply.code(503).send({ status: "unavailable", database: "unavailable" });
+    }
   });
 
   // A plain register, not fastify-plugin: tRPC swaps the body parser inside its own scope (trpc/trpc#4820).
@@ -51,9 +71,10 @@ export async function buildApp({ env, db }: BuildAppOptions): Promise<FastifyIns
     trpcOptions: {
       router: appRouter,
       createContext: createContextFactory(deps),
-      onError({ error, path }) {
+      // Never the input: it can hold a password.
+      onError({ error, path, req }) {
         if (error.code === "INTERNAL_SERVER_ERROR")
-          app.log.error({ err: error, path }, "tRPC failed");
+          req.log.error({ err: error, path }, "tRPC failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });

@@ -2,6 +2,7 @@ import type { Env } from "./env";
 import type { AppDatabase } from "./db/client";
 import { createSessionStore, type SessionStore } from "./auth/session";
 import { createAuthRateLimiter, type AuthRateLimiter } from "./auth/rate-limit";
+import { createWriteRateLimiter, type WriteRateLimiter } from "./services/write-limit";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
@@ -9,6 +10,8 @@ export interface Deps {
   db: AppDatabase;
   sessions: SessionStore;
   authRateLimiter: AuthRateLimiter;
+  /** Per-user writes a minute (WRITE_RATE_LIMIT_PER_MINUTE), shared by tRPC and REST. */
+  writeRateLimiter: WriteRateLimiter;
 }
 
 export function createDeps(env: Env, db: AppDatabase): Deps {
@@ -17,5 +20,6 @@ export function createDeps(env: Env, db: AppDatabase): Deps {
     db,
     sessions: createSessionStore(db, { secureCookies: env.secureCookies }),
     authRateLimiter: createAuthRateLimiter(),
+    writeRateLimiter: createWriteRateLimiter(env.writeRateLimitPerMinute),
   };
 }

@@ -47,6 +47,8 @@ const envSchema = z
       .default("info"),
     SEED_DEMO_COLLECTION: booleanFlag.default(true),
     TRUST_PROXY: booleanFlag.default(false),
+    /** Artifact and like writes one signed-in user may make per minute (a burst of as many is fine). */
+    WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Extra origins allowed to send writes, e.g. the Vite dev server. Comma-separated. */
     DEV_ORIGINS: z.string().default(""),
     /**
@@ -83,6 +85,7 @@ const envSchema = z
       logLevel: env.LOG_LEVEL,
       seedDemoCollection: env.SEED_DEMO_COLLECTION,
       trustProxy: env.TRUST_PROXY,
+      writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
       allowedOrigins: [
         publicOrigin,
         ...env.DEV_ORIGINS.split(",")

@@ -1,31 +1,63 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { closeDatabase, openDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
-import { seedDemoCollectionIfEmpty } from "./db/seed";
+import { closeDatabase } from "./db/client";
 import { loadEnv } from "./env";
+import { listenFailure, prepareDatabase } from "./startup";
 
-/** Starts the product: configuration, database, migrations, first-run seed, then listen. */
+/** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Starts the product: configuration, database (checked, migrated, seeded on first start), then
+ * listen. Any failure before listening ends the process with a message and nothing half-started.
+ */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const db = openDatabase(env.databasePath);
-  migrateDatabase(db);
-  if (env.seedDemoCollection) seedDemoCollectionIfEmpty(db);
+  const db = prepareDatabase(env);
 
-  const app = await buildApp({ env, db });
+  let server: FastifyInstance;
+  try {
+    server = await buildApp({ env, db });
+  } catch (error) {
+    closeDatabase(db);
+    throw error;
+  }
+  try {
+    await server.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    await server.close().catch(() => undefined);
+    closeDatabase(db);
+    throw listenFailure(env, error);
+  }
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
-    // close() stops accepting connections and waits for in-flight requests.
-    await app.close();
+    server.log.info({ signal }, "shutting down: finishing the requests in flight");
+    const deadline = setTimeout(() => {
+      server.log.error({ graceMs: SHUTDOWN_GRACE_MS }, "requests still running; stopping anyway");
+      closeDatabase(db);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    // close() stops accepting connections, answers new requests on open ones with 503 and waits
+    // for every in-flight request: each write is one synchronous transaction, so an answered
+    // request is committed and an unanswered one changed nothing.
+    let code = 0;
+    try {
+      await server.close();
+    } catch (error) {
+      server.log.error({ err: error }, "closing the server failed");
+      code = 1;
+    }
+    // The last connection to close checkpoints the WAL into the database file.
     closeDatabase(db);
-    process.exit(0);
+    server.log.info({ code }, "stopped");
+    process.exit(code);
   };
   process.once("SIGINT", () => void stop("SIGINT"));
   process.once("SIGTERM", () => void stop("SIGTERM"));
-
-  await app.listen({ port: env.port, host: env.host });
 }
 
 main().catch((error: unknown) => {

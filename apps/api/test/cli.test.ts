@@ -1,11 +1,14 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { closeDatabase, openDatabase } from "../src/db/client";
+import { migrateDatabase } from "../src/db/migrate";
+import { seedDemoCollection } from "../src/db/seed";
 import { demoArtifacts, demoMembers } from "../src/db/seed/demo-collection";
 
 const apiDir = fileURLToPath(new URL("..", import.meta.url));
@@ -96,7 +99,7 @@ test("backup of a missing database fails without creating one", async () => {
 });
 
 test("an unknown command prints the usage and fails", async () => {
-  const result = await cli(["restore"]);
+  const result = await cli(["frobnicate"]);
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("Usage: tsx src/db/cli.ts <command>");
   expect(existsSync(databasePath)).toBe(false);
@@ -108,4 +111,84 @@ test("invalid configuration is reported before anything is touched", async () =>
   expect(result.stderr).toContain("Invalid configuration");
   expect(result.stderr).toContain("LOG_LEVEL");
   expect(existsSync(databasePath)).toBe(false);
+});
+
+describe("restore", () => {
+  /** The seed, in this process: quicker than another CLI run where the seed is not under test. */
+  function seedHere() {
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    seedDemoCollection(db);
+    closeDatabase(db);
+  }
+
+  async function seededBackup(): Promise<string> {
+    seedHere();
+    const backup = await cli(["backup"]);
+    expect(backup.code).toBe(0);
+    return backup.stdout.trim();
+  }
+
+  test("without a file it prints the usage and touches nothing", async () => {
+    const result = await cli(["restore"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("restore FILE");
+    expect(existsSync(databasePath)).toBe(false);
+  });
+
+  test("puts a backup in place of a database that is not there yet", async () => {
+    const backup = await seededBackup();
+    rmSync(databasePath);
+    const result = await cli(["restore", backup]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(counts(databasePath)).toEqual(counts(backup));
+  });
+
+  const candidate = () => join(dir, "candidate.db");
+  const refusals: [string, () => Promise<string>, RegExp][] = [
+    ["a missing file", async () => candidate(), /There is no file at/],
+    [
+      "a file that is not a database",
+      async () => {
+        writeFileSync(candidate(), "not a database at all");
+        return candidate();
+      },
+      /not a readable SQLite database/,
+    ],
+    [
+      "another program's database",
+      async () => {
+        const db = new Database(candidate());
+        db.exec("create table invoices (id integer primary key)");
+        db.close();
+        return candidate();
+      },
+      /is not an Artifact Atlas database/,
+    ],
+    [
+      "a backup made by a newer version",
+      async () => {
+        const backup = (await cli(["backup"])).stdout.trim();
+        const db = new Database(backup);
+        db.prepare("insert into __drizzle_migrations (hash, created_at) values ('future', ?)").run(
+          Date.now() + 1e11,
+        );
+        db.close();
+        renameSync(backup, candidate());
+        return candidate();
+      },
+      /made by a newer version/,
+    ],
+  ];
+
+  test.each(refusals)("refuses %s and changes nothing", async (_label, make, message) => {
+    seedHere();
+    const before = counts(databasePath);
+    const result = await cli(["restore", await make()]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Nothing was changed\./);
+    expect(result.stderr).toMatch(message);
+    expect(counts(databasePath)).toEqual(before);
+  });
 });

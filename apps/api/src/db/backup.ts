@@ -1,7 +1,20 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { AppDatabase } from "./client";
+import { inspectDatabase, migrateDatabase } from "./migrate";
+import * as schema from "./schema";
 
 /** `<dir of the database>/backups/artifact-atlas-YYYY-MM-DDTHH-MM-SS.db` (UTC). */
 export function backupPathFor(databasePath: string, at: Date): string {
@@ -47,4 +60,169 @@ export async function backupDatabase(
     throw error;
   }
   return target;
+}
+
+/** A restore that was refused before anything changed, with the reason for the operator. */
+export class RestoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RestoreRefused";
+  }
+}
+
+export interface RestoreResult {
+  /** The database now in place. */
+  target: string;
+  /** Where the database it replaced was kept; null when there was none. */
+  previous: string | null;
+  artifacts: number;
+  users: number;
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}
+
+/** Flushes a file (or a folder's entries, for a rename) to the disk. */
+function fsyncPath(path: string): void {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses anything but an intact Artifact Atlas database of this version or an older one. */
+function checkRestorable(source: string): void {
+  if (!existsSync(source)) throw new RestoreRefused(`There is no file at ${source}.`);
+  let copy: Database.Database;
+  try {
+    copy = new Database(source, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new RestoreRefused(`${source} cannot be opened: ${(error as Error).message}`);
+  }
+  try {
+    const check = String(copy.pragma("integrity_check", { simple: true }));
+    if (check !== "ok") throw new RestoreRefused(`${source} failed its integrity check: ${check}`);
+    const found = inspectDatabase(copy);
+    if (found.kind === "empty" || found.kind === "foreign") {
+      throw new RestoreRefused(
+        `${source} is not an Artifact Atlas database (it lacks the users, artifacts, likes and ` +
+          "migrations tables).",
+      );
+    }
+    if (found.kind === "newer") {
+      throw new RestoreRefused(
+        `${source} was made by a newer version of Artifact Atlas; restore it with that version.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof RestoreRefused) throw error;
+    throw new RestoreRefused(
+      `${source} is not a readable SQLite database: ${(error as Error).message}`,
+    );
+  } finally {
+    copy.close();
+  }
+}
+
+/**
+ * Fails when any other connection has the live database open: leaving WAL mode needs every other
+ * connection gone, and a running server keeps one open (https://sqlite.org/wal.html). It also folds
+ * the WAL into the file, so the database kept aside is complete on its own. A target too damaged to
+ * open is what a restore is for: it goes on.
+ */
+function takeOverTarget(target: string): void {
+  let live: Database.Database | undefined;
+  try {
+    live = new Database(target, { fileMustExist: true });
+    live.pragma("busy_timeout = 0");
+    live.pragma("journal_mode = DELETE");
+  } catch (error) {
+    const code = codeOf(error);
+    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
+      throw new RestoreRefused(
+        `The database at ${target} is in use. Stop the server (Ctrl-C or SIGTERM) and run the ` +
+          "restore again.",
+      );
+    }
+    if (code !== "SQLITE_NOTADB" && !code.startsWith("SQLITE_CORRUPT")) throw error;
+  } finally {
+    live?.close();
+  }
+}
+
+/**
+ * Puts a backup back in place of the live database (the server must be stopped):
+ * checks the backup, copies it beside the target with SQLite's backup API, migrates the copy to
+ * this version, ends every session in it, checks it again, flushes it to disk, keeps the database it
+ * replaces under backups/, removes the old -wal/-shm files and renames the copy into place. Until
+ * the rename nothing of the live database has changed; the rename is atomic.
+ */
+export async function restoreDatabase(
+  sourcePath: string,
+  databasePath: string,
+  at: Date = new Date(),
+): Promise<RestoreResult> {
+  const source = resolve(sourcePath);
+  const target = resolve(databasePath);
+  if (source === target) throw new RestoreRefused("The backup and the live database are one file.");
+  checkRestorable(source);
+
+  const hadTarget = existsSync(target);
+  mkdirSync(dirname(target), { recursive: true });
+  if (hadTarget) takeOverTarget(target);
+
+  const partial = join(dirname(target), `.${basename(target)}.restore-${process.pid}.partial`);
+  rmSync(partial, { force: true });
+  let counts: { artifacts: number; users: number };
+  try {
+    const from = new Database(source, { readonly: true, fileMustExist: true });
+    try {
+      await from.backup(partial);
+    } finally {
+      from.close();
+    }
+    const copy = new Database(partial, { fileMustExist: true });
+    try {
+      copy.pragma("journal_mode = DELETE");
+      copy.pragma("foreign_keys = ON");
+      migrateDatabase(drizzle(copy, { schema }) as AppDatabase);
+      // Sessions ended after the backup was made would live again: everyone signs in anew.
+      copy.prepare("delete from sessions").run();
+      const check = String(copy.pragma("integrity_check", { simple: true }));
+      if (check !== "ok") throw new Error(`The restored copy failed its integrity check: ${check}`);
+      counts = copy
+        .prepare(
+          "select (select count(*) from artifacts) as artifacts, (select count(*) from users) as users",
+        )
+        .get() as { artifacts: number; users: number };
+    } finally {
+      copy.close();
+    }
+    fsyncPath(partial);
+
+    let previous: string | null = null;
+    if (hadTarget) {
+      previous = backupPathFor(target, at).replace(/\.db$/, "-before-restore.db");
+      mkdirSync(dirname(previous), { recursive: true });
+      rmSync(previous, { force: true });
+      try {
+        linkSync(target, previous);
+      } catch {
+        copyFileSync(target, previous);
+      }
+    }
+    // A WAL left beside the new file would be replayed into it: gone before the rename.
+    for (const suffix of ["-wal", "-shm", "-journal"])
+      rmSync(`${target}${suffix}`, { force: true });
+    renameSync(partial, target);
+    fsyncPath(dirname(target));
+    return { target, previous, ...counts };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
 }

@@ -1,31 +1,50 @@
 import { existsSync } from "node:fs";
 import { loadEnv } from "../env";
-import { backupDatabase } from "./backup";
+import { backupDatabase, RestoreRefused, restoreDatabase } from "./backup";
 import { closeDatabase, openDatabase } from "./client";
 import { migrateDatabase } from "./migrate";
 import { seedDemoCollection } from "./seed";
 
 const USAGE = `Usage: tsx src/db/cli.ts <command>
 
-  migrate   apply the pending migrations
-  seed      migrate, then add the demo collection (running it again changes nothing)
-  backup    write a verified copy of the live database to <database dir>/backups/`;
+  migrate        apply the pending migrations
+  seed           migrate, then add the demo collection (running it again changes nothing)
+  backup         write a verified copy of the live database to <database dir>/backups/
+  restore FILE   put a backup in place of the database; stop the server first`;
 
-const COMMANDS = ["migrate", "seed", "backup"] as const;
+const COMMANDS = ["migrate", "seed", "backup", "restore"] as const;
 type Command = (typeof COMMANDS)[number];
 
 function isCommand(value: string | undefined): value is Command {
   return COMMANDS.includes(value as Command);
 }
 
+async function restore(file: string, databasePath: string): Promise<number> {
+  try {
+    const result = await restoreDatabase(file, databasePath);
+    console.log(
+      `Restored ${result.target} from ${file}: ${result.artifacts} artifacts, ${result.users} ` +
+        "accounts. Every session was ended, so everyone signs in again.",
+    );
+    if (result.previous) console.log(`The database it replaced is kept at ${result.previous}`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof RestoreRefused)) throw error;
+    console.error(`Nothing was changed. ${error.message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
-  if (!isCommand(command) || argv.length > 1) {
+  const expectedArgs = command === "restore" ? 2 : 1;
+  if (!isCommand(command) || argv.length !== expectedArgs) {
     console.error(USAGE);
     return 1;
   }
 
   const env = loadEnv();
+  if (command === "restore") return restore(argv[1] as string, env.databasePath);
   if (command === "backup" && !existsSync(env.databasePath)) {
     // Opening would create an empty database, and its backup would look like a success.
     console.error(`There is no database at ${env.databasePath} to back up.`);

@@ -4,13 +4,18 @@ import fp from "fastify-plugin";
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 /** JSON bodies are the only non-simple header the REST API needs; the cookie travels as credentials. */
 const ALLOWED_HEADERS = "Content-Type";
-/** Paging headers of GET /artifacts, and the wait after a refused sign-in attempt. */
-const EXPOSED_HEADERS = "X-Total-Count, Link, Retry-After";
+/** Paging headers of GET /artifacts, the wait after a refused attempt, and the request id. */
+const EXPOSED_HEADERS = "X-Total-Count, Link, Retry-After, X-Request-Id";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 /** Adds a field to Vary without dropping what an earlier step put there. */
 export function appendVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader("vary");
+  // The common case, on every request: nothing there yet (no splitting and joining).
+  if (current === undefined || current === "") {
+    reply.header("vary", field);
+    return;
+  }
   const fields = String(current ?? "")
     .split(",")
     .map((item) => item.trim())

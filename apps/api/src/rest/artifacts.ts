@@ -17,7 +17,7 @@ import {
   myArtifacts,
   updateArtifact,
 } from "../services/artifacts";
-import { assertOwnEmail, idOrNotFound, parseInput, requireUser } from "./http";
+import { assertOwnEmail, idOrNotFound, parseInput, requireUser, requireWriter } from "./http";
 import { toRestArtifact, toRestOwnArtifact } from "./schemas";
 
 interface IdParams {
@@ -43,7 +43,8 @@ function pageLinks(type: ArtifactType | undefined, page: number, pageSize: numbe
 
 /** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
 export async function artifactRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { deps } = app;
+  const { db } = deps;
 
   app.get("/artifacts", async (request, reply) => {
     const query = parseInput(restArtifactsQuery, request.query, "query");
@@ -76,7 +77,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/artifacts", async (request, reply) => {
-    const user = requireUser(request);
+    const user = requireWriter(request, deps);
     const body = parseInput(restArtifactBody, request.body, "body");
     assertOwnEmail(user, body.userEmail, "userEmail");
     // Owner, contributor name, id and like count come from the session and the database.
@@ -91,7 +92,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     "/artifacts/:id",
     { config: { successFlag: true } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireWriter(request, deps);
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
@@ -108,7 +109,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     "/artifacts/:id",
     { config: { successFlag: true } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireWriter(request, deps);
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restDeleteArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { artifactId, MESSAGES, type SessionUser } from "@artifact-atlas/shared";
+import type { Deps } from "../deps";
 import { HTTP_STATUS, ServiceError } from "../services/errors";
+import { assertWriteAllowed } from "../services/write-limit";
 
 /*
  * The REST paths' few rules of their own: who is asking, which emails they may name, how input is
@@ -19,6 +21,16 @@ declare module "fastify" {
 export function requireUser(request: FastifyRequest): SessionUser {
   const user = request.session?.user;
   if (!user) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return user;
+}
+
+/** requireUser for the write paths: also takes one write from the user's budget, as tRPC's writeProcedure does. */
+export function requireWriter(
+  request: FastifyRequest,
+  deps: Pick<Deps, "writeRateLimiter">,
+): SessionUser {
+  const user = requireUser(request);
+  assertWriteAllowed(deps.writeRateLimiter, user);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { restEmailQuery, restLikeBody } from "@artifact-atlas/shared";
 import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../services/likes";
-import { assertOwnEmail, idOrNotFound, parseInput, requireUser } from "./http";
+import { assertOwnEmail, idOrNotFound, parseInput, requireUser, requireWriter } from "./http";
 import { toRestLikedArtifact } from "./schemas";
 
 interface IdParams {
@@ -13,7 +13,8 @@ interface IdParams {
  * second like answers 200 with the same state, so a client that judges by the status succeeds.
  */
 export async function likeRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps;
+  const { deps } = app;
+  const { db } = deps;
 
   app.get<{ Params: IdParams }>("/liked-artifacts/:id", async (request) => {
     const user = requireUser(request);
@@ -24,14 +25,14 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/liked-artifacts", async (request) => {
-    const user = requireUser(request);
+    const user = requireWriter(request, deps);
     const body = parseInput(restLikeBody, request.body, "body");
     assertOwnEmail(user, body.applicant_email, "applicant_email");
     return likeArtifact(db, user, { id: idOrNotFound(body.artifact_id) });
   });
 
   app.delete<{ Params: IdParams }>("/liked-artifacts/:id", async (request) => {
-    const user = requireUser(request);
+    const user = requireWriter(request, deps);
     const id = idOrNotFound(request.params.id);
     const query = parseInput(restEmailQuery, request.query, "query");
     assertOwnEmail(user, query.email, "email");

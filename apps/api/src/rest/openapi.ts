@@ -69,6 +69,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
   404: "No artifact with this id (unknown or malformed).",
   413: "The body is larger than 64 KiB.",
+  429: "Too many writes from this user; Retry-After says how many seconds to wait.",
 };
 
 function failures(codes: number[], shape: "Error" | "Failure" = "Error") {
@@ -163,7 +164,7 @@ export function buildOpenApiDocument() {
           ...body("ArtifactBody"),
           responses: {
             "201": { description: "Added.", ...json(ref("Inserted")) },
-            ...failures([400, 401, 403, 413]),
+            ...failures([400, 401, 403, 413, 429]),
           },
         },
       },
@@ -192,7 +193,7 @@ export function buildOpenApiDocument() {
           ...body("ArtifactBody"),
           responses: {
             "200": { description: "Updated.", ...json(ref("Updated")) },
-            ...failures([400, 401, 403, 404, 413], "Failure"),
+            ...failures([400, 401, 403, 404, 413, 429], "Failure"),
           },
         },
         delete: {
@@ -202,7 +203,7 @@ export function buildOpenApiDocument() {
           ...body("DeleteArtifactBody", false),
           responses: {
             "200": { description: "Deleted.", ...json(ref("Deleted")) },
-            ...failures([400, 401, 403, 404, 413], "Failure"),
+            ...failures([400, 401, 403, 404, 413, 429], "Failure"),
           },
         },
       },
@@ -214,7 +215,7 @@ export function buildOpenApiDocument() {
           ...body("LikeBody"),
           responses: {
             "200": { description: "Liked.", ...json(ref("LikeStatus")) },
-            ...failures([400, 401, 403, 404, 413]),
+            ...failures([400, 401, 403, 404, 413, 429]),
           },
         },
       },
@@ -235,7 +236,7 @@ export function buildOpenApiDocument() {
           security: signedIn,
           responses: {
             "200": { description: "Not liked.", ...json(ref("LikeStatus")) },
-            ...failures([400, 401, 403, 404]),
+            ...failures([400, 401, 403, 404, 429]),
           },
         },
       },

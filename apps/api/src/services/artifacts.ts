@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import {
   MESSAGES,
   PAGE_SIZE,
@@ -36,40 +36,121 @@ export const artifactColumns = {
   username: artifacts.username,
 } satisfies Record<keyof Artifact, unknown>;
 
-/** `name LIKE :pattern ESCAPE '\'`: SQLite's LIKE ignores ASCII case, which is what search wants. */
-const nameMatches = sql`${artifacts.artifactName} LIKE ${sql.placeholder("pattern")} ESCAPE '\\'`;
+/*
+ * The list of the collection (artifacts.list), written for 100,000 artifacts and more: every
+ * answer comes from an index, never from a scan of the table (plans in docs/benchmarks.md).
+ *
+ * - Each sort has an index in its order (migration 0003), narrow and holding the name: a page is
+ *   the ids at an OFFSET in that index, then the page's eight rows by id.
+ * - A search of three or more characters uses the trigram index of migration 0002, which answers
+ *   exactly what `artifact_name LIKE '%term%'` answers (see there).
+ * - One or two characters are too short for trigrams: LIKE over the sort's narrow index instead
+ *   (still no table scan; it reads every name of the index to count them).
+ * - A search's count is kept until a name changes (searchMatches).
+ */
 
-/** Default is newest first; the like sorts break ties by id so that pages never overlap. */
+/**
+ * Each list order, both ways, and the index that yields it without a sort step. A page is read
+ * from whichever end of its order is nearer (see windowOf), so the deepest OFFSET is half a list.
+ */
 const LIST_ORDER = {
-  default: [desc(artifacts.id)],
-  asc: [asc(artifacts.likeCount), asc(artifacts.id)],
-  desc: [desc(artifacts.likeCount), asc(artifacts.id)],
-} as const satisfies Record<SortValue, unknown>;
+  default: { index: "artifacts_list_idx", forward: "id desc", backward: "id asc" },
+  asc: {
+    index: "artifacts_likes_idx",
+    forward: "like_count asc, id asc",
+    backward: "like_count desc, id desc",
+  },
+  desc: {
+    index: "artifacts_likes_desc_idx",
+    forward: "like_count desc, id asc",
+    backward: "like_count asc, id desc",
+  },
+} as const satisfies Record<SortValue, Record<Direction, string> & { index: string }>;
+
+type Direction = "forward" | "backward";
+
+const SORTS = Object.keys(LIST_ORDER) as SortValue[];
+
+/** A page as `limit` entries after skipping `offset`, counted from one end of the order. */
+interface PageWindow {
+  direction: Direction;
+  offset: number;
+  limit: number;
+}
+
+/** The window of `page` in a list of `total`, from the nearer end; null past the end. */
+export function windowOf(page: number, total: number): PageWindow | null {
+  const offset = (page - 1) * PAGE_SIZE;
+  if (offset >= total) return null;
+  const after = total - offset - PAGE_SIZE;
+  if (after >= offset) return { direction: "forward", offset, limit: PAGE_SIZE };
+  return {
+    direction: "backward",
+    offset: Math.max(0, after),
+    limit: Math.min(PAGE_SIZE, total - offset),
+  };
+}
+
+/** The Artifact columns under their API names, from artifactColumns so that the two cannot drift. */
+const ARTIFACT_SELECT = Object.entries(artifactColumns)
+  .map(([key, column]) => `"${column.name}" as "${key}"`)
+  .join(", ");
+
+const NAME_LIKE = "artifact_name like :pattern escape '\\'";
+/**
+ * Per row, sorting every match of the search index by likes (about 1.3 µs) costs about ten times
+ * as much as walking an entry of a sort index with LIKE (about 0.12 µs), measured at 100,000
+ * artifacts (docs/benchmarks.md).
+ */
+const SORT_MATCHES_COST = 10;
 
 /**
  * The hot reads, prepared once per database: a rebuilt Drizzle query costs about 15 times a
  * prepared one (STACK_NOTES.md).
  */
 function prepareStatements(db: AppDatabase) {
-  const listPage = (sort: SortValue) =>
-    db
-      .select(artifactColumns)
-      .from(artifacts)
-      .where(nameMatches)
-      .orderBy(...LIST_ORDER[sort])
-      .limit(PAGE_SIZE)
-      .offset(sql.placeholder("offset"))
-      .prepare();
+  const sqlite = db.$client;
+  /**
+   * A page in both directions: `ids(order)` selects the ids in that order, and the page's rows
+   * come back in the sort's own order whichever end they were read from.
+   */
+  const paged = (
+    sort: SortValue,
+    ids: (order: string) => string,
+    orders: Record<Direction, string> = LIST_ORDER[sort],
+  ) => {
+    const rows = (direction: Direction) =>
+      sqlite.prepare<Record<string, unknown>, Artifact>(
+        `select ${ARTIFACT_SELECT} from artifacts
+         where id in (${ids(orders[direction])} limit :limit offset :offset)
+         order by ${LIST_ORDER[sort].forward}`,
+      );
+    return { forward: rows("forward"), backward: rows("backward") };
+  };
+  const bySort = <T>(make: (sort: SortValue) => T) =>
+    Object.fromEntries(SORTS.map((sort) => [sort, make(sort)])) as Record<SortValue, T>;
+  const countOf = (query: string) =>
+    sqlite.prepare<Record<string, unknown>, { total: number }>(query);
 
   const ofType = eq(artifacts.artifactType, sql.placeholder("type"));
   const mostLiked = (where: SQL | undefined) =>
     db
       .select(artifactColumns)
       .from(artifacts)
-      .where(where)
-      .orderBy(...LIST_ORDER.desc)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
+      .where(
+        // The ids from the narrow index first: a deep OFFSET then skips index entries, not rows.
+        inArray(
+          artifacts.id,
+          db
+            .select({ id: artifacts.id })
+            .from(artifacts)
+            .where(where)
+            .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset")),
+        ),
+      )
+      .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
       .prepare();
   const count = (where: SQL | undefined) =>
     db
@@ -113,18 +194,82 @@ function prepareStatements(db: AppDatabase) {
       .where(eq(artifacts.ownerId, sql.placeholder("ownerId")))
       .orderBy(desc(artifacts.id))
       .prepare(),
-    listPage: { default: listPage("default"), asc: listPage("asc"), desc: listPage("desc") },
-    listTotal: db
-      .select({ total: sql<number>`count(*)` })
-      .from(artifacts)
-      .where(nameMatches)
-      .prepare(),
+    list: {
+      /** count(*) reads the smallest index: tens of microseconds at 100,000 artifacts. */
+      total: countOf("select count(*) as total from artifacts"),
+      page: bySort((sort) =>
+        paged(
+          sort,
+          (order) =>
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index} order by ${order}`,
+        ),
+      ),
+    },
+    /** Three or more characters: the trigram index (:match is a quoted FTS5 phrase). */
+    search: {
+      total: countOf(
+        "select count(*) as total from artifacts_name_fts where artifacts_name_fts match :match",
+      ),
+      /** The index yields its matches by id: newest first needs no sort and stops at the page. */
+      newest: paged(
+        "default",
+        (order) =>
+          `select rowid from artifacts_name_fts where artifacts_name_fts match :match order by ${order}`,
+        { forward: "rowid desc", backward: "rowid asc" },
+      ),
+      /** Every match, its like count read from the narrow list index, then sorted. */
+      sortMatches: bySort((sort) =>
+        paged(
+          sort,
+          (order) =>
+            `select a.id from artifacts_name_fts f
+               cross join artifacts a indexed by artifacts_list_idx on a.id = f.rowid
+             where artifacts_name_fts match :match order by ${order}`,
+        ),
+      ),
+    },
+    /** LIKE over the sort's narrow index: it stops as soon as the page is full. */
+    walk: {
+      total: countOf(
+        `select count(*) as total from artifacts indexed by artifacts_list_idx where ${NAME_LIKE}`,
+      ),
+      firstIds: sqlite
+        .prepare<Record<string, unknown>, number>(
+          `select id from artifacts indexed by artifacts_list_idx where ${NAME_LIKE} limit :limit`,
+        )
+        .pluck(),
+      page: bySort((sort) =>
+        paged(
+          sort,
+          (order) =>
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${NAME_LIKE}
+             order by ${order}`,
+        ),
+      ),
+      /** A page of known matches (:ids, a JSON array). */
+      ofIds: bySort((sort) =>
+        paged(
+          sort,
+          (order) =>
+            `select id from artifacts where id in (select value from json_each(:ids)) order by ${order}`,
+        ),
+      ),
+    },
     mostLiked: { all: mostLiked(undefined), byType: mostLiked(ofType) },
-    count: { all: count(undefined), byType: count(ofType) },
+    namesVersion: sqlite
+      .prepare<[], number>("select version from artifact_names_version where id = 1")
+      .pluck(),
+    /** Searches already counted, by lowered term, oldest first (see searchMatches). */
+    searches: new Map<string, SearchMatches>(),
+    /** The size of the collection, and the artifact_names_version it was counted at. */
+    collection: { version: -1, total: 0 },
+    countByType: count(ofType),
   };
 }
 
-const statementsByDb = new WeakMap<AppDatabase, ReturnType<typeof prepareStatements>>();
+type Statements = ReturnType<typeof prepareStatements>;
+
+const statementsByDb = new WeakMap<AppDatabase, Statements>();
 
 function statements(db: AppDatabase) {
   let prepared = statementsByDb.get(db);
@@ -164,17 +309,130 @@ export interface ListArtifactsInput {
   page: number;
 }
 
+/**
+ * The FTS5 query for "contains `search`": one phrase in double quotes (a `"` inside doubled), so
+ * that quotes, asterisks, colons and operators in a search are plain text. ASCII letters are
+ * lowered as SQLite's lower() lowers the indexed names; nothing else is folded, as in LIKE.
+ */
+export function searchPhrase(search: string): string {
+  const lowered = search.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return `"${lowered.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Whether the trigram index can answer a search: it needs three characters (code points), and a
+ * NUL would end the FTS5 query text early, so such a search walks with LIKE instead.
+ */
+export function usesSearchIndex(search: string): boolean {
+  return [...search].length >= 3 && !search.includes("\u0000");
+}
+
+/** What a search matches, counted once for as long as no name changes. */
+interface SearchMatches {
+  /** artifact_names_version when it was counted. */
+  version: number;
+  total: number;
+  /** The FTS5 phrase, when the trigram index answers this search. */
+  match: string | null;
+  pattern: string;
+  /** The matches (a JSON array of ids) of a short search with few: walking would read every name. */
+  ids: string | null;
+}
+
+const SEARCHES_KEPT = 2048;
+const SHORT_SEARCH_IDS_KEPT = 256;
+
+function countMatches(prepared: Statements, term: string, version: number): SearchMatches {
+  const pattern = containsPattern(term);
+  if (usesSearchIndex(term)) {
+    const match = searchPhrase(term);
+    const total = prepared.search.total.get({ match })?.total ?? 0;
+    return { version, total, match, pattern, ids: null };
+  }
+  // One pass when there are few matches; a common term stops early and is then counted.
+  const first = prepared.walk.firstIds.all({ pattern, limit: SHORT_SEARCH_IDS_KEPT + 1 });
+  if (first.length <= SHORT_SEARCH_IDS_KEPT) {
+    return { version, total: first.length, match: null, pattern, ids: JSON.stringify(first) };
+  }
+  const total = prepared.walk.total.get({ pattern })?.total ?? 0;
+  return { version, total, match: null, pattern, ids: null };
+}
+
+/**
+ * A search's count, kept until artifact_names_version moves: the triggers of migration 0002 move
+ * it for every added, renamed or deleted artifact, whoever changes it; likes do not. Counting a
+ * term too short for the trigram index reads every name (about 10 ms at 100,000 artifacts), and
+ * the search box sends such terms while people type; a trigram count costs about a millisecond.
+ * Keys are the term with ASCII letters lowered, as LIKE and the index compare them.
+ */
+function searchMatches(prepared: Statements, term: string): SearchMatches {
+  const key = term.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  const version = prepared.namesVersion.get() ?? 0;
+  const cache = prepared.searches;
+  let found = cache.get(key);
+  if (found?.version !== version) found = countMatches(prepared, term, version);
+  // Most recently used last; the oldest goes first when the cache is full.
+  cache.delete(key);
+  if (cache.size >= SEARCHES_KEPT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, found);
+  return found;
+}
+
+type PagedStatement = Statements["list"]["page"][SortValue];
+
+function readPage(
+  statement: PagedStatement,
+  window: PageWindow,
+  params: Record<string, unknown>,
+): Artifact[] {
+  return statement[window.direction].all({ ...params, offset: window.offset, limit: window.limit });
+}
+
+/** How many artifacts there are: counted again only after an artifact was added or deleted. */
+function collectionSize(prepared: Statements): number {
+  const version = prepared.namesVersion.get() ?? 0;
+  if (prepared.collection.version !== version) {
+    prepared.collection = { version, total: prepared.list.total.get({})?.total ?? 0 };
+  }
+  return prepared.collection.total;
+}
+
 /** One page of the collection. A page past the end has no items but still the right total. */
 export function listArtifacts(db: AppDatabase, input: ListArtifactsInput): ArtifactPage {
   const prepared = statements(db);
-  // "%" matches every name, so the same statements serve the unfiltered list.
-  const pattern = containsPattern(input.search?.trim());
-  const total = prepared.listTotal.get({ pattern })?.total ?? 0;
-  const items = prepared.listPage[input.sort].all({
-    pattern,
-    offset: (input.page - 1) * PAGE_SIZE,
-  });
-  return { items, total, page: input.page, pageCount: Math.ceil(total / PAGE_SIZE) };
+  const { list, search, walk } = prepared;
+  const { sort } = input;
+  const term = input.search?.trim();
+  const collection = () => collectionSize(prepared);
+  let total: number;
+  let read: (window: PageWindow) => Artifact[];
+
+  if (!term) {
+    total = collection();
+    read = (window) => readPage(list.page[sort], window, {});
+  } else {
+    const found = searchMatches(prepared, term);
+    const { match, pattern, ids } = found;
+    total = found.total;
+    read = (window) => {
+      if (ids !== null) return readPage(walk.ofIds[sort], window, { ids });
+      if (match === null) return readPage(walk.page[sort], window, { pattern });
+      if (sort === "default") return readPage(search.newest, window, { match });
+      // Walking the sort's index visits about (skipped + page) × collection / matches entries
+      // before the page is full: few for a common term; sorting the matches wins for a rare one.
+      const walked = ((window.offset + window.limit) * collection()) / total;
+      return walked < SORT_MATCHES_COST * total
+        ? readPage(walk.page[sort], window, { pattern })
+        : readPage(search.sortMatches[sort], window, { match });
+    };
+  }
+  const window = windowOf(input.page, total);
+  return {
+    items: window ? read(window) : [],
+    total,
+    page: input.page,
+    pageCount: Math.ceil(total / PAGE_SIZE),
+  };
 }
 
 export interface MostLikedInput {
@@ -195,10 +453,10 @@ export function mostLikedArtifacts(
   const prepared = statements(db);
   const variant = input.type === undefined ? "all" : "byType";
   const params = { type: input.type, limit: input.limit, offset: input.offset };
-  return {
-    items: prepared.mostLiked[variant].all(params),
-    total: prepared.count[variant].get(params)?.total ?? 0,
-  };
+  // A type's count moves when an artifact's type is edited, which the names version does not see.
+  const total =
+    variant === "all" ? collectionSize(prepared) : (prepared.countByType.get(params)?.total ?? 0);
+  return { items: input.offset < total ? prepared.mostLiked[variant].all(params) : [], total };
 }
 
 export function getArtifact(db: AppDatabase, input: { id: number }): Artifact {

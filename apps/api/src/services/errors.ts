@@ -21,3 +21,8 @@ export const HTTP_STATUS: Record<ServiceErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
 };
+
+/** A database locked past the busy timeout: both transports answer 503 with this and Retry-After. */
+export const DATABASE_BUSY_MESSAGE =
+  "The collection is busy right now. Please try again in a moment.";
+export const BUSY_RETRY_AFTER_SECONDS = 1;

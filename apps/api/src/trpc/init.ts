@@ -1,6 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { MESSAGES } from "@artifact-atlas/shared";
+import { isDatabaseBusy } from "../db/client";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, ServiceError } from "../services/errors";
+import { assertWriteAllowed } from "../services/write-limit";
 import type { Context } from "./context";
 
 function publicMessage(error: TRPCError, fallback: string): string {
@@ -27,12 +30,43 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * A database locked by another connection past the busy timeout is "try again" (503 with
+ * Retry-After), not an internal error, whichever procedure met it.
+ */
+export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseBusy(result.error)) {
+    ctx.setHeader("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
+    throw new TRPCError({
+      code: "SERVICE_UNAVAILABLE",
+      message: DATABASE_BUSY_MESSAGE,
+      cause: result.error,
+    });
+  }
+  return result;
+});
 
 /** The only door for signed-in work: narrows ctx.user and ctx.sessionId to non-null. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionId) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.signInRequired });
   }
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+});
+
+/**
+ * Signed-in writes (artifacts, likes, profile): each one takes from the user's write budget
+ * (services/write-limit.ts, shared with the REST paths) before its input is even read.
+ */
+export const writeProcedure = protectedProcedure.use(({ ctx, next }) => {
+  try {
+    assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    if (error.retryAfterSeconds) ctx.setHeader("retry-after", String(error.retryAfterSeconds));
+    throw new TRPCError({ code: error.code, message: error.message, cause: error });
+  }
+  return next();
 });

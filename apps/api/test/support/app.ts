@@ -16,8 +16,18 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Receives the JSON log lines (set LOG_LEVEL in the overrides to see any). */
+  logStream?: NodeJS.WritableStream;
+  /** The database's busy timeout, shortened to see what happens after it. */
+  busyTimeoutMs?: number;
+}
+
 /** A fresh, migrated SQLite file and the real app on it; nothing is shared between test files. */
-export async function createTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: NodeJS.ProcessEnv = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "atlas-test-"));
   const env = loadEnv({
     NODE_ENV: "test",
@@ -25,11 +35,20 @@ export async function createTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<
     PUBLIC_ORIGIN: TEST_ORIGIN,
     LOG_LEVEL: "silent",
     WEB_DIST_PATH: join(dir, "no-web-build"),
+    // Tests write faster than people; test/security/write-rate-limit.test.ts sets its own limit.
+    WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
     ...overrides,
   });
-  const db = openDatabase(env.databasePath);
+  const db = openDatabase(
+    env.databasePath,
+    options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
+  );
   migrateDatabase(db);
-  const app = await buildApp({ env, db });
+  const app = await buildApp({
+    env,
+    db,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -15,7 +15,7 @@ import {
   updateArtifact,
 } from "../../services/artifacts";
 import { callService } from "../errors";
-import { protectedProcedure, publicProcedure, router } from "../init";
+import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
 
 export const artifactsRouter = router({
   popular: publicProcedure.query(({ ctx }) => callService(() => popularArtifacts(ctx.deps.db))),
@@ -36,15 +36,15 @@ export const artifactsRouter = router({
     callService(() => myArtifacts(ctx.deps.db, ctx.user)),
   ),
 
-  create: protectedProcedure
+  create: writeProcedure
     .input(artifactInput)
     .mutation(({ ctx, input }) => callService(() => createArtifact(ctx.deps.db, ctx.user, input))),
 
-  update: protectedProcedure
+  update: writeProcedure
     .input(artifactUpdateInput)
     .mutation(({ ctx, input }) => callService(() => updateArtifact(ctx.deps.db, ctx.user, input))),
 
-  delete: protectedProcedure
+  delete: writeProcedure
     .input(artifactIdInput)
     .mutation(({ ctx, input }) => callService(() => deleteArtifact(ctx.deps.db, ctx.user, input))),
 });

@@ -1,18 +1,18 @@
 import { artifactIdInput } from "@artifact-atlas/shared";
 import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../../services/likes";
 import { callService } from "../errors";
-import { protectedProcedure, router } from "../init";
+import { protectedProcedure, router, writeProcedure } from "../init";
 
 export const likesRouter = router({
   status: protectedProcedure
     .input(artifactIdInput)
     .query(({ ctx, input }) => callService(() => likeStatus(ctx.deps.db, ctx.user, input))),
 
-  like: protectedProcedure
+  like: writeProcedure
     .input(artifactIdInput)
     .mutation(({ ctx, input }) => callService(() => likeArtifact(ctx.deps.db, ctx.user, input))),
 
-  unlike: protectedProcedure
+  unlike: writeProcedure
     .input(artifactIdInput)
     .mutation(({ ctx, input }) => callService(() => unlikeArtifact(ctx.deps.db, ctx.user, input))),
 

@@ -1,10 +1,10 @@
 import { profileUpdateInput } from "@artifact-atlas/shared";
 import { updateProfile } from "../../services/users";
 import { callService } from "../errors";
-import { protectedProcedure, router } from "../init";
+import { router, writeProcedure } from "../init";
 
 export const usersRouter = router({
-  updateProfile: protectedProcedure
+  updateProfile: writeProcedure
     .input(profileUpdateInput)
     .mutation(({ ctx, input }) => callService(() => updateProfile(ctx.deps.db, ctx.user, input))),
 });

@@ -1,0 +1,154 @@
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import type { SortValue } from "@artifact-atlas/shared";
+import type { AppDatabase } from "../src/db/client";
+import * as schema from "../src/db/schema";
+import {
+  getArtifact,
+  listArtifacts,
+  mostLikedArtifacts,
+  popularArtifacts,
+  similarArtifacts,
+} from "../src/services/artifacts";
+
+/** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
+export interface LatencyRow {
+  label: string;
+  /** Part of the "every list, search and sort under 10 ms at p99" target. */
+  listTarget: boolean;
+  iterations: number;
+  /** Wall-clock milliseconds: what a request waits, including time this process was not running. */
+  p50: number;
+  p99: number;
+  max: number;
+  /** CPU milliseconds of this process for the call: the query's own cost, whatever else runs. */
+  cpuP50: number;
+  cpuP99: number;
+  total?: number;
+  /** EXPLAIN QUERY PLAN of each statement the call ran. */
+  plans: string[];
+}
+
+interface Case {
+  label: string;
+  listTarget: boolean;
+  /** Before each call, move artifact_names_version as a changed name would: no cached count. */
+  cold?: boolean;
+  run: (db: AppDatabase) => unknown;
+}
+
+const list = (search: string | undefined, sort: SortValue, page = 1, cold = false): Case => ({
+  label: `list ${search === undefined ? "(no search)" : JSON.stringify(search)} sort=${sort} page=${page}${cold ? " (cold)" : ""}`,
+  listTarget: true,
+  cold,
+  run: (db) => listArtifacts(db, { search, sort, page }),
+});
+
+/** Every list order, deep pages and searches of every kind the list meets. */
+export function latencyCases(sampleId: number): Case[] {
+  const cases: Case[] = [];
+  for (const sort of ["default", "asc", "desc"] as const) {
+    cases.push(list(undefined, sort), list(undefined, sort, 5_000), list(undefined, sort, 10_000));
+  }
+  // Typical (2.5% of names), broad (27%), rare, absent, then deep pages of a broad term.
+  for (const term of ["astrolabe", "ian", "nara 99", "zzz"]) {
+    for (const sort of ["default", "asc", "desc"] as const) cases.push(list(term, sort));
+  }
+  cases.push(list("astrolabe", "default", 1, true), list("ian", "desc", 1, true));
+  cases.push(list("ian", "default", 3_000), list("ian", "desc", 1_500), list("ian", "asc", 3_000));
+  cases.push(list(`"Bronze*`, "default"), list("bronze", "desc", 300));
+  // One and two characters (7%, 89% and none of the names), counted once per change of names.
+  for (const term of ["ur", "o", "zq"]) {
+    for (const sort of ["default", "asc", "desc"] as const) cases.push(list(term, sort));
+    cases.push(list(term, "desc", 1, true));
+  }
+  cases.push(list("ur", "asc", 800), list("o", "desc", 5_000));
+  cases.push(
+    {
+      label: "REST list limit=6 (mostLiked)",
+      listTarget: true,
+      run: (db) => mostLikedArtifacts(db, { limit: 6, offset: 0 }),
+    },
+    {
+      label: "REST list type=Art page 1000 of 10",
+      listTarget: true,
+      run: (db) => mostLikedArtifacts(db, { type: "Art", limit: 10, offset: 9_990 }),
+    },
+    { label: "popular", listTarget: false, run: (db) => popularArtifacts(db) },
+    { label: "byId", listTarget: false, run: (db) => getArtifact(db, { id: sampleId }) },
+    { label: "similar", listTarget: false, run: (db) => similarArtifacts(db, { id: sampleId }) },
+  );
+  return cases;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+/**
+ * Runs each case `iterations` times (or for at most `budgetMs`) on its own connection to the
+ * bench database, opened with the production pragmas, and records the plans of what it ran.
+ */
+export function measureServiceLatency(
+  path: string,
+  sampleId: number,
+  options: { iterations: number; budgetMs: number },
+): LatencyRow[] {
+  let traced: string[] | null = null;
+  const sqlite = new Database(path, {
+    readonly: false,
+    verbose: (statement) => traced?.push(String(statement)),
+  });
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  const db = drizzle(sqlite, { schema }) as AppDatabase;
+  const explain = sqlite.prepare.bind(sqlite);
+  const bumpNamesVersion = sqlite.prepare(
+    "update artifact_names_version set version = version + 1 where id = 1",
+  );
+  const rows: LatencyRow[] = [];
+  try {
+    for (const testCase of latencyCases(sampleId)) {
+      if (testCase.cold) bumpNamesVersion.run();
+      traced = [];
+      const result = testCase.run(db) as { total?: number };
+      const statements = traced;
+      traced = null;
+      const plans = statements.map((statement) =>
+        (explain(`explain query plan ${statement}`).all() as { detail: string }[])
+          .map((step) => step.detail)
+          .join(" → "),
+      );
+      for (let i = 0; i < 5; i += 1) testCase.run(db);
+      const times: number[] = [];
+      const cpuTimes: number[] = [];
+      const deadline = performance.now() + options.budgetMs;
+      while (times.length < options.iterations && performance.now() < deadline) {
+        if (testCase.cold) bumpNamesVersion.run();
+        const cpu = process.cpuUsage();
+        const started = performance.now();
+        testCase.run(db);
+        times.push(performance.now() - started);
+        const used = process.cpuUsage(cpu);
+        cpuTimes.push((used.user + used.system) / 1000);
+      }
+      times.sort((a, b) => a - b);
+      cpuTimes.sort((a, b) => a - b);
+      rows.push({
+        label: testCase.label,
+        listTarget: testCase.listTarget,
+        iterations: times.length,
+        p50: percentile(times, 0.5),
+        p99: percentile(times, 0.99),
+        max: times.at(-1) ?? 0,
+        cpuP50: percentile(cpuTimes, 0.5),
+        cpuP99: percentile(cpuTimes, 0.99),
+        ...(typeof result?.total === "number" ? { total: result.total } : {}),
+        plans,
+      });
+    }
+  } finally {
+    sqlite.close();
+  }
+  return rows;
+}

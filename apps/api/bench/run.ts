@@ -1,0 +1,357 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
+import { publicFirstLoads } from "../../web/e2e/first-load";
+import { generateBenchDatabase } from "./generate";
+import { measureServiceLatency } from "./latency";
+import { runLighthouse } from "./lighthouse";
+import { median, runLoad, scenarios, type RunResult, type Scenario } from "./load";
+import { renderReport, type BenchReport } from "./report";
+import { FINDINGS } from "./findings";
+
+/*
+ * `pnpm bench`: builds what is stale, generates the large collection into a temporary database,
+ * measures the queries in-process, starts the production server and the two ceilings, loads each
+ * with autocannon on loopback (interleaved rounds, medians), runs Lighthouse, and writes
+ * docs/benchmarks.md. About five minutes on two cores.
+ */
+
+const API = resolve(import.meta.dirname, "..");
+const ROOT = resolve(API, "../..");
+const WEB = join(ROOT, "apps/web");
+
+const settings = {
+  runs: Number(process.env.BENCH_RUNS ?? 3),
+  seconds: Number(process.env.BENCH_SECONDS ?? 3),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  /** A typical search: about 2.5% of the generated names contain it. */
+  search: "astrolabe",
+};
+/** Signed-in bench users for like-then-unlike: enough that none meets the per-user write limit. */
+const SESSIONS = 1_000;
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+/** The newest modification time under `paths` (files or folders), skipping build output. */
+function newestChange(paths: string[]): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry !== "node_modules" && entry !== "dist") visit(join(path, entry));
+      }
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+function builtAt(file: string): number {
+  return existsSync(file) ? statSync(file).mtimeMs : 0;
+}
+
+function runOrFail(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+/** The production builds, when a source is newer than the build; the ceilings always (fast). */
+async function buildIfNeeded(): Promise<void> {
+  const shared = join(ROOT, "packages/shared/src");
+  const webSources = [join(WEB, "src"), join(WEB, "public"), join(WEB, "index.html"), shared];
+  webSources.push(join(WEB, "vite.config.ts"));
+  if (newestChange(webSources) > builtAt(join(WEB, "dist/.vite/manifest.json"))) {
+    log("building the web app");
+    runOrFail("pnpm", ["--filter", "@artifact-atlas/web", "build"], ROOT);
+  }
+  if (newestChange([join(API, "src"), shared]) > builtAt(join(API, "dist/server.js"))) {
+    log("building the server");
+    runOrFail("node", ["build.mjs"], API);
+  }
+  await build({
+    entryPoints: [join(API, "bench/ceilings.ts")],
+    outfile: join(API, "dist/bench/ceilings.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+interface Server {
+  name: string;
+  origin: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+async function startServer(
+  name: string,
+  args: string[],
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  onStdout?: (bytes: number) => void,
+): Promise<Server> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  // The product's JSON log lines go to a pipe that is read, as a log collector would.
+  child.stdout?.on("data", (chunk: Buffer) => {
+    onStdout?.(chunk.length);
+    if (!onStdout) keep(chunk);
+  });
+  child.stderr?.on("data", keep);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${tail}`);
+    try {
+      if ((await fetch(`${origin}${readyPath}`)).ok)
+        return { name, origin, child, output: () => tail };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  child.kill();
+  throw new Error(`${name} did not start:\n${tail}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolveExit) => server.child.once("exit", resolveExit));
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+const REPORT = join(ROOT, "docs/benchmarks.md");
+/** The measurements of the last run, so that the findings can be edited without measuring again. */
+const LAST_RUN = join(API, "dist/bench/last-run.json");
+
+async function writeReport(report: BenchReport): Promise<void> {
+  // Formatted as `pnpm lint` expects the repository's Markdown.
+  const prettier = await import("prettier");
+  const options = (await prettier.resolveConfig(REPORT)) ?? {};
+  const markdown = renderReport(report, FINDINGS);
+  writeFileSync(REPORT, await prettier.format(markdown, { ...options, filepath: REPORT }));
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--render")) {
+    // `pnpm bench --render`: docs/benchmarks.md again from the last run, with the current findings.
+    const report = JSON.parse(readFileSync(LAST_RUN, "utf8")) as BenchReport;
+    report.startedAt = new Date(report.startedAt);
+    await writeReport(report);
+    log(`wrote ${REPORT} from ${LAST_RUN}`);
+    return;
+  }
+  const started = performance.now();
+  const startedAt = new Date();
+  const loadAverage = os.loadavg();
+  await buildIfNeeded();
+
+  const dir = mkdtempSync(join(os.tmpdir(), "atlas-bench-"));
+  const servers: Server[] = [];
+  try {
+    const [appPort, quietPort, restPort, trpcPort, chromePort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const appOrigin = `http://127.0.0.1:${appPort}`;
+    const databasePath = join(dir, "bench.db");
+    log("generating 100,000 artifacts, 10,000 users and 1,000,000 likes");
+    // Images on the product's own origin: this machine has no network, and an unreachable image
+    // host would only measure failed lookups in Lighthouse.
+    const data = await generateBenchDatabase(databasePath, {
+      sessions: SESSIONS,
+      imageUrl: `${appOrigin}/avatar-placeholder.svg`,
+    });
+    log(`generated in ${data.seconds.toFixed(1)} s (${(data.fileBytes / 1e6).toFixed(0)} MB)`);
+
+    log("measuring the service functions in-process");
+    const latency = measureServiceLatency(databasePath, data.sampleIds[0] as number, {
+      iterations: 2_000,
+      budgetMs: 2_000,
+    });
+
+    let logBytes = 0;
+    const productEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(appPort),
+      DATABASE_PATH: databasePath,
+      WEB_DIST_PATH: join(WEB, "dist"),
+      SEED_DEMO_COLLECTION: "false",
+      LOG_LEVEL: "info",
+    };
+    const app = await startServer(
+      "the product",
+      ["apps/api/dist/server.js"],
+      appPort,
+      productEnv,
+      "/healthz",
+      (bytes) => {
+        logBytes += bytes;
+      },
+    );
+    servers.push(app);
+    // The same server without request log lines, on the same database: what logging costs.
+    const quiet = await startServer(
+      "the product, LOG_LEVEL=warn",
+      ["apps/api/dist/server.js"],
+      quietPort,
+      { ...productEnv, PORT: String(quietPort), LOG_LEVEL: "warn" },
+      "/healthz",
+    );
+    servers.push(quiet);
+    const sample = await (await fetch(`${app.origin}/artifacts/${data.sampleIds[0]}`)).text();
+    const ceilingArgs = (mode: string, port: number, ...rest: string[]) => [
+      "apps/api/dist/bench/ceilings.js",
+      mode,
+      String(port),
+      ...rest,
+    ];
+    const baseEnv = { PATH: process.env.PATH, NODE_ENV: "production" };
+    const restCeiling = await startServer(
+      "bare Fastify",
+      ceilingArgs("rest", restPort, sample),
+      restPort,
+      baseEnv,
+      "/artifacts/1",
+    );
+    servers.push(restCeiling);
+    const trpcCeiling = await startServer(
+      "do-nothing tRPC",
+      ceilingArgs("trpc", trpcPort),
+      trpcPort,
+      baseEnv,
+      "/trpc/noop",
+    );
+    servers.push(trpcCeiling);
+    const origins = {
+      app: app.origin,
+      appQuiet: quiet.origin,
+      restCeiling: restCeiling.origin,
+      trpcCeiling: trpcCeiling.origin,
+    };
+
+    const list = scenarios(data.sampleIds, data.sessionCookies, settings.search);
+    const results = new Map<Scenario, RunResult[]>(list.map((scenario) => [scenario, []]));
+    const load = (scenario: Scenario, seconds: number) =>
+      runLoad(origins[scenario.server], scenario, {
+        connections: settings.connections,
+        seconds,
+        ...(scenario.server === "app" ? { watchPid: app.child.pid as number } : {}),
+      });
+    log("warming up");
+    for (const scenario of list) await load(scenario, 1);
+    for (let round = 1; round <= settings.runs; round += 1) {
+      for (const scenario of list) {
+        const result = await load(scenario, settings.seconds);
+        results.get(scenario)?.push(result);
+        log(
+          `round ${round}/${settings.runs} ${scenario.name}: ${result.rps.toFixed(0)} req/s, ` +
+            `p99 ${result.p99} ms, ${result.errors} errors`,
+        );
+      }
+    }
+    for (const [scenario, runs] of results) {
+      log(`${scenario.name}: median ${median(runs.map((run) => run.rps)).toFixed(0)} req/s`);
+    }
+
+    log("running Lighthouse");
+    const lighthouse = await runLighthouse(app.origin, CHROME_PATH, chromePort);
+    if ("skipped" in lighthouse) log(`Lighthouse skipped: ${lighthouse.skipped}`);
+
+    let bundle: BenchReport["bundle"];
+    try {
+      bundle = publicFirstLoads(join(WEB, "dist")).map((page) => ({
+        path: page.path,
+        gzipKb: page.gzipBytes / 1000,
+        files: page.files,
+      }));
+    } catch (error) {
+      bundle = { skipped: error instanceof Error ? error.message : String(error) };
+    }
+
+    const report: BenchReport = {
+      startedAt,
+      machine: {
+        cores: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGb: os.totalmem() / 1024 ** 3,
+        node: process.version,
+        os: `${os.type()} ${os.release()} (${os.arch()})`,
+        loadAverage,
+      },
+      settings,
+      data: {
+        artifacts: data.artifacts,
+        users: data.users,
+        likes: data.likes,
+        seconds: data.seconds,
+        fileMb: data.fileBytes / 1e6,
+        sessions: data.sessionCookies.length,
+      },
+      load: [...results].map(([scenario, runs]) => ({ scenario, runs })),
+      latency,
+      lighthouse,
+      bundle,
+      logBytes,
+      durationSeconds: (performance.now() - started) / 1000,
+    };
+    writeFileSync(LAST_RUN, JSON.stringify(report));
+    await writeReport(report);
+    log(`wrote ${REPORT} in ${report.durationSeconds.toFixed(0)} s`);
+  } finally {
+    await Promise.all(servers.map(stopServer));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { FastifyServerOptions } from "fastify";
+import type { Env } from "./env";
+
+/*
+ * Structured JSON logs (pino, through Fastify): one line per event, every request line carrying its
+ * request id. Nothing secret may reach a line: no cookie, no password, no hash, no token.
+ */
+
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** A proxy's or client's id is kept only when it is short and plain, so it cannot forge log text. */
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's X-Request-Id when it looks like an id, otherwise a fresh UUID. */
+export function requestIdFor(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === "string" && ACCEPTABLE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Paths pino blanks wherever they appear in a logged object. Fastify's request serializer logs no
+ * headers; these are the second line of defence for code that logs more than it should.
+ */
+const REDACTED_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "headers.cookie",
+  "headers.authorization",
+  "password",
+  "passwordHash",
+  "token",
+  "cookie",
+  "*.password",
+  "*.passwordHash",
+  "*.token",
+  "*.cookie",
+];
+
+/**
+ * Drizzle's query errors put every bound parameter in their message ("params: a@b.org,$argon2id$...")
+ * and tRPC copies that message into its own error: the parameters are cut from every message and
+ * stack in the chain.
+ */
+function withoutQueryParameters(text: string): string {
+  return text.replace(/\nparams: [\s\S]*$/, "\nparams: [not logged]");
+}
+
+/** The stack with the scrubbed message in its first line; dropped when that cannot be done safely. */
+function stackWithout(error: Error, message: string): string {
+  const stack = error.stack ?? "";
+  if (message === error.message) return stack;
+  const header = `${error.name}: ${error.message}`;
+  return stack.startsWith(header) ? `${error.name}: ${message}${stack.slice(header.length)}` : "";
+}
+
+const MAX_CAUSE_DEPTH = 5;
+
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** pino's `err` serializer: name, message, stack, code and causes, never query parameters. */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) {
+    return { type: typeof error, message: withoutQueryParameters(String(error)), stack: "" };
+  }
+  const message = withoutQueryParameters(error.message);
+  const serialized: SerializedError = {
+    type: error.name,
+    message,
+    stack: stackWithout(error, message),
+  };
+  for (const key of ["code", "statusCode"] as const) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (typeof value === "string" || typeof value === "number") serialized[key] = value;
+  }
+  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    serialized.cause = serializeError(error.cause, depth + 1);
+  }
+  return serialized;
+}
+
+/** Fastify's logger options: level from the environment, JSON lines to stdout or to `stream`. */
+export function loggerOptions(
+  env: Pick<Env, "logLevel">,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions["logger"] {
+  return {
+    level: env.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    serializers: { err: serializeError },
+    ...(stream ? { stream } : {}),
+  };
+}

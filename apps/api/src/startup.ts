@@ -1,0 +1,163 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { closeDatabase, openDatabase, type AppDatabase } from "./db/client";
+import { inspectDatabase, migrateDatabase } from "./db/migrate";
+import { seedDemoCollectionIfEmpty } from "./db/seed";
+import type { Env } from "./env";
+
+/**
+ * A start that cannot go on, with a message an operator can act on. server.ts prints it and exits
+ * 1 before anything listens: the server is either fully up or not up at all.
+ */
+export class StartupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StartupError";
+  }
+}
+
+const RESTORE_HINT =
+  'Restore the latest backup with "pnpm db:restore <file>" (docs/operations.md), or move the file ' +
+  "aside to start with an empty collection.";
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The folder must exist (it is created when missing) and take new files: SQLite writes the
+ * -wal and -shm files beside the database, so a writable file in a read-only folder still fails.
+ * A real write, because permission bits say nothing to root or on read-only mounts.
+ */
+function assertWritableFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+    const probe = join(folder, `.atlas-write-check-${process.pid}`);
+    const fd = openSync(probe, "w");
+    try {
+      writeSync(fd, "ok");
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+      rmSync(probe, { force: true });
+    }
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "ENOTDIR" || code === "EEXIST") {
+      throw new StartupError(
+        `Cannot use the data folder ${folder}: part of that path is a file, not a folder. ` +
+          "Set DATABASE_PATH to a file in a folder this process can write.",
+        { cause: error },
+      );
+    }
+    throw new StartupError(
+      `The data folder ${folder} is not writable by this process (${code || reasonOf(error)}). ` +
+        "The database and its -wal and -shm files live there: make the folder writable for the " +
+        "user that runs the server, or set DATABASE_PATH to a file in a writable folder.",
+      { cause: error },
+    );
+  }
+}
+
+function openFailure(path: string, error: unknown): StartupError {
+  const code = codeOf(error);
+  if (code === "SQLITE_NOTADB" || code.startsWith("SQLITE_CORRUPT")) {
+    return new StartupError(
+      `The file at ${path} is not a readable Artifact Atlas database (SQLite says: ` +
+        `${reasonOf(error)}). ${RESTORE_HINT}`,
+      { cause: error },
+    );
+  }
+  if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_CANTOPEN")) {
+    return new StartupError(
+      `The database at ${path} cannot be opened for writing (${code}). Make the file and its ` +
+        "folder writable for the user that runs the server.",
+      { cause: error },
+    );
+  }
+  return new StartupError(`The database at ${path} could not be opened: ${reasonOf(error)}`, {
+    cause: error,
+  });
+}
+
+/** Checks, opens, verifies and migrates the database the server will serve; seeds a first start. */
+export function prepareDatabase(
+  env: Pick<Env, "databasePath" | "seedDemoCollection">,
+): AppDatabase {
+  const inMemory = env.databasePath === ":memory:";
+  const path = inMemory ? env.databasePath : resolve(env.databasePath);
+  if (!inMemory) assertWritableFolder(dirname(path));
+
+  let db: AppDatabase;
+  try {
+    db = openDatabase(path);
+  } catch (error) {
+    throw openFailure(path, error);
+  }
+  try {
+    // quick_check reads every page (without cross-checking indexes): milliseconds for a community's
+    // collection, and a damaged file is refused now instead of failing one request at a time.
+    const check = String(db.$client.pragma("quick_check", { simple: true }));
+    if (check !== "ok") {
+      throw new StartupError(
+        `The database at ${path} is damaged (quick_check: ${check}). ${RESTORE_HINT}`,
+      );
+    }
+    const found = inspectDatabase(db.$client);
+    if (found.kind === "foreign") {
+      throw new StartupError(
+        `The file at ${path} is an SQLite database of some other program (tables: ` +
+          `${found.tables.slice(0, 5).join(", ")}). Set DATABASE_PATH to Artifact Atlas's database.`,
+      );
+    }
+    if (found.kind === "newer") {
+      throw new StartupError(
+        `The database at ${path} was written by a newer version of Artifact Atlas (` +
+          `${found.unknown} migration(s) this version does not know). Run that version, or ` +
+          "restore a backup made by this one.",
+      );
+    }
+    try {
+      migrateDatabase(db);
+    } catch (error) {
+      throw new StartupError(
+        `Migrating the database at ${path} failed, and it was left as it was: ${reasonOf(error)}`,
+        { cause: error },
+      );
+    }
+    if (env.seedDemoCollection) seedDemoCollectionIfEmpty(db);
+    return db;
+  } catch (error) {
+    closeDatabase(db);
+    throw error instanceof StartupError ? error : openFailure(path, error);
+  }
+}
+
+/** A listen failure in words: usually the port is taken or needs privileges. */
+export function listenFailure(env: Pick<Env, "host" | "port">, error: unknown): StartupError {
+  const code = codeOf(error);
+  const where = `${env.host}:${env.port}`;
+  if (code === "EADDRINUSE") {
+    return new StartupError(
+      `Port ${env.port} on ${env.host} is already in use (another Artifact Atlas?). Stop it or set PORT.`,
+      { cause: error },
+    );
+  }
+  if (code === "EACCES") {
+    return new StartupError(
+      `Listening on ${where} needs privileges this process lacks; choose a PORT above 1023.`,
+      { cause: error },
+    );
+  }
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+    return new StartupError(`HOST ${env.host} is not an address of this machine.`, {
+      cause: error,
+    });
+  }
+  return new StartupError(`Could not listen on ${where}: ${reasonOf(error)}`, { cause: error });
+}
