@@ -20,7 +20,7 @@ export default defineConfig({
     outDir: "dist",
     assetsDir: "assets",
     emptyOutDir: true,
-    // dist/.vite/manifest.json maps routes to chunks for the size budget (e2e/bundle-budget.test.ts).
+    // dist/.vite/manifest.json maps routes to chunks for the first-load size budget (e2e/first-load.ts, measured by pnpm bench).
     manifest: true,
   },
 });

@@ -93,7 +93,7 @@ export const FINDINGS = `
 ### Web
 
 - First-load JavaScript of / and /allartifacts is 142.6 kB gzipped (the entry chunk and the shared
-  vendor chunk), over the 130 kB budget; apps/web/e2e/bundle-budget.test.ts fails until it fits.
+  vendor chunk), over the 130 kB budget; a size check joins the test run once it fits.
   The protected screens are separate chunks.
 - Lighthouse's mobile settings simulate a slow 4G link and a 4× slower CPU on top of this busy
   machine; the first-load size and the fonts weigh most there. On desktop, /allartifacts shifts its

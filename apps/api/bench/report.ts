@@ -227,7 +227,7 @@ export function renderReport(report: BenchReport, findings: string): string {
     line(
       `- First-load JavaScript ≤ ${TARGETS.bundleKb} kB gzipped: ` +
         report.bundle.map((page) => `${page.path} ${fixed(page.gzipKb, 1)} kB`).join(", ") +
-        ` — ${verdict(worst <= TARGETS.bundleKb)} (also enforced by apps/web/e2e/bundle-budget.test.ts)`,
+        ` — ${verdict(worst <= TARGETS.bundleKb)}`,
     );
   }
   if ("skipped" in report.lighthouse) {
