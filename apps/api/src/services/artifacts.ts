@@ -14,6 +14,7 @@ import {
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
 import { ServiceError } from "./errors";
+import { preparedPerDatabase } from "../db/prepared";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
@@ -269,16 +270,7 @@ function prepareStatements(db: AppDatabase) {
 
 type Statements = ReturnType<typeof prepareStatements>;
 
-const statementsByDb = new WeakMap<AppDatabase, Statements>();
-
-function statements(db: AppDatabase) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) {
-    prepared = prepareStatements(db);
-    statementsByDb.set(db, prepared);
-  }
-  return prepared;
-}
+const statements = preparedPerDatabase(prepareStatements);
 
 /** A LIKE pattern for "contains `search`", where `%`, `_` and `\` in the search are literal. */
 export function containsPattern(search: string | undefined): string {

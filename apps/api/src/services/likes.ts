@@ -4,6 +4,7 @@ import type { AppDatabase } from "../db/client";
 import { artifacts, likes } from "../db/schema";
 import type { Actor } from "./artifacts";
 import { ServiceError } from "./errors";
+import { preparedPerDatabase } from "../db/prepared";
 
 /*
  * artifacts.like_count is kept equal to the number of likes rows by the triggers of migration
@@ -47,16 +48,7 @@ function prepareStatements(db: AppDatabase) {
   };
 }
 
-const statementsByDb = new WeakMap<AppDatabase, ReturnType<typeof prepareStatements>>();
-
-function statements(db: AppDatabase) {
-  let prepared = statementsByDb.get(db);
-  if (!prepared) {
-    prepared = prepareStatements(db);
-    statementsByDb.set(db, prepared);
-  }
-  return prepared;
-}
+const statements = preparedPerDatabase(prepareStatements);
 
 function currentStatus(db: AppDatabase, actor: Actor, artifactId: number): LikeStatus {
   const status = statements(db).status.get({ artifactId, userId: actor.id });
