@@ -7,6 +7,9 @@ source scripts/ensure-pnpm.sh
 if [ ! -f apps/web/dist/index.html ] || [ ! -f apps/api/dist/server.js ] || [ -n "${REBUILD:-}" ]; then
   pnpm build
 fi
+# Node's options for the server (package.json "config"): a heap cap keeps memory flat under load
+# (docs/benchmarks.md, "Memory"); pnpm bench starts the server with the same options.
+read -r -a node_options <<<"$(node -p 'require("./package.json").config.serverNodeOptions')"
 # Configuration comes from the environment, or from .env when there is one (see .env.example).
-if [ -f .env ]; then exec node --env-file=.env apps/api/dist/server.js; fi
-exec node apps/api/dist/server.js
+if [ -f .env ]; then exec node "${node_options[@]}" --env-file=.env apps/api/dist/server.js; fi
+exec node "${node_options[@]}" apps/api/dist/server.js

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { SortValue } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
+import { configureReadCache } from "../src/db/read-cache";
 import * as schema from "../src/db/schema";
 import {
   getArtifact,
@@ -102,6 +103,8 @@ export function measureServiceLatency(
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema }) as AppDatabase;
+  // The queries themselves: the server keeps repeated answers (src/db/read-cache.ts), this keeps none.
+  configureReadCache(db, { maxAgeMs: 0, maxEntries: 0 });
   const explain = sqlite.prepare.bind(sqlite);
   const bumpNamesVersion = sqlite.prepare(
     "update artifact_names_version set version = version + 1 where id = 1",

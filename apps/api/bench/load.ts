@@ -93,9 +93,18 @@ const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
  * collection); like-then-unlike cycles through `cookies` (signed-in bench users) so that no user
  * writes more often than the per-user write limit allows.
  */
-export function scenarios(ids: number[], cookies: string[], search: string): Scenario[] {
+export function scenarios(
+  ids: number[],
+  cookies: string[],
+  search: string,
+  artifactCount: number,
+): Scenario[] {
   let nextId = 0;
   const cycleId = () => ids[nextId++ % ids.length] as number;
+  // Steps through the whole collection in a scattered order: no id comes again before all others
+  // have, so the server's read cache never has the answer (7919 is prime, so coprime to the count).
+  let nextSpread = 0;
+  const spreadId = () => 1 + ((nextSpread++ * 7919) % artifactCount);
   const get = (path: (id: number) => string): autocannon.Request[] => [
     { method: "GET", setupRequest: (request) => ({ ...request, path: path(cycleId()) }) },
   ];
@@ -157,6 +166,14 @@ export function scenarios(ids: number[], cookies: string[], search: string): Sce
       listRead: false,
       ...app,
       requests: get((id) => `/artifacts/${id}`),
+    },
+    {
+      name: "REST GET /artifacts/{id}, every id once (no kept answer)",
+      ceiling: "ceiling: bare Fastify, fixed artifact JSON",
+      target: null,
+      listRead: false,
+      ...app,
+      requests: get(() => `/artifacts/${spreadId()}`),
     },
     {
       name: "REST GET /artifacts?limit=6",

@@ -226,9 +226,17 @@ async function main(): Promise<void> {
       SEED_DEMO_COLLECTION: "false",
       LOG_LEVEL: "info",
     };
+    // Node's options as scripts/start.sh passes them (package.json "config").
+    const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      config: { serverNodeOptions: string };
+    };
+    const productArgs = [
+      ...rootPackage.config.serverNodeOptions.split(" "),
+      "apps/api/dist/server.js",
+    ];
     const app = await startServer(
       "the product",
-      ["apps/api/dist/server.js"],
+      productArgs,
       appPort,
       productEnv,
       "/healthz",
@@ -240,7 +248,7 @@ async function main(): Promise<void> {
     // The same server without request log lines, on the same database: what logging costs.
     const quiet = await startServer(
       "the product, LOG_LEVEL=warn",
-      ["apps/api/dist/server.js"],
+      productArgs,
       quietPort,
       { ...productEnv, PORT: String(quietPort), LOG_LEVEL: "warn" },
       "/healthz",
@@ -277,7 +285,7 @@ async function main(): Promise<void> {
       trpcCeiling: trpcCeiling.origin,
     };
 
-    const list = scenarios(data.sampleIds, data.sessionCookies, settings.search);
+    const list = scenarios(data.sampleIds, data.sessionCookies, settings.search, data.artifacts);
     const results = new Map<Scenario, RunResult[]>(list.map((scenario) => [scenario, []]));
     const load = (scenario: Scenario, seconds: number) =>
       runLoad(origins[scenario.server], scenario, {

@@ -5,7 +5,7 @@ import { googleAuthRoutes } from "./auth/google-routes";
 import type { AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
-import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "./logging";
+import { AccessLog, loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "./logging";
 import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
@@ -31,6 +31,7 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
     genReqId: requestIdFor,
     requestIdHeader: false,
+    logController: new AccessLog(),
     trustProxy: env.trustProxy,
     bodyLimit: 64 * 1024,
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066).
@@ -40,8 +41,9 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
   app.decorate("deps", deps);
 
   // Before every other hook, so that even refused and preflight answers carry it.
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { https: env.publicOrigin.startsWith("https:") });

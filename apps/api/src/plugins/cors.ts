@@ -34,7 +34,8 @@ export function appendVary(reply: FastifyReply, field: string): void {
 export const corsPlugin = fp<{ corsOrigins: string[] }>(
   async (app, { corsOrigins }) => {
     const allowed = new Set(corsOrigins);
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback hook, not an async one: it runs for every request and never waits.
+    app.addHook("onRequest", (request, reply, done) => {
       // Answers differ by Origin, so a shared cache must keep them apart.
       appendVary(reply, "Origin");
       const origin = request.headers.origin;
@@ -49,6 +50,7 @@ export const corsPlugin = fp<{ corsOrigins: string[] }>(
         request.headers["access-control-request-method"] !== undefined;
       if (!preflight) {
         if (listed) reply.header("access-control-expose-headers", EXPOSED_HEADERS);
+        done();
         return;
       }
       if (listed) {
@@ -56,7 +58,7 @@ export const corsPlugin = fp<{ corsOrigins: string[] }>(
         reply.header("access-control-allow-headers", ALLOWED_HEADERS);
         reply.header("access-control-max-age", PREFLIGHT_MAX_AGE_SECONDS);
       }
-      return reply.code(204).send();
+      reply.code(204).send();
     });
   },
   { name: "atlas-cors" },

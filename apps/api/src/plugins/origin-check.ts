@@ -13,8 +13,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheckPlugin = fp<{ allowedOrigins: string[] }>(
   async (app, { allowedOrigins }) => {
     const allowed = new Set(allowedOrigins);
-    app.addHook("onRequest", async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    // A callback hook, not an async one: it runs for every request and never waits.
+    app.addHook("onRequest", (request, reply, done) => {
+      if (SAFE_METHODS.has(request.method)) {
+        done();
+        return;
+      }
       const origin = request.headers.origin;
       const fetchSite = request.headers["sec-fetch-site"];
       const fromElsewhere =
@@ -25,8 +29,10 @@ export const originCheckPlugin = fp<{ allowedOrigins: string[] }>(
         request.url.startsWith("/trpc") &&
         !(request.headers["content-type"] ?? "").toLowerCase().startsWith("application/json");
       if (fromElsewhere || trpcNotJson) {
-        return reply.code(403).send({ error: MESSAGES.crossOriginRefused });
+        reply.code(403).send({ error: MESSAGES.crossOriginRefused });
+        return;
       }
+      done();
     });
   },
   { name: "atlas-origin-check" },

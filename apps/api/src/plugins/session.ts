@@ -13,13 +13,21 @@ declare module "fastify" {
 export const sessionPlugin = fp<{ deps: Deps }>(
   async (app, { deps }) => {
     app.decorateRequest("session", null);
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback hook: most requests carry no session cookie, and those need no promise.
+    app.addHook("onRequest", (request, reply, done) => {
       const token = request.cookies[deps.sessions.cookieName];
-      if (!token) return;
-      const session = await deps.sessions.validate(token);
-      request.session = session;
-      const cookie = session ? session.cookie : deps.sessions.blankCookie();
-      if (cookie) reply.setCookie(cookie.name, cookie.value, cookie.attributes);
+      if (!token) {
+        done();
+        return;
+      }
+      deps.sessions
+        .validate(token)
+        .then((session) => {
+          request.session = session;
+          const cookie = session ? session.cookie : deps.sessions.blankCookie();
+          if (cookie) reply.setCookie(cookie.name, cookie.value, cookie.attributes);
+        })
+        .then(() => done(), done);
     });
   },
   { name: "atlas-session" },

@@ -15,6 +15,7 @@ import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
 import { ServiceError } from "./errors";
 import { preparedPerDatabase } from "../db/prepared";
+import { readCacheOf } from "../db/read-cache";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
@@ -291,7 +292,7 @@ function assertOwnedBy(db: AppDatabase, actor: Actor, id: number): void {
 
 /** The home page's most liked artifacts; ties go to the older artifact. */
 export function popularArtifacts(db: AppDatabase): Artifact[] {
-  return statements(db).popular.all();
+  return readCacheOf(db).read("popular", () => statements(db).popular.all());
 }
 
 export interface ListArtifactsInput {
@@ -391,6 +392,13 @@ function collectionSize(prepared: Statements): number {
 
 /** One page of the collection. A page past the end has no items but still the right total. */
 export function listArtifacts(db: AppDatabase, input: ListArtifactsInput): ArtifactPage {
+  const term = input.search?.trim() ?? "";
+  // The term last: it is the only part that can hold a colon.
+  const key = `list:${input.sort}:${input.page}:${term}`;
+  return readCacheOf(db).read(key, () => readListPage(db, { ...input, search: term }));
+}
+
+function readListPage(db: AppDatabase, input: ListArtifactsInput): ArtifactPage {
   const prepared = statements(db);
   const { list, search, walk } = prepared;
   const { sort } = input;
@@ -442,6 +450,14 @@ export function mostLikedArtifacts(
   db: AppDatabase,
   input: MostLikedInput,
 ): { items: Artifact[]; total: number } {
+  const key = `mostLiked:${input.type ?? ""}:${input.limit}:${input.offset}`;
+  return readCacheOf(db).read(key, () => readMostLiked(db, input));
+}
+
+function readMostLiked(
+  db: AppDatabase,
+  input: MostLikedInput,
+): { items: Artifact[]; total: number } {
   const prepared = statements(db);
   const variant = input.type === undefined ? "all" : "byType";
   const params = { type: input.type, limit: input.limit, offset: input.offset };
@@ -452,7 +468,10 @@ export function mostLikedArtifacts(
 }
 
 export function getArtifact(db: AppDatabase, input: { id: number }): Artifact {
-  const artifact = statements(db).byId.get({ id: input.id });
+  const artifact = readCacheOf(db).read(
+    `artifact:${input.id}`,
+    () => statements(db).byId.get({ id: input.id }) ?? null,
+  );
   if (!artifact) throw notFound();
   return artifact;
 }
@@ -460,7 +479,9 @@ export function getArtifact(db: AppDatabase, input: { id: number }): Artifact {
 /** Up to SIMILAR_COUNT other artifacts of the same type, most liked first. */
 export function similarArtifacts(db: AppDatabase, input: { id: number }): Artifact[] {
   const artifact = getArtifact(db, input);
-  return statements(db).similar.all({ type: artifact.artifactType, id: artifact.id });
+  return readCacheOf(db).read(`similar:${artifact.id}`, () =>
+    statements(db).similar.all({ type: artifact.artifactType, id: artifact.id }),
+  );
 }
 
 /** The actor's own artifacts, newest first. */

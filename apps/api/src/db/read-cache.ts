@@ -1,0 +1,92 @@
+import type Database from "better-sqlite3";
+import type { AppDatabase } from "./client";
+
+/*
+ * Answers of the hot public reads (an artifact, a page of the list, the home page's rows), kept in
+ * memory until the data could have changed (docs/decisions/010-read-cache.md).
+ *
+ * The server is the only process that writes its database, so it knows when the data changes:
+ * SQLite's total_changes() counts every row that any statement or trigger of this connection has
+ * inserted, updated or deleted, whichever service did it. A kept answer is used only while that
+ * count has not moved, so no write path has to remember to invalidate anything. Reading the count
+ * opens no read transaction (no file locks), which is what makes a kept answer cheaper than the
+ * query: under load a read transaction's locks cost more than a short indexed query itself.
+ *
+ * A write by another process (the sqlite3 shell, a script) is not counted here: answers are kept
+ * for at most maxAgeMs, which bounds how long such a change goes unseen.
+ */
+
+export interface ReadCacheOptions {
+  maxAgeMs: number;
+  /** 0 keeps nothing: every read runs its query (pnpm bench measures the queries so). */
+  maxEntries: number;
+}
+
+export const READ_CACHE_DEFAULTS: ReadCacheOptions = { maxAgeMs: 1_000, maxEntries: 4_096 };
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
+
+export class ReadCache {
+  readonly #sqlite: Database.Database;
+  readonly #options: ReadCacheOptions;
+  readonly #totalChanges: Database.Statement<[], number>;
+  #changesSeen = -1;
+  /** Oldest first: Map keeps insertion order, and a refreshed answer is inserted again. */
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(sqlite: Database.Database, options: ReadCacheOptions = READ_CACHE_DEFAULTS) {
+    this.#sqlite = sqlite;
+    this.#options = options;
+    this.#totalChanges = sqlite.prepare<[], number>("select total_changes()").pluck();
+  }
+
+  /**
+   * The kept answer for `key`, or `compute()`'s, then kept. Answers are shared between callers:
+   * treat them as read-only.
+   */
+  read<T>(key: string, compute: () => T): T {
+    // Inside a transaction a read can see writes that a rollback may still undo: never kept.
+    if (this.#sqlite.inTransaction || this.#options.maxEntries === 0) return compute();
+    const changes = this.#totalChanges.get() as number;
+    if (changes !== this.#changesSeen) {
+      this.#entries.clear();
+      this.#changesSeen = changes;
+    }
+    const now = Date.now();
+    const kept = this.#entries.get(key);
+    if (kept && now - kept.storedAt < this.#options.maxAgeMs) return kept.value as T;
+
+    const value = compute();
+    if (kept) {
+      this.#entries.delete(key);
+    } else if (this.#entries.size >= this.#options.maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value as string);
+    }
+    this.#entries.set(key, { value, storedAt: now });
+    return value;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+const caches = new WeakMap<AppDatabase, ReadCache>();
+
+/** The read cache of an open database, made on first use and dropped with the database. */
+export function readCacheOf(db: AppDatabase): ReadCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ReadCache(db.$client);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Gives `db` a read cache with other options, dropping what the old one kept. */
+export function configureReadCache(db: AppDatabase, options: ReadCacheOptions): void {
+  caches.set(db, new ReadCache(db.$client, options));
+}
