@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
  * What a browser downloads as JavaScript before a page can run, read from the production build:
  * every script of dist/index.html (the module entry, its modulepreload links, the theme snippet),
  * everything the entry imports statically (Vite's manifest), and the page's own route chunk with
- * its static imports when the route is lazy. Used by `pnpm bench`; a size check in the test run follows once the budget is met.
+ * its static imports when the route is lazy. Used by `pnpm bench` and by e2e/bundle-budget.test.ts.
  */
 
 /** The issue's budget for the first load of the public pages, gzipped. */

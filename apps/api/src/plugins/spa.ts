@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { appendVary } from "./cors";
 
 /** Paths that belong to the API: they answer JSON 404s, never the web app's shell. */
 const API_PREFIXES = ["/trpc", "/api/", "/healthz"];
@@ -19,6 +20,53 @@ export function isNavigation(request: FastifyRequest): boolean {
   );
 }
 
+/** The encodings the web build writes beside each text file (apps/web/vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: "br", extension: ".br" },
+  { name: "gzip", extension: ".gz" },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]["name"];
+
+/**
+ * The best of `available` that an Accept-Encoding header allows (q-values, `*`, `;q=0`), or
+ * undefined for the plain bytes. On equal q the order of ENCODINGS decides, as @fastify/static
+ * does for the other files.
+ */
+export function negotiateEncoding(
+  header: string | undefined,
+  available: readonly Encoding[],
+): Encoding | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [token = "", ...params] = part.split(";").map((item) => item.trim());
+    if (!token) continue;
+    const q = params.find((param) => param.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: Encoding | undefined;
+  let bestWeight = 0;
+  for (const { name } of ENCODINGS) {
+    if (!available.includes(name)) continue;
+    const weight = weights.get(name) ?? weights.get("*") ?? 0;
+    if (weight > bestWeight) {
+      best = name;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/** index.html as built, and its compressed copies when the build wrote them. */
+function readIndex(indexPath: string) {
+  const variants = new Map<Encoding, Buffer>();
+  for (const { name, extension } of ENCODINGS) {
+    if (existsSync(indexPath + extension)) variants.set(name, readFileSync(indexPath + extension));
+  }
+  return { plain: readFileSync(indexPath), variants };
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The web app's shell, for paths that a browser navigation and an API call share. */
@@ -33,7 +81,9 @@ declare module "fastify" {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown GET that accepts HTML answered with index.html so client routes survive a reload.
+ * unknown GET that accepts HTML answered with index.html so client routes survive a reload. Text
+ * files go out brotli- or gzip-compressed when the browser accepts it, from the copies the build
+ * wrote (nothing is compressed per request).
  */
 export const spaPlugin = fp<{ distPath: string }>(
   async (app, { distPath }) => {
@@ -45,6 +95,9 @@ export const spaPlugin = fp<{ distPath: string }>(
         root,
         wildcard: false,
         index: false,
+        preCompressed: true,
+        // The compressed copies are chosen by Accept-Encoding, not addresses of their own.
+        globIgnore: ["**/*.br", "**/*.gz"],
         cacheControl: false,
         setHeaders(reply, filePath) {
           reply.header(
@@ -58,13 +111,17 @@ export const spaPlugin = fp<{ distPath: string }>(
     } else {
       app.log.warn({ distPath: root }, "web app not built; serving the API only");
     }
-    const indexHtml = haveBuild ? readFileSync(indexPath) : null;
-    const sendIndex = (reply: FastifyReply) =>
-      reply
-        .code(200)
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(indexHtml);
+    const indexHtml = haveBuild ? readIndex(indexPath) : null;
+    const sendIndex = (reply: FastifyReply) => {
+      if (indexHtml === null) throw new Error("the web app is not built: check webApp.available");
+      const encoding = negotiateEncoding(reply.request.headers["accept-encoding"], [
+        ...indexHtml.variants.keys(),
+      ]);
+      reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8");
+      appendVary(reply, "Accept-Encoding");
+      if (encoding === undefined) return reply.send(indexHtml.plain);
+      return reply.header("content-encoding", encoding).send(indexHtml.variants.get(encoding));
+    };
     app.decorate("webApp", { available: indexHtml !== null, send: sendIndex });
 
     app.setNotFoundHandler((request, reply) => {

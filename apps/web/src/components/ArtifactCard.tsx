@@ -57,6 +57,44 @@ export function ArtifactCard({ artifact, headingLevel = "h3", eager = false }: A
   );
 }
 
+/** One grey bar standing in for a line of text while a card loads. */
+function SkeletonLine({ className }: { className?: string }) {
+  return <span className={clsx("block rounded-md bg-surface-muted", className)} />;
+}
+
+/**
+ * A card's shape while its artifact loads: the same box, image area and rows as ArtifactCard with
+ * a one-line name and a three-line preview (the common case), so the grid keeps its size when the
+ * artifacts arrive. Hidden from screen readers; the list announces that it is loading.
+ */
+export function ArtifactCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card motion-reduce:animate-none"
+    >
+      <div className="aspect-[4/3] bg-surface-muted" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-3">
+          <SkeletonLine className="h-6 w-24 rounded-full" />
+          <SkeletonLine className="h-5 w-10" />
+        </div>
+        <div className="flex h-[1.375em] items-center text-xl">
+          <SkeletonLine className="h-5 w-3/4" />
+        </div>
+        <div className="text-sm">
+          {["w-full", "w-full", "w-2/3"].map((width, index) => (
+            <div key={index} className="flex h-[1.625em] items-center">
+              <SkeletonLine className={clsx("h-3", width)} />
+            </div>
+          ))}
+        </div>
+        <SkeletonLine className="mt-auto h-9 w-32 rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The collection grid: one column on phones up to four on wide screens. `maxColumns={3}` keeps a
  * set of six (the home page's most popular) in two full rows instead of four and an orphaned two.

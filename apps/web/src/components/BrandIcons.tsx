@@ -1,44 +1,8 @@
-/* lucide-react 1.x has no brand marks; these glyphs come from Simple Icons (CC0). */
+/* lucide-react 1.x has no brand marks. The footer's social marks are public/social-icons.svg. */
 
 interface BrandIconProps {
   className?: string;
 }
-
-function Glyph({ d, className }: { d: string; className?: string | undefined }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className={className}>
-      <path d={d} />
-    </svg>
-  );
-}
-
-export const GithubIcon = ({ className }: BrandIconProps) => (
-  <Glyph
-    className={className}
-    d="M12 .297c-6.63 0-12 5.373-12 12 0 5.303 3.438 9.8 8.205 11.385.6.113.82-.258.82-.577 0-.285-.01-1.04-.015-2.04-3.338.724-4.042-1.61-4.042-1.61-.546-1.387-1.333-1.757-1.333-1.757-1.09-.744.083-.729.083-.729 1.205.084 1.84 1.238 1.84 1.238 1.07 1.834 2.807 1.304 3.492.997.108-.775.42-1.305.763-1.605-2.665-.303-5.467-1.332-5.467-5.93 0-1.31.469-2.38 1.236-3.22-.124-.303-.535-1.523.117-3.176 0 0 1.008-.322 3.301 1.23a11.51 11.51 0 0 1 3.003-.404c1.02.005 2.047.138 3.003.404 2.291-1.552 3.297-1.23 3.297-1.23.653 1.653.242 2.873.118 3.176.77.84 1.235 1.91 1.235 3.22 0 4.61-2.807 5.624-5.479 5.921.43.372.823 1.102.823 2.222 0 1.606-.014 2.898-.014 3.293 0 .322.216.696.825.577C20.565 21.795 24 17.297 24 12c0-6.627-5.373-12-12-12z"
-  />
-);
-
-export const XIcon = ({ className }: BrandIconProps) => (
-  <Glyph
-    className={className}
-    d="M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z"
-  />
-);
-
-export const LinkedinIcon = ({ className }: BrandIconProps) => (
-  <Glyph
-    className={className}
-    d="M20.447 20.452h-3.554v-5.569c0-1.328-.027-3.037-1.852-3.037-1.853 0-2.136 1.445-2.136 2.939v5.667H9.351V9h3.414v1.561h.046c.477-.9 1.637-1.85 3.37-1.85 3.601 0 4.267 2.37 4.267 5.455v6.286zM5.337 7.433a2.062 2.062 0 1 1 0-4.124 2.062 2.062 0 0 1 0 4.124zM7.114 20.452H3.558V9h3.556z"
-  />
-);
-
-export const YoutubeIcon = ({ className }: BrandIconProps) => (
-  <Glyph
-    className={className}
-    d="M23.498 6.186a3.016 3.016 0 0 0-2.122-2.136C19.505 3.545 12 3.545 12 3.545s-7.505 0-9.377.505A3.017 3.017 0 0 0 .502 6.186C0 8.07 0 12 0 12s0 3.93.502 5.814a3.016 3.016 0 0 0 2.122 2.136c1.871.505 9.376.505 9.376.505s7.505 0 9.377-.505a3.015 3.015 0 0 0 2.122-2.136C24 15.93 24 12 24 12s0-3.93-.502-5.814zM9.545 15.568V8.432L15.818 12l-6.273 3.568z"
-  />
-);
 
 /** Google's four-colour "G" for the Google sign-in buttons. */
 export const GoogleIcon = ({ className }: BrandIconProps) => (

@@ -1,5 +1,4 @@
 import { Link } from "react-router-dom";
-import { GithubIcon, LinkedinIcon, XIcon, YoutubeIcon } from "./BrandIcons";
 import { Logo } from "./Logo";
 
 const LINKS = [
@@ -9,11 +8,12 @@ const LINKS = [
   { to: "/profile", label: "My Profile" },
 ];
 
+/** Each icon is a symbol of public/social-icons.svg: a static file, not JavaScript of the first load. */
 const SOCIAL = [
-  { href: "https://github.com", label: "GitHub", Icon: GithubIcon },
-  { href: "https://x.com", label: "X", Icon: XIcon },
-  { href: "https://www.linkedin.com", label: "LinkedIn", Icon: LinkedinIcon },
-  { href: "https://www.youtube.com", label: "YouTube", Icon: YoutubeIcon },
+  { href: "https://github.com", label: "GitHub", icon: "github" },
+  { href: "https://x.com", label: "X", icon: "x" },
+  { href: "https://www.linkedin.com", label: "LinkedIn", icon: "linkedin" },
+  { href: "https://www.youtube.com", label: "YouTube", icon: "youtube" },
 ];
 
 export function Footer() {
@@ -47,7 +47,7 @@ export function Footer() {
             Follow us
           </h2>
           <ul className="mt-4 flex gap-2">
-            {SOCIAL.map(({ href, label, Icon }) => (
+            {SOCIAL.map(({ href, label, icon }) => (
               <li key={label}>
                 <a
                   href={href}
@@ -56,7 +56,9 @@ export function Footer() {
                   aria-label={`${label} (opens in a new tab)`}
                   className="inline-flex size-10 items-center justify-center rounded-lg border border-line text-ink transition-colors hover:border-accent hover:text-accent"
                 >
-                  <Icon className="size-4" />
+                  <svg aria-hidden="true" className="size-4">
+                    <use href={`/social-icons.svg#${icon}`} />
+                  </svg>
                 </a>
               </li>
             ))}

@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -7,7 +9,10 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { Dialog, type DialogVariant } from "../components/Dialog";
+import type { DialogVariant } from "../components/Dialog";
+
+// Most visits never see a popup: its code loads when the first one opens.
+const Dialog = lazy(async () => ({ default: (await import("../components/Dialog")).Dialog }));
 
 export interface NoticeOptions {
   variant: "success" | "error";
@@ -102,18 +107,20 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     <DialogContext.Provider value={api}>
       {children}
       {request && (
-        <Dialog
-          key={request.key}
-          open={open}
-          variant={request.variant}
-          title={request.title}
-          description={request.text}
-          confirmLabel={request.confirmLabel}
-          cancelLabel={request.cancelLabel}
-          autoCloseMs={request.timerMs}
-          onConfirm={() => finish(true)}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <Dialog
+            key={request.key}
+            open={open}
+            variant={request.variant}
+            title={request.title}
+            description={request.text}
+            confirmLabel={request.confirmLabel}
+            cancelLabel={request.cancelLabel}
+            autoCloseMs={request.timerMs}
+            onConfirm={() => finish(true)}
+            onClose={close}
+          />
+        </Suspense>
       )}
     </DialogContext.Provider>
   );

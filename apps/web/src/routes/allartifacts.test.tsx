@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ArtifactListQuery, ArtifactPage } from "@artifact-atlas/shared";
+import { PAGE_SIZE, type ArtifactListQuery, type ArtifactPage } from "@artifact-atlas/shared";
 import { readListParams, nextListParams } from "../lib/list-params";
 import { createFakeApi } from "../test/fake-api";
 import { makeArtifact, renderRoutes } from "../test/render";
@@ -54,6 +54,27 @@ describe("list params", () => {
 });
 
 describe("All artifacts screen", () => {
+  it("holds the place of the count line and a page of cards while the first page loads", async () => {
+    let answer: (page: ArtifactPage) => void = () => {};
+    const api = createFakeApi({
+      "artifacts.list": () =>
+        new Promise<ArtifactPage>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderRoutes(api, [{ path: "/allartifacts", Component: AllArtifactsRoute }], "/allartifacts");
+
+    const loading = await screen.findByRole("status");
+    expect(loading).toHaveTextContent("Loading artifacts");
+    expect(loading.querySelectorAll("li")).toHaveLength(PAGE_SIZE);
+    await waitFor(() => expect(api.inputsOf("artifacts.list")).toHaveLength(1));
+
+    await act(async () => answer({ items: [makeArtifact()], total: 1, page: 1, pageCount: 1 }));
+    expect(await screen.findByText("Displaying 1 artifacts")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Rosetta Stone" })).toBeInTheDocument();
+    expect(screen.queryByText("Loading artifacts")).not.toBeInTheDocument();
+  });
+
   it("shows the page the URL names, with the search and sort in the controls", async () => {
     const { api } = renderList("/allartifacts?search=stone&sort=desc&page=2");
     expect(await screen.findByText("Displaying 20 artifacts")).toBeInTheDocument();

@@ -2,14 +2,14 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Search, SearchX, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { LIMITS } from "@artifact-atlas/shared";
-import { ArtifactCard, ArtifactGrid } from "../components/ArtifactCard";
+import { LIMITS, PAGE_SIZE } from "@artifact-atlas/shared";
+import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { Spinner } from "../components/Spinner";
 import { nextListParams, readListParams, type ListParams } from "../lib/list-params";
 import { trpc } from "../lib/trpc";
 
@@ -21,6 +21,33 @@ const SORT_OPTIONS = [
   { value: "asc", label: "Likes (Ascending)" },
   { value: "desc", label: "Likes (Descending)" },
 ] as const;
+
+/** The "Displaying N artifacts" line: one fixed height, loading or loaded. */
+const COUNT_LINE = "mb-6 flex h-5 items-center gap-3";
+
+/**
+ * The first page's place while it loads: the count line and a page of card shapes, so that the
+ * grid arriving moves nothing below it (the footer).
+ */
+function ListSkeleton() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading artifacts</span>
+      <div aria-hidden="true">
+        <div className={COUNT_LINE}>
+          <span className="h-4 w-44 animate-pulse rounded-md bg-surface-muted motion-reduce:animate-none" />
+        </div>
+        <ArtifactGrid>
+          {Array.from({ length: PAGE_SIZE }, (_, index) => (
+            <li key={index}>
+              <ArtifactCardSkeleton />
+            </li>
+          ))}
+        </ArtifactGrid>
+      </div>
+    </div>
+  );
+}
 
 /** The collection: search, sort and page live in the URL, so reload, back and links keep them. */
 export default function AllArtifactsRoute() {
@@ -127,7 +154,7 @@ export default function AllArtifactsRoute() {
       </div>
 
       {query.isPending ? (
-        <PageSpinner label="Loading artifacts" />
+        <ListSkeleton />
       ) : query.isError && !data ? (
         <EmptyState
           icon={TriangleExclamationPoint}
@@ -142,7 +169,7 @@ export default function AllArtifactsRoute() {
         />
       ) : data ? (
         <>
-          <div className="mb-6 flex items-center gap-3">
+          <div className={COUNT_LINE}>
             <p className="text-sm font-medium text-muted" aria-live="polite">
               Displaying {data.total} artifacts
             </p>
