@@ -4,13 +4,12 @@ import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { DialogProvider } from "./lib/dialogs";
 import { createAppClients, trpc } from "./lib/trpc";
-import { createRoutes } from "./router";
+import { AppRoutes } from "./router";
 
-const { queryClient, trpcClient, utils } = createAppClients();
-const router = createBrowserRouter(createRoutes(utils));
+const { queryClient, trpcClient } = createAppClients();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -20,7 +19,10 @@ createRoot(root).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <DialogProvider>
-          <RouterProvider router={router} />
+          {/* Not in a transition: a screen still loading shows its spinner at once (routes/root.tsx). */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
         </DialogProvider>
       </QueryClientProvider>
     </trpc.Provider>

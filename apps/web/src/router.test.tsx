@@ -24,7 +24,7 @@ function signedOutApi() {
 }
 
 const location = (router: ReturnType<typeof renderApp>["router"]) =>
-  `${router.state.location.pathname}${router.state.location.search}`;
+  `${router.location.pathname}${router.location.search}`;
 
 describe("routes", () => {
   it("sends a signed-out visitor to the login page, remembering the wanted page", async () => {
@@ -41,7 +41,7 @@ describe("routes", () => {
     await user.type(screen.getByLabelText("Password"), "Correct1");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("dialog", { name: "Login Successful!" })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/myArtifacts"));
+    await waitFor(() => expect(router.location.pathname).toBe("/myArtifacts"));
     expect(
       await screen.findByRole("heading", { name: "My Artifacts Collection" }),
     ).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe("routes", () => {
     await user.type(screen.getByLabelText("Email"), SIGNED_IN_USER.email);
     await user.type(screen.getByLabelText("Password"), "Correct1");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await waitFor(() => expect(router.location.pathname).toBe("/"));
   });
 
   it("sends the visitor to login when the session ends while a screen is open", async () => {
@@ -145,6 +145,31 @@ describe("routes", () => {
     expect(
       await screen.findByRole("heading", { name: /Oops! Page not found/ }),
     ).toBeInTheDocument();
+  });
+
+  it("404s an artifact id the API could never accept, without asking it", async () => {
+    const api = createFakeApi({ "auth.me": () => SIGNED_IN_USER });
+    renderApp(api, "/artifacts/abc");
+    expect(
+      await screen.findByRole("heading", { name: /Oops! Page not found/ }),
+    ).toBeInTheDocument();
+    expect(api.inputsOf("artifacts.byId")).toEqual([]);
+  });
+
+  it("shows the error screen when the artifact cannot be loaded, and logs why", async () => {
+    expectConsoleErrors();
+    const api = createFakeApi({
+      "auth.me": () => SIGNED_IN_USER,
+      "artifacts.byId": () => {
+        throw new FakeApiError("INTERNAL_SERVER_ERROR", "Internal server error");
+      },
+    });
+    renderApp(api, "/artifacts/9");
+    // One retry after a second (lib/trpc.ts), then the error screen.
+    expect(
+      await screen.findByRole("heading", { name: "Something went wrong" }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith("Error loading artifact", expect.anything());
   });
 
   it("shows the not-found screen for an unknown route", async () => {

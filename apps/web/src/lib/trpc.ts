@@ -1,7 +1,7 @@
 import type { AppRouter } from "@artifact-atlas/api/trpc";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
-import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import { createTRPCReact } from "@trpc/react-query";
 import { trpcErrorCode } from "./errors";
 
 /** React hooks for every procedure of the API (the only runtime link between the two apps). */
@@ -21,10 +21,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-/**
- * The query cache, the tRPC client and the non-hook utils (used by route loaders, which run
- * outside React). One set per page load; tests create their own.
- */
+/** The query cache and the tRPC client. One set per page load; tests create their own. */
 export function createAppClients(options: AppClientsOptions = {}) {
   // A call refused as UNAUTHORIZED means the session ended (expired, or signed out elsewhere):
   // asking auth.me again lets the route guard send the visitor to the login page.
@@ -50,9 +47,5 @@ export function createAppClients(options: AppClientsOptions = {}) {
       }),
     ],
   });
-  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
-  return { queryClient, trpcClient, utils };
+  return { queryClient, trpcClient };
 }
-
-export type AppClients = ReturnType<typeof createAppClients>;
-export type AppUtils = AppClients["utils"];

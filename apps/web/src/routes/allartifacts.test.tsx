@@ -26,7 +26,7 @@ function listApi() {
 function renderList(entry: string) {
   const api = listApi();
   const view = renderRoutes(api, [{ path: "/allartifacts", Component: AllArtifactsRoute }], entry);
-  const search = () => new URLSearchParams(view.router.state.location.search);
+  const search = () => new URLSearchParams(view.router.location.search);
   return { api, ...view, search };
 }
 

@@ -1,25 +1,42 @@
 import type { Artifact } from "@artifact-atlas/shared";
 import { ArrowRight, CalendarDays, Hourglass, MapPin, Pickaxe } from "lucide-react";
-import type { ReactNode } from "react";
-import { useLoaderData } from "react-router-dom";
+import { useEffect, type ReactNode } from "react";
+import { useParams } from "react-router-dom";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { BackLink } from "../components/BackLink";
 import { ArtifactImage } from "../components/ArtifactImage";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { LikeButton } from "../components/LikeButton";
-import { Spinner } from "../components/Spinner";
+import { PageSpinner, Spinner } from "../components/Spinner";
 import { TypeBadge } from "../components/TypeBadge";
+import { parseArtifactId } from "../lib/artifact-id";
+import { trpcErrorCode } from "../lib/errors";
 import { trpc } from "../lib/trpc";
+import ErrorScreen from "./error";
+import NotFoundRoute from "./not-found";
 
-/** One artifact with every field, its like button, and others of its type. */
+/**
+ * One artifact with every field, its like button, and others of its type. The screen shows once
+ * the artifact is loaded (spec: a GET before the screen shows); an unknown id is a 404.
+ */
 export default function ArtifactDetailRoute() {
-  const loaded = useLoaderData() as Artifact;
-  // The loader filled the cache; reading through it picks up later changes (likes, edits).
-  const { data: artifact = loaded } = trpc.artifacts.byId.useQuery(
-    { id: loaded.id },
-    { initialData: loaded },
-  );
+  const id = parseArtifactId(useParams().id);
+  const query = trpc.artifacts.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const notFound = trpcErrorCode(query.error) === "NOT_FOUND";
+  useEffect(() => {
+    if (query.error && !notFound) console.error("Error loading artifact", query.error);
+  }, [query.error, notFound]);
+
+  const artifact = query.data;
+  if (id === null || (!artifact && notFound)) return <NotFoundRoute />;
+  if (!artifact) {
+    return query.isError && !query.isFetching ? (
+      <ErrorScreen />
+    ) : (
+      <PageSpinner label="Loading artifact" />
+    );
+  }
 
   return (
     <Page>

@@ -1,18 +1,12 @@
 import { RotateCcw, TriangleExclamationPoint } from "lucide-react";
-import { useEffect } from "react";
-import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
-import NotFoundRoute from "./not-found";
 
-/** What a screen shows when something unexpected fails while loading or rendering it. */
+/**
+ * What a screen shows when something unexpected fails while loading or rendering it; whoever
+ * caught the error has logged it (lib/RouteErrorBoundary.tsx, the detail screen).
+ */
 export default function ErrorScreen() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useEffect(() => {
-    if (!notFound) console.error(error);
-  }, [error, notFound]);
-  if (notFound) return <NotFoundRoute />;
   return (
     <Page width="narrow" className="flex flex-1 flex-col items-center justify-center text-center">
       <title>Something Went Wrong | Artifact Atlas</title>

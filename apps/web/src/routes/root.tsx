@@ -1,10 +1,17 @@
-import { Outlet, ScrollRestoration, useNavigation } from "react-router-dom";
+import { Suspense } from "react";
+import { Outlet } from "react-router-dom";
 import { Footer } from "../components/Footer";
 import { NavBar } from "../components/NavBar";
+import { PageSpinner } from "../components/Spinner";
+import { RouteErrorBoundary } from "../lib/RouteErrorBoundary";
+import { useScrollRestoration } from "../lib/scroll";
 
-/** Header, routed page and footer around every screen. */
+/**
+ * Header, routed page and footer around every screen. A screen loaded on demand shows a spinner
+ * in its place until its code has arrived.
+ */
 export default function RootLayout() {
-  const navigation = useNavigation();
+  useScrollRestoration();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,20 +21,14 @@ export default function RootLayout() {
         Skip to content
       </a>
       <NavBar />
-      {navigation.state !== "idle" && (
-        <div
-          role="progressbar"
-          aria-label="Loading page"
-          className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-accent-soft"
-        >
-          <div className="h-full w-2/5 animate-[progress-slide_1.1s_ease-in-out_infinite] bg-accent" />
-        </div>
-      )}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageSpinner label="Loading page" />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -76,7 +76,7 @@ describe("Signup screen", () => {
     expect(await screen.findByRole("dialog", { name: "Welcome!" })).toHaveAccessibleDescription(
       "Your account has been created successfully.",
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await waitFor(() => expect(router.location.pathname).toBe("/"));
     expect(api.inputsOf("auth.signup")).toEqual([
       {
         userName: "Hypatia",

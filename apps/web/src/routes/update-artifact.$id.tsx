@@ -11,7 +11,7 @@ import { PageHeader } from "../components/PageHeader";
 import { PageSpinner } from "../components/Spinner";
 import { markArtifactListsStale, useSaveArtifact } from "../lib/artifact-mutations";
 import { serverMessage } from "../lib/errors";
-import { parseArtifactId } from "../lib/loaders";
+import { parseArtifactId } from "../lib/artifact-id";
 import { trpc } from "../lib/trpc";
 
 const TITLE = "Update Artifact | Historical Collection";

@@ -1,11 +1,19 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { useLayoutEffect, type ReactNode } from "react";
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from "react-router-dom";
 import type { Artifact, SessionUser } from "@artifact-atlas/shared";
 import { DialogProvider } from "../lib/dialogs";
 import { createAppClients, trpc } from "../lib/trpc";
-import { createRoutes } from "../router";
+import { AppRoutes } from "../router";
 import type { FakeApi } from "./fake-api";
 
 export const SIGNED_IN_USER: SessionUser = {
@@ -32,21 +40,33 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
   };
 }
 
-/** Renders routes in a memory router with the real tRPC client talking to a fake API. */
-export function renderRoutes(
-  api: FakeApi,
-  routes: RouteObject[] | ((clients: ReturnType<typeof createAppClients>) => RouteObject[]),
-  initialEntry: string,
-) {
-  const clients = createAppClients({ fetch: api.fetch });
-  const router = createMemoryRouter(typeof routes === "function" ? routes(clients) : routes, {
-    initialEntries: [initialEntry],
+/** What tests read of the router: the current address, and navigate (-1 is the Back button). */
+export interface TestRouter {
+  location: Location;
+  navigate: NavigateFunction;
+}
+
+function RouterProbe({ onRender }: { onRender: (router: TestRouter) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    onRender({ location, navigate });
   });
+  return null;
+}
+
+/** Renders in a memory router, set up as main.tsx sets up the browser's, with the real tRPC client. */
+function renderInRouter(api: FakeApi, routed: ReactNode, initialEntry: string) {
+  const clients = createAppClients({ fetch: api.fetch });
+  const router = {} as TestRouter;
   const view = render(
     <trpc.Provider client={clients.trpcClient} queryClient={clients.queryClient}>
       <QueryClientProvider client={clients.queryClient}>
         <DialogProvider>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[initialEntry]} useTransitions={false}>
+            <RouterProbe onRender={(current) => Object.assign(router, current)} />
+            {routed}
+          </MemoryRouter>
         </DialogProvider>
       </QueryClientProvider>
     </trpc.Provider>,
@@ -54,9 +74,18 @@ export function renderRoutes(
   return { ...view, router, clients };
 }
 
+function TestRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Renders the given routes (a screen or two) at one address. */
+export function renderRoutes(api: FakeApi, routes: RouteObject[], initialEntry: string) {
+  return renderInRouter(api, <TestRoutes routes={routes} />, initialEntry);
+}
+
 /** The whole app (every route of router.tsx) at one address. */
 export function renderApp(api: FakeApi, initialEntry: string) {
-  return renderRoutes(api, (clients) => createRoutes(clients.utils), initialEntry);
+  return renderInRouter(api, <AppRoutes />, initialEntry);
 }
 
 /** One element with providers and a router around it. */
