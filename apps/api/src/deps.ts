@@ -1,17 +1,23 @@
 import type { Env } from "./env";
 import type { AppDatabase } from "./db/client";
 import { createSessionStore, type SessionStore } from "./auth/session";
-import { createAuthRateLimiter, type AuthRateLimiter } from "./auth/rate-limit";
-import { createWriteRateLimiter, type WriteRateLimiter } from "./services/write-limit";
+import {
+  AUTH_RULES,
+  createRateLimiter,
+  writeRule,
+  type AuthRateLimiters,
+  type RateLimiter,
+} from "./rate-limit";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
   env: Env;
   db: AppDatabase;
   sessions: SessionStore;
-  authRateLimiter: AuthRateLimiter;
+  /** Sign-in and sign-up attempts per address and per account, shared by tRPC and REST. */
+  authRateLimiters: AuthRateLimiters;
   /** Per-user writes a minute (WRITE_RATE_LIMIT_PER_MINUTE), shared by tRPC and REST. */
-  writeRateLimiter: WriteRateLimiter;
+  writeRateLimiter: RateLimiter;
 }
 
 export function createDeps(env: Env, db: AppDatabase): Deps {
@@ -19,7 +25,10 @@ export function createDeps(env: Env, db: AppDatabase): Deps {
     env,
     db,
     sessions: createSessionStore(db, { secureCookies: env.secureCookies }),
-    authRateLimiter: createAuthRateLimiter(),
-    writeRateLimiter: createWriteRateLimiter(env.writeRateLimitPerMinute),
+    authRateLimiters: {
+      perAddress: createRateLimiter(AUTH_RULES.perAddress),
+      perAccount: createRateLimiter(AUTH_RULES.perAccount),
+    },
+    writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
   };
 }

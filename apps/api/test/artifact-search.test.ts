@@ -11,7 +11,8 @@ import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client"
 import { migrateDatabase } from "../src/db/migrate";
 import { configureReadCache } from "../src/db/read-cache";
 import * as schema from "../src/db/schema";
-import { listArtifacts, searchPhrase, usesSearchIndex, windowOf } from "../src/services/artifacts";
+import { searchPhrase, usesSearchIndex } from "../src/services/artifact-search";
+import { listArtifacts, windowOf } from "../src/services/artifacts";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
 import { createUserWithSession } from "./support/users";

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@artifact-atlas/shared";
-import { AUTH_RULES } from "../src/auth/rate-limit";
+import { AUTH_RULES, createRateLimiter } from "../src/rate-limit";
 import { users } from "../src/db/schema";
 import { createTestApp, type TestApp } from "./support/app";
 import { newAccount, PASSWORD, post, signUp, trpcError } from "./support/auth";
@@ -88,5 +88,32 @@ describe("sign-in attempts per account", () => {
       expect((await login(input.email, "Wrong123", nextIp())).statusCode).toBe(401);
     }
     expectRefused(await login(input.email, PASSWORD, nextIp()));
+  });
+});
+
+describe("the attempt buckets", () => {
+  it("allow an address 20 attempts at once, then one every 45 seconds (15 minutes / 20)", () => {
+    let now = 1_000_000;
+    const perAddress = createRateLimiter(AUTH_RULES.perAddress, () => now);
+    for (let i = 0; i < 20; i += 1) expect(perAddress.take("198.51.100.7")).toBe(0);
+    expect(perAddress.take("198.51.100.7")).toBe(45);
+    now += 44_000;
+    expect(perAddress.take("198.51.100.7")).toBe(1);
+    now += 1_000;
+    expect(perAddress.take("198.51.100.7")).toBe(0);
+    expect(perAddress.take("198.51.100.7")).toBe(45);
+    expect(perAddress.take("198.51.100.8")).toBe(0);
+  });
+
+  it("allow an account 10 attempts, then one every 90 seconds, all of them again after a reset", () => {
+    let now = 0;
+    const perAccount = createRateLimiter(AUTH_RULES.perAccount, () => now);
+    for (let i = 0; i < 10; i += 1) expect(perAccount.take("target@example.com")).toBe(0);
+    expect(perAccount.take("target@example.com")).toBe(90);
+    now += 30_000;
+    expect(perAccount.take("target@example.com")).toBe(60);
+    perAccount.reset("target@example.com");
+    for (let i = 0; i < 10; i += 1) expect(perAccount.take("target@example.com")).toBe(0);
+    expect(perAccount.take("target@example.com")).toBe(90);
   });
 });

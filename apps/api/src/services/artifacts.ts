@@ -14,6 +14,7 @@ import {
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
 import { ServiceError } from "./errors";
+import { prepareSearchStatements, searchPages, type StatementBuilders } from "./artifact-search";
 import { preparedPerDatabase } from "../db/prepared";
 import { readCacheOf } from "../db/read-cache";
 
@@ -44,11 +45,7 @@ export const artifactColumns = {
  *
  * - Each sort has an index in its order (migration 0003), narrow and holding the name: a page is
  *   the ids at an OFFSET in that index, then the page's eight rows by id.
- * - A search of three or more characters uses the trigram index of migration 0002, which answers
- *   exactly what `artifact_name LIKE '%term%'` answers (see there).
- * - One or two characters are too short for trigrams: LIKE over the sort's narrow index instead
- *   (still no table scan; it reads every name of the index to count them).
- * - A search's count is kept until a name changes (searchMatches).
+ * - A search has its own indexes, statements and kept counts: see artifact-search.ts.
  */
 
 /**
@@ -69,16 +66,19 @@ const LIST_ORDER = {
   },
 } as const satisfies Record<SortValue, Record<Direction, string> & { index: string }>;
 
-type Direction = "forward" | "backward";
+export type Direction = "forward" | "backward";
 
 const SORTS = Object.keys(LIST_ORDER) as SortValue[];
 
 /** A page as `limit` entries after skipping `offset`, counted from one end of the order. */
-interface PageWindow {
+export interface PageWindow {
   direction: Direction;
   offset: number;
   limit: number;
 }
+
+/** Reads the rows of a window of one paged statement, in its sort's order. */
+export type PageReader = (window: PageWindow, params: Record<string, unknown>) => Artifact[];
 
 /** The window of `page` in a list of `total`, from the nearer end; null past the end. */
 export function windowOf(page: number, total: number): PageWindow | null {
@@ -98,14 +98,6 @@ const ARTIFACT_SELECT = Object.entries(artifactColumns)
   .map(([key, column]) => `"${column.name}" as "${key}"`)
   .join(", ");
 
-const NAME_LIKE = "artifact_name like :pattern escape '\\'";
-/**
- * Per row, sorting every match of the search index by likes (about 1.3 µs) costs about ten times
- * as much as walking an entry of a sort index with LIKE (about 0.12 µs), measured at 100,000
- * artifacts (docs/benchmarks.md).
- */
-const SORT_MATCHES_COST = 10;
-
 /**
  * The hot reads, prepared once per database: a rebuilt Drizzle query costs about 15 times a
  * prepared one (STACK_NOTES.md).
@@ -116,18 +108,16 @@ function prepareStatements(db: AppDatabase) {
    * A page in both directions: `ids(order)` selects the ids in that order, and the page's rows
    * come back in the sort's own order whichever end they were read from.
    */
-  const paged = (
-    sort: SortValue,
-    ids: (order: string) => string,
-    orders: Record<Direction, string> = LIST_ORDER[sort],
-  ) => {
+  const paged: StatementBuilders["paged"] = (sort, ids, orders = LIST_ORDER[sort]) => {
     const rows = (direction: Direction) =>
       sqlite.prepare<Record<string, unknown>, Artifact>(
         `select ${ARTIFACT_SELECT} from artifacts
          where id in (${ids(orders[direction])} limit :limit offset :offset)
          order by ${LIST_ORDER[sort].forward}`,
       );
-    return { forward: rows("forward"), backward: rows("backward") };
+    const byDirection = { forward: rows("forward"), backward: rows("backward") };
+    return (window, params) =>
+      byDirection[window.direction].all({ ...params, offset: window.offset, limit: window.limit });
   };
   const bySort = <T>(make: (sort: SortValue) => T) =>
     Object.fromEntries(SORTS.map((sort) => [sort, make(sort)])) as Record<SortValue, T>;
@@ -207,62 +197,12 @@ function prepareStatements(db: AppDatabase) {
         ),
       ),
     },
-    /** Three or more characters: the trigram index (:match is a quoted FTS5 phrase). */
-    search: {
-      total: countOf(
-        "select count(*) as total from artifacts_name_fts where artifacts_name_fts match :match",
-      ),
-      /** The index yields its matches by id: newest first needs no sort and stops at the page. */
-      newest: paged(
-        "default",
-        (order) =>
-          `select rowid from artifacts_name_fts where artifacts_name_fts match :match order by ${order}`,
-        { forward: "rowid desc", backward: "rowid asc" },
-      ),
-      /** Every match, its like count read from the narrow list index, then sorted. */
-      sortMatches: bySort((sort) =>
-        paged(
-          sort,
-          (order) =>
-            `select a.id from artifacts_name_fts f
-               cross join artifacts a indexed by artifacts_list_idx on a.id = f.rowid
-             where artifacts_name_fts match :match order by ${order}`,
-        ),
-      ),
-    },
-    /** LIKE over the sort's narrow index: it stops as soon as the page is full. */
-    walk: {
-      total: countOf(
-        `select count(*) as total from artifacts indexed by artifacts_list_idx where ${NAME_LIKE}`,
-      ),
-      firstIds: sqlite
-        .prepare<Record<string, unknown>, number>(
-          `select id from artifacts indexed by artifacts_list_idx where ${NAME_LIKE} limit :limit`,
-        )
-        .pluck(),
-      page: bySort((sort) =>
-        paged(
-          sort,
-          (order) =>
-            `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${NAME_LIKE}
-             order by ${order}`,
-        ),
-      ),
-      /** A page of known matches (:ids, a JSON array). */
-      ofIds: bySort((sort) =>
-        paged(
-          sort,
-          (order) =>
-            `select id from artifacts where id in (select value from json_each(:ids)) order by ${order}`,
-        ),
-      ),
-    },
+    /** artifact-search.ts's statements and kept counts. */
+    search: prepareSearchStatements({ sqlite, paged, bySort, countOf }),
     mostLiked: { all: mostLiked(undefined), byType: mostLiked(ofType) },
     namesVersion: sqlite
       .prepare<[], number>("select version from artifact_names_version where id = 1")
       .pluck(),
-    /** Searches already counted, by lowered term, oldest first (see searchMatches). */
-    searches: new Map<string, SearchMatches>(),
     /** The size of the collection, and the artifact_names_version it was counted at. */
     collection: { version: -1, total: 0 },
     countByType: count(ofType),
@@ -272,12 +212,6 @@ function prepareStatements(db: AppDatabase) {
 type Statements = ReturnType<typeof prepareStatements>;
 
 const statements = preparedPerDatabase(prepareStatements);
-
-/** A LIKE pattern for "contains `search`", where `%`, `_` and `\` in the search are literal. */
-export function containsPattern(search: string | undefined): string {
-  if (!search) return "%";
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 function notFound(): ServiceError {
   return new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
@@ -302,85 +236,6 @@ export interface ListArtifactsInput {
   page: number;
 }
 
-/**
- * The FTS5 query for "contains `search`": one phrase in double quotes (a `"` inside doubled), so
- * that quotes, asterisks, colons and operators in a search are plain text. ASCII letters are
- * lowered as SQLite's lower() lowers the indexed names; nothing else is folded, as in LIKE.
- */
-export function searchPhrase(search: string): string {
-  const lowered = search.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-  return `"${lowered.replaceAll('"', '""')}"`;
-}
-
-/**
- * Whether the trigram index can answer a search: it needs three characters (code points), and a
- * NUL would end the FTS5 query text early, so such a search walks with LIKE instead.
- */
-export function usesSearchIndex(search: string): boolean {
-  return [...search].length >= 3 && !search.includes("\u0000");
-}
-
-/** What a search matches, counted once for as long as no name changes. */
-interface SearchMatches {
-  /** artifact_names_version when it was counted. */
-  version: number;
-  total: number;
-  /** The FTS5 phrase, when the trigram index answers this search. */
-  match: string | null;
-  pattern: string;
-  /** The matches (a JSON array of ids) of a short search with few: walking would read every name. */
-  ids: string | null;
-}
-
-const SEARCHES_KEPT = 2048;
-const SHORT_SEARCH_IDS_KEPT = 256;
-
-function countMatches(prepared: Statements, term: string, version: number): SearchMatches {
-  const pattern = containsPattern(term);
-  if (usesSearchIndex(term)) {
-    const match = searchPhrase(term);
-    const total = prepared.search.total.get({ match })?.total ?? 0;
-    return { version, total, match, pattern, ids: null };
-  }
-  // One pass when there are few matches; a common term stops early and is then counted.
-  const first = prepared.walk.firstIds.all({ pattern, limit: SHORT_SEARCH_IDS_KEPT + 1 });
-  if (first.length <= SHORT_SEARCH_IDS_KEPT) {
-    return { version, total: first.length, match: null, pattern, ids: JSON.stringify(first) };
-  }
-  const total = prepared.walk.total.get({ pattern })?.total ?? 0;
-  return { version, total, match: null, pattern, ids: null };
-}
-
-/**
- * A search's count, kept until artifact_names_version moves: the triggers of migration 0002 move
- * it for every added, renamed or deleted artifact, whoever changes it; likes do not. Counting a
- * term too short for the trigram index reads every name (about 10 ms at 100,000 artifacts), and
- * the search box sends such terms while people type; a trigram count costs about a millisecond.
- * Keys are the term with ASCII letters lowered, as LIKE and the index compare them.
- */
-function searchMatches(prepared: Statements, term: string): SearchMatches {
-  const key = term.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-  const version = prepared.namesVersion.get() ?? 0;
-  const cache = prepared.searches;
-  let found = cache.get(key);
-  if (found?.version !== version) found = countMatches(prepared, term, version);
-  // Most recently used last; the oldest goes first when the cache is full.
-  cache.delete(key);
-  if (cache.size >= SEARCHES_KEPT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, found);
-  return found;
-}
-
-type PagedStatement = Statements["list"]["page"][SortValue];
-
-function readPage(
-  statement: PagedStatement,
-  window: PageWindow,
-  params: Record<string, unknown>,
-): Artifact[] {
-  return statement[window.direction].all({ ...params, offset: window.offset, limit: window.limit });
-}
-
 /** How many artifacts there are: counted again only after an artifact was added or deleted. */
 function collectionSize(prepared: Statements): number {
   const version = prepared.namesVersion.get() ?? 0;
@@ -400,32 +255,16 @@ export function listArtifacts(db: AppDatabase, input: ListArtifactsInput): Artif
 
 function readListPage(db: AppDatabase, input: ListArtifactsInput): ArtifactPage {
   const prepared = statements(db);
-  const { list, search, walk } = prepared;
   const { sort } = input;
   const term = input.search?.trim();
   const collection = () => collectionSize(prepared);
-  let total: number;
-  let read: (window: PageWindow) => Artifact[];
-
-  if (!term) {
-    total = collection();
-    read = (window) => readPage(list.page[sort], window, {});
-  } else {
-    const found = searchMatches(prepared, term);
-    const { match, pattern, ids } = found;
-    total = found.total;
-    read = (window) => {
-      if (ids !== null) return readPage(walk.ofIds[sort], window, { ids });
-      if (match === null) return readPage(walk.page[sort], window, { pattern });
-      if (sort === "default") return readPage(search.newest, window, { match });
-      // Walking the sort's index visits about (skipped + page) × collection / matches entries
-      // before the page is full: few for a common term; sorting the matches wins for a rare one.
-      const walked = ((window.offset + window.limit) * collection()) / total;
-      return walked < SORT_MATCHES_COST * total
-        ? readPage(walk.page[sort], window, { pattern })
-        : readPage(search.sortMatches[sort], window, { match });
-    };
-  }
+  const { total, read } = term
+    ? searchPages(
+        prepared.search,
+        { term, sort, namesVersion: prepared.namesVersion.get() ?? 0 },
+        collection,
+      )
+    : { total: collection(), read: (window: PageWindow) => prepared.list.page[sort](window, {}) };
   const window = windowOf(input.page, total);
   return {
     items: window ? read(window) : [],

@@ -15,6 +15,7 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/passw
 import type { AppDatabase } from "../db/client";
 import { users } from "../db/schema";
 import type { Deps } from "../deps";
+import { assertAttemptAllowed } from "../rate-limit";
 import { ServiceError } from "./errors";
 
 export type SignupFields = z.output<typeof signupInput>;
@@ -22,7 +23,7 @@ export type LoginFields = z.output<typeof loginInput>;
 export type ProfileUpdateFields = z.output<typeof profileUpdateInput>;
 
 /** What sign-up and sign-in need: the database and the attempt counters shared by tRPC and REST. */
-export type AuthDeps = Pick<Deps, "db" | "authRateLimiter">;
+export type AuthDeps = Pick<Deps, "db" | "authRateLimiters">;
 
 /** Where an attempt comes from, for the per-address limit. */
 export interface AttemptOrigin {
@@ -40,14 +41,6 @@ const sessionUserColumns = {
 /** Emails are stored lower-case, so the unique index is case-insensitive in effect. */
 function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** Counts the attempt for the address and the account; refuses it once either is over its limit. */
-function countAttempt(deps: AuthDeps, origin: AttemptOrigin, email: string): void {
-  const waitSeconds = deps.authRateLimiter.attempt(origin.ip, email);
-  if (waitSeconds > 0) {
-    throw new ServiceError("TOO_MANY_REQUESTS", MESSAGES.tooManyAttempts(waitSeconds), waitSeconds);
-  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -68,7 +61,7 @@ export async function signup(
   origin: AttemptOrigin,
 ): Promise<SessionUser> {
   const email = normalizeEmail(input.email);
-  countAttempt(deps, origin, email);
+  assertAttemptAllowed(deps.authRateLimiters, origin.ip, email);
 
   const conflict = () => new ServiceError("CONFLICT", MESSAGES.emailAlreadyRegistered);
   const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
@@ -88,7 +81,7 @@ export async function signup(
     throw error;
   }
   // A new account starts signed in, with no failed attempts counted against it.
-  deps.authRateLimiter.reset(email);
+  deps.authRateLimiters.perAccount.reset(email);
   return user;
 }
 
@@ -102,7 +95,7 @@ export async function login(
   origin: AttemptOrigin,
 ): Promise<SessionUser> {
   const email = normalizeEmail(input.email);
-  countAttempt(deps, origin, email);
+  assertAttemptAllowed(deps.authRateLimiters, origin.ip, email);
 
   const row = deps.db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -114,7 +107,8 @@ export async function login(
     : await verifyDummyPassword(input.password);
   if (!row || !valid) throw new ServiceError("UNAUTHORIZED", MESSAGES.wrongCredentials);
 
-  deps.authRateLimiter.reset(email);
+  // A successful sign-in clears the account's failures, so a typo earlier costs nothing later.
+  deps.authRateLimiters.perAccount.reset(email);
   const { passwordHash: _hash, ...user } = row;
   return user;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { isDatabaseBusy } from "../db/client";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, ServiceError } from "../services/errors";
-import { assertWriteAllowed } from "../services/write-limit";
+import { assertWriteAllowed } from "../rate-limit";
 import type { Context } from "./context";
 
 function publicMessage(error: TRPCError, fallback: string): string {
@@ -58,7 +58,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /**
  * Signed-in writes (artifacts, likes, profile): each one takes from the user's write budget
- * (services/write-limit.ts, shared with the REST paths) before its input is even read.
+ * (rate-limit.ts, shared with the REST paths) before its input is even read.
  */
 export const writeProcedure = protectedProcedure.use(({ ctx, next }) => {
   try {

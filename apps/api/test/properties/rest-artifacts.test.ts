@@ -1,37 +1,24 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
 import {
   artifactFieldsArb,
-  expectLikeCountsExact,
   expectSafe,
   idChoiceArb,
   idSegment,
   jsonArb,
-  propertyFixture,
   queryArb,
   resolveId,
   restCallArb,
   RUNS,
   sendRest,
   tally,
-  type PropertyFixture,
+  usePropertyFixture,
 } from "../support/properties";
 
-// A thousand requests per property take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 /* The REST artifact paths, signed in and out, with 1,000 generated requests each. */
 
-let fx: PropertyFixture;
-
-beforeAll(async () => {
-  fx = await propertyFixture();
-});
-
-afterAll(async () => {
-  expectLikeCountsExact(fx);
-  await fx.t.close();
-});
+const fx = usePropertyFixture();
 
 const number = (max: number) => fc.integer({ min: 1, max }).map(String);
 const collectionQueryArb = fc.oneof(
@@ -111,7 +98,9 @@ it("POST /artifacts", async () => {
     ),
     { numRuns: RUNS },
   );
-  expect(seen.counts.ok).toBeGreaterThan(RUNS / 20);
+  // About one call in twenty is a valid create by a signed-in member, so RUNS / 20 failed by
+  // chance (2 runs of 13); RUNS / 40 still proves that the success path ran many times.
+  expect(seen.counts.ok).toBeGreaterThan(RUNS / 40);
   expect(seen.counts.refused).toBeGreaterThan(0);
 });
 

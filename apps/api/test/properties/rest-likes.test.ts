@@ -1,12 +1,11 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import {
   expectLikeCountsExact,
   expectSafe,
   idChoiceArb,
   idSegment,
   jsonArb,
-  propertyFixture,
   queryArb,
   queryValueArb,
   resolveId,
@@ -14,22 +13,12 @@ import {
   RUNS,
   sendRest,
   tally,
-  type PropertyFixture,
+  usePropertyFixture,
 } from "../support/properties";
 
-// A thousand requests per property take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 /* The REST like paths and POST /jwt, signed in and out, with 1,000 generated requests each. */
 
-let fx: PropertyFixture;
-
-beforeAll(async () => {
-  fx = await propertyFixture();
-});
-
-afterAll(async () => {
-  await fx.t.close();
-});
+const fx = usePropertyFixture();
 
 const emailArb = fc.constantFrom("member@example.com", "other@example.com", "Member@Example.com");
 const emailQueryArb = queryArb({ email: emailArb });

@@ -1,37 +1,26 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SORT_VALUES } from "@artifact-atlas/shared";
 import {
   artifactFieldsArb,
-  expectLikeCountsExact,
   expectSafe,
   idChoiceArb,
+  idInput,
+  idInputArb,
   jsonArb,
   nastyTextArb,
-  propertyFixture,
   resolveId,
   RUNS,
   sendTrpc,
   tally,
   trpcCallArb,
+  usePropertyFixture,
   type IdChoice,
-  type PropertyFixture,
 } from "../support/properties";
 
-// A thousand requests per property take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 /* Every artifacts.* procedure, signed in and out, with 1,000 generated inputs each. */
 
-let fx: PropertyFixture;
-
-beforeAll(async () => {
-  fx = await propertyFixture();
-});
-
-afterAll(async () => {
-  expectLikeCountsExact(fx);
-  await fx.t.close();
-});
+const fx = usePropertyFixture();
 
 const listInputArb = fc.oneof(
   fc.record(
@@ -45,16 +34,6 @@ const listInputArb = fc.oneof(
   jsonArb,
   fc.constant(undefined),
 );
-
-const idInputArb = fc.oneof(
-  { arbitrary: idChoiceArb.map((choice) => ({ choice })), weight: 9 },
-  { arbitrary: jsonArb.map((raw) => ({ raw })), weight: 1 },
-);
-
-/** { id } from a generated choice, or the generated value itself when it is not one. */
-function idInput(value: { choice: IdChoice } | { raw: unknown }): unknown {
-  return "choice" in value ? { id: resolveId(fx, value.choice) } : value.raw;
-}
 
 describe("queries", () => {
   it.each(["artifacts.popular", "artifacts.mine"])("%s", async (path) => {
@@ -89,7 +68,7 @@ describe("queries", () => {
     await fc.assert(
       fc.asyncProperty(trpcCallArb("query", path, idInputArb), async (call) => {
         const response = await expectSafe(fx, () =>
-          sendTrpc(fx, { ...call, input: idInput(call.input as never) }),
+          sendTrpc(fx, { ...call, input: idInput(fx, call.input) }),
         );
         seen.add(response.statusCode);
       }),
@@ -159,7 +138,7 @@ describe("mutations", () => {
       fc.asyncProperty(trpcCallArb("mutation", "artifacts.delete", idInputArb), async (call) => {
         await fx.replenish();
         const response = await expectSafe(fx, () =>
-          sendTrpc(fx, { ...call, input: idInput(call.input as never) }),
+          sendTrpc(fx, { ...call, input: idInput(fx, call.input) }),
         );
         seen.add(response.statusCode);
       }),

@@ -1,46 +1,35 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { hashPassword } from "../../src/auth/password";
 import { users } from "../../src/db/schema";
 import { TEST_ORIGIN } from "../support/app";
 import { PASSWORD } from "../support/auth";
 import {
-  expectLikeCountsExact,
   expectSafe,
   jsonArb,
   nastyTextArb,
-  propertyFixture,
   RUNS,
   sendTrpc,
   tally,
   trpcCallArb,
   urlArb,
-  type PropertyFixture,
+  usePropertyFixture,
   type TrpcCall,
 } from "../support/properties";
 
-// A thousand requests per property take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 /*
  * auth.*, signed in and out, with 1,000 generated inputs each. Sign-up and sign-in hash passwords
  * (argon2id): the attempt limits soon answer 429, which is itself a refusal that must change nothing.
  */
 
-let fx: PropertyFixture;
-
-beforeAll(async () => {
-  fx = await propertyFixture();
-  fx.t.db
+// The other account signs in with a password in these properties.
+const fx = usePropertyFixture(async (fixture) => {
+  fixture.t.db
     .update(users)
     .set({ passwordHash: await hashPassword(PASSWORD) })
-    .where(eq(users.id, fx.other.id))
+    .where(eq(users.id, fixture.other.id))
     .run();
-});
-
-afterAll(async () => {
-  expectLikeCountsExact(fx);
-  await fx.t.close();
 });
 
 /** A well-formed call from the app itself, for the examples that always run. */

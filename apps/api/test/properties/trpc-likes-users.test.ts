@@ -1,45 +1,23 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import {
   expectLikeCountsExact,
   expectSafe,
-  idChoiceArb,
+  idInput,
+  idInputArb,
   jsonArb,
   nastyTextArb,
-  propertyFixture,
-  resolveId,
   RUNS,
   sendTrpc,
   tally,
   trpcCallArb,
   urlArb,
-  type IdChoice,
-  type PropertyFixture,
+  usePropertyFixture,
 } from "../support/properties";
 
-// A thousand requests per property take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 /* likes.* and users.updateProfile, signed in and out, with 1,000 generated inputs each. */
 
-let fx: PropertyFixture;
-
-beforeAll(async () => {
-  fx = await propertyFixture();
-});
-
-afterAll(async () => {
-  await fx.t.close();
-});
-
-const idInputArb = fc.oneof(
-  { arbitrary: idChoiceArb.map((choice) => ({ choice })), weight: 9 },
-  { arbitrary: jsonArb.map((raw) => ({ raw })), weight: 1 },
-);
-
-function idInput(value: unknown): unknown {
-  const generated = value as { choice: IdChoice } | { raw: unknown };
-  return "choice" in generated ? { id: resolveId(fx, generated.choice) } : generated.raw;
-}
+const fx = usePropertyFixture();
 
 it.each([
   ["query", "likes.status"],
@@ -50,7 +28,7 @@ it.each([
   await fc.assert(
     fc.asyncProperty(trpcCallArb(kind, path, idInputArb), async (call) => {
       const response = await expectSafe(fx, () =>
-        sendTrpc(fx, { ...call, input: idInput(call.input) }),
+        sendTrpc(fx, { ...call, input: idInput(fx, call.input) }),
       );
       seen.add(response.statusCode);
     }),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWriteRateLimiter } from "../../src/services/write-limit";
+import { createRateLimiter, writeRule } from "../../src/rate-limit";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact, artifactFields } from "../support/artifacts";
 import { fingerprint } from "../support/fingerprint";
@@ -129,10 +129,10 @@ describe("the shared budget", () => {
   });
 });
 
-describe("createWriteRateLimiter", () => {
+describe("createRateLimiter with the write rule", () => {
   it("allows a full minute's budget at once, then one write per refill interval", () => {
     let now = 1_000_000;
-    const limiter = createWriteRateLimiter(60, () => now);
+    const limiter = createRateLimiter(writeRule(60), () => now);
     for (let i = 0; i < 60; i += 1) expect(limiter.take(7)).toBe(0);
     expect(limiter.take(7)).toBe(1);
     now += 999;
@@ -147,7 +147,7 @@ describe("createWriteRateLimiter", () => {
 
   it("tells a slow budget's caller how long to wait", () => {
     let now = 0;
-    const limiter = createWriteRateLimiter(2, () => now);
+    const limiter = createRateLimiter(writeRule(2), () => now);
     expect(limiter.take(1)).toBe(0);
     expect(limiter.take(1)).toBe(0);
     expect(limiter.take(1)).toBe(30);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect, vi } from "vitest";
 import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "./app";
 import { addArtifact, like } from "./artifacts";
@@ -9,8 +9,8 @@ import { createUserWithSession, type SignedInUser } from "./users";
 
 /*
  * Shared pieces of the property tests (test/properties): a populated app, generators of hostile
- * and ordinary input, and the two invariants every request must keep: no 5xx, and a refused
- * request leaves the database as it was.
+ * and ordinary input, and the invariants every request must keep: no 5xx, a refused request leaves
+ * the database as it was, and like counts stay exact.
  */
 
 /** Inputs generated per procedure or path (the issue asks for at least 1,000 each). */
@@ -38,8 +38,30 @@ export const whoArb = fc.constantFrom<Who>(
   "garbage",
 );
 
-export async function propertyFixture(overrides: NodeJS.ProcessEnv = {}): Promise<PropertyFixture> {
-  const t = await createTestApp(overrides);
+/**
+ * The fixture of one property file: made before its first test (then `prepare`, the file's own
+ * setup, runs), checked and closed after its last, when every artifact's like_count must still
+ * equal its like rows. The returned object is filled in before the first test: use it in tests.
+ */
+export function usePropertyFixture(
+  prepare?: (fixture: PropertyFixture) => Promise<void>,
+): PropertyFixture {
+  // A thousand requests per property take seconds, more on a loaded machine.
+  vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+  const fixture = {} as PropertyFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await propertyFixture());
+    await prepare?.(fixture);
+  });
+  afterAll(async () => {
+    expectLikeCountsExact(fixture);
+    await fixture.t.close();
+  });
+  return fixture;
+}
+
+async function propertyFixture(): Promise<PropertyFixture> {
+  const t = await createTestApp();
   const member = await createUserWithSession(t, {
     email: "member@example.com",
     name: "Member One",
@@ -232,6 +254,18 @@ export function resolveId(fixture: PropertyFixture, choice: IdChoice): unknown {
   if ("raw" in choice) return choice.raw;
   const ids = fixture.ids();
   return ids.length === 0 ? 1 : ids[choice.pick % ids.length];
+}
+
+/** A tRPC `{ id }` input: usually an id choice (resolved at run time by idInput), or any JSON. */
+export const idInputArb = fc.oneof(
+  { arbitrary: idChoiceArb.map((choice) => ({ choice })), weight: 9 },
+  { arbitrary: jsonArb.map((raw) => ({ raw })), weight: 1 },
+);
+
+/** `{ id }` from a generated choice of idInputArb, or the generated value itself when it is not one. */
+export function idInput(fixture: PropertyFixture, generated: unknown): unknown {
+  const value = generated as { choice: IdChoice } | { raw: unknown };
+  return "choice" in value ? { id: resolveId(fixture, value.choice) } : value.raw;
 }
 
 /** A path segment for an id: whatever it is, URL-encoded. */
