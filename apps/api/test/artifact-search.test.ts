@@ -382,6 +382,29 @@ describe("query plans", () => {
     }
   });
 
+  it("a short search with many matches walks the sort's own index and stops at the page", () => {
+    // More matches than a rare term's kept ids (256): pages are read by walking the index.
+    seed(
+      db,
+      Array.from({ length: 300 }, (_, index) => `Many Qz ${index}`),
+      (index) => index % 3,
+    );
+    const indexOf = {
+      default: "artifacts_list_idx",
+      asc: "artifacts_likes_idx",
+      desc: "artifacts_likes_desc_idx",
+    };
+    for (const sort of SORTS) {
+      const plans = plansOf("qz", sort).join("\n");
+      expect(plans, sort).toContain(`SCAN artifacts USING COVERING INDEX ${indexOf[sort]}`);
+      // Walking in the sort's order needs no sort of every match before the page.
+      expect(plans, sort).not.toContain(
+        `COVERING INDEX ${indexOf[sort]} | USE TEMP B-TREE FOR ORDER BY | USE TEMP B-TREE`,
+      );
+      expect(plans, sort).not.toMatch(tableScan);
+    }
+  });
+
   it("one- and two-character searches read a narrow index, never the table", () => {
     for (const sort of SORTS) {
       for (const search of ["u", "ur", "é"]) {

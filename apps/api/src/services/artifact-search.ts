@@ -64,11 +64,19 @@ export interface StatementBuilders {
     orders?: Record<Direction, string>,
   ) => PageReader;
   bySort: <T>(make: (sort: SortValue) => T) => Record<SortValue, T>;
+  /** The narrow index in a sort's order (artifacts.ts's LIST_ORDER). */
+  sortIndex: (sort: SortValue) => string;
   countOf: (query: string) => Database.Statement<Record<string, unknown>, { total: number }>;
 }
 
 /** The search's statements, and its kept counts, for artifacts.ts's statements of a database. */
-export function prepareSearchStatements({ sqlite, paged, bySort, countOf }: StatementBuilders) {
+export function prepareSearchStatements({
+  sqlite,
+  paged,
+  bySort,
+  countOf,
+  sortIndex,
+}: StatementBuilders) {
   return {
     /** Three or more characters: the trigram index (:match is a quoted FTS5 phrase). */
     trigram: {
@@ -111,7 +119,7 @@ export function prepareSearchStatements({ sqlite, paged, bySort, countOf }: Stat
         paged(
           sort,
           (order) =>
-            `select id from artifacts indexed by artifacts_list_idx where ${NAME_LIKE}
+            `select id from artifacts indexed by ${sortIndex(sort)} where ${NAME_LIKE}
              order by ${order}`,
         ),
       ),

@@ -198,7 +198,13 @@ function prepareStatements(db: AppDatabase) {
       ),
     },
     /** artifact-search.ts's statements and kept counts. */
-    search: prepareSearchStatements({ sqlite, paged, bySort, countOf }),
+    search: prepareSearchStatements({
+      sqlite,
+      paged,
+      bySort,
+      countOf,
+      sortIndex: (sort) => LIST_ORDER[sort].index,
+    }),
     mostLiked: { all: mostLiked(undefined), byType: mostLiked(ofType) },
     namesVersion: sqlite
       .prepare<[], number>("select version from artifact_names_version where id = 1")

@@ -8,7 +8,8 @@ import { useScrollRestoration } from "../lib/scroll";
 
 /**
  * Header, routed page and footer around every screen. A screen loaded on demand shows a spinner
- * in its place until its code has arrived.
+ * in its place until its code has arrived, and the footer waits with it: a footer painted under
+ * the spinner would jump when the screen arrives (a layout shift Lighthouse counted on /login).
  */
 export default function RootLayout() {
   useScrollRestoration();
@@ -21,14 +22,20 @@ export default function RootLayout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <RouteErrorBoundary>
-          <Suspense fallback={<PageSpinner label="Loading page" />}>
+      <Suspense
+        fallback={
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+            <PageSpinner label="Loading page" />
+          </main>
+        }
+      >
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          <RouteErrorBoundary>
             <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      <Footer />
+          </RouteErrorBoundary>
+        </main>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
