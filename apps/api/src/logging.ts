@@ -26,11 +26,9 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = {
-      req: { method: request.method, url: request.url, remoteAddress: request.ip },
-      res: { statusCode: reply.statusCode },
-      responseTime: reply.elapsedTime,
-    };
+    // Fastify's serializers turn these into { method, url, host, remoteAddress, remotePort } and
+    // { statusCode }: no headers, so no cookie.
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) request.log.error({ ...line, err: error }, "request errored");
     else request.log.info(line, "request completed");
   }

@@ -37,7 +37,7 @@ describe("request ids", () => {
       expect(lines.map((line) => line.msg)).toEqual(["request completed"]);
       expect(lines[0]).toMatchObject({
         level: 30,
-        req: { method: expect.any(String), url: expect.any(String) },
+        req: { method: expect.any(String), url: expect.any(String), remoteAddress: "127.0.0.1" },
         res: { statusCode: answers[ids.indexOf(id)]?.statusCode },
       });
       expect(lines[0]?.responseTime).toEqual(expect.any(Number));
