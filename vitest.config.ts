@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { testProjects } from "./vitest.workspace";
+import { testProjects } from "./vitest.workspace.ts";
 
 export default defineConfig({
   test: {
