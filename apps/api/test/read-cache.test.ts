@@ -41,6 +41,14 @@ function addUser(name: string) {
     .get();
 }
 
+/** An artifact with this name, and a read of its name straight from SQL. */
+function artifactNamed(name: string) {
+  const artifact = createArtifact(db, addUser("Owner"), artifactFields({ artifactName: name }));
+  const nameOf = () =>
+    db.$client.prepare("select artifact_name from artifacts where id = ?").pluck().get(artifact.id);
+  return { artifact, nameOf };
+}
+
 function counting<T>(value: () => T) {
   let calls = 0;
   return {
@@ -74,13 +82,7 @@ describe("ReadCache", () => {
 
   it("keeps nothing read inside a transaction, which a rollback could undo", () => {
     const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
-    const owner = addUser("Owner");
-    const artifact = createArtifact(db, owner, artifactFields({ artifactName: "Before" }));
-    const nameOf = () =>
-      db.$client
-        .prepare("select artifact_name from artifacts where id = ?")
-        .pluck()
-        .get(artifact.id);
+    const { artifact, nameOf } = artifactNamed("Before");
     expect(() =>
       db.transaction(() => {
         db.$client
@@ -95,13 +97,7 @@ describe("ReadCache", () => {
 
   it("sees another process's write once an answer is older than maxAgeMs", async () => {
     const cache = new ReadCache(db.$client, { maxAgeMs: 40, maxEntries: 10 });
-    const owner = addUser("Owner");
-    const artifact = createArtifact(db, owner, artifactFields({ artifactName: "Before" }));
-    const nameOf = () =>
-      db.$client
-        .prepare("select artifact_name from artifacts where id = ?")
-        .pluck()
-        .get(artifact.id);
+    const { artifact, nameOf } = artifactNamed("Before");
     expect(cache.read("name", nameOf)).toBe("Before");
 
     const other = new Database(join(dir, "test.db"));

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Outlet } from "react-router-dom";
 import { Footer } from "../components/Footer";
 import { NavBar } from "../components/NavBar";
@@ -24,18 +24,27 @@ export default function RootLayout() {
       <NavBar />
       <Suspense
         fallback={
-          <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+          <Main>
             <PageSpinner label="Loading page" />
-          </main>
+          </Main>
         }
       >
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Main>
           <RouteErrorBoundary>
             <Outlet />
           </RouteErrorBoundary>
-        </main>
+        </Main>
         <Footer />
       </Suspense>
     </div>
+  );
+}
+
+/** The skip link's target, around the screen or the spinner that stands in for it. */
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {children}
+    </main>
   );
 }
