@@ -6,14 +6,15 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, openDatabase } from "../../src/db/client";
 import { findMigrationsFolder, migrateDatabase } from "../../src/db/migrate";
 import { likeCountDrift } from "../support/fingerprint";
@@ -137,6 +138,18 @@ describe("an unusable data folder", () => {
   const asRoot = process.getuid?.() === 0;
   // Root ignores permission bits: the server then runs as "nobody", as a service account would.
   const unprivileged = asRoot ? { uid: 65534, gid: 65534 } : {};
+
+  beforeAll(() => {
+    if (!asRoot) return;
+    // "nobody" has to reach the checkout to run the server at all (a `mktemp -d` clone is 0700).
+    const closed: string[] = [];
+    for (let folder = import.meta.dirname; folder !== dirname(folder); folder = dirname(folder)) {
+      if ((statSync(folder).mode & 0o001) === 0) closed.push(folder);
+    }
+    expect(closed, 'folders of the checkout that "nobody" cannot enter: chmod o+x them').toEqual(
+      [],
+    );
+  });
 
   it("refuses a folder it cannot write, naming it", async () => {
     const data = join(dir, "data");
