@@ -2,10 +2,16 @@ import fastifyCookie from "@fastify/cookie";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { googleAuthRoutes } from "./auth/google-routes";
-import type { AppDatabase } from "./db/client";
+import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
-import { AccessLog, loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "./logging";
+import {
+  AccessLog,
+  loggerOptions,
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  type LogStream,
+} from "./logging";
 import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
@@ -20,8 +26,8 @@ export interface BuildAppOptions {
   env: Env;
   /** An open, migrated database; the caller owns it and closes it after the app. */
   db: AppDatabase;
-  /** Where the JSON log lines go; stdout by default (tests capture them). */
-  logStream?: NodeJS.WritableStream;
+  /** Where the JSON log lines go; pino's stdout when not given. */
+  logStream?: LogStream;
 }
 
 /** The whole product as a Fastify instance; server.ts listens, tests inject. */
@@ -75,7 +81,8 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
       createContext: createContextFactory(deps),
       // Never the input: it can hold a password.
       onError({ error, path, req }) {
-        if (error.code === "INTERNAL_SERVER_ERROR")
+        if (isDatabaseBusy(error)) req.log.warn({ err: error, path }, "database busy");
+        else if (error.code === "INTERNAL_SERVER_ERROR")
           req.log.error({ err: error, path }, "tRPC failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],

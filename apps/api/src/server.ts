@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { closeDatabase } from "./db/client";
 import { loadEnv } from "./env";
+import { BatchedLogOutput } from "./log-output";
 import { listenFailure, prepareDatabase } from "./startup";
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
 
   let server: FastifyInstance;
   try {
-    server = await buildApp({ env, db });
+    server = await buildApp({ env, db, logStream: new BatchedLogOutput() });
   } catch (error) {
     closeDatabase(db);
     throw error;

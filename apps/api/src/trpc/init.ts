@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { z } from "zod";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { isDatabaseBusy } from "../db/client";
@@ -14,7 +15,24 @@ function publicMessage(error: TRPCError, fallback: string): string {
 }
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
+    // A database locked by another connection past the busy timeout is "try again" (503 with
+    // Retry-After), not an internal error, whichever procedure met it. Decided here rather than in
+    // a middleware, which every call would pay for (docs/benchmarks.md).
+    if (isDatabaseBusy(error)) {
+      ctx?.setHeader("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+        message: DATABASE_BUSY_MESSAGE,
+        data: {
+          code: "SERVICE_UNAVAILABLE",
+          httpStatus: 503,
+          path: shape.data.path,
+          zodError: null,
+        },
+      };
+    }
     return {
       ...shape,
       message: publicMessage(error, shape.message),
@@ -31,22 +49,7 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/**
- * A database locked by another connection past the busy timeout is "try again" (503 with
- * Retry-After), not an internal error, whichever procedure met it.
- */
-export const publicProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const result = await next();
-  if (!result.ok && isDatabaseBusy(result.error)) {
-    ctx.setHeader("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
-    throw new TRPCError({
-      code: "SERVICE_UNAVAILABLE",
-      message: DATABASE_BUSY_MESSAGE,
-      cause: result.error,
-    });
-  }
-  return result;
-});
+export const publicProcedure = t.procedure;
 
 /** The only door for signed-in work: narrows ctx.user and ctx.sessionId to non-null. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
