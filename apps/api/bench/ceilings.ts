@@ -1,10 +1,10 @@
 import { initTRPC } from "@trpc/server";
-import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify from "fastify";
+import { trpcPlugin } from "../src/trpc/fastify-plugin";
 
 /*
  * The two ceilings of `pnpm bench`, each a server of its own run like the product (bundled, plain
- * node, same Fastify and tRPC): what this machine answers when a request does no work.
+ * node, same Fastify, same tRPC plugin): what this machine answers when a request does no work.
  *
  *   node dist/bench/ceilings.js rest <port> <artifact JSON>  GET /artifacts/:id -> that JSON
  *   node dist/bench/ceilings.js trpc <port>                  GET /trpc/noop -> null
@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   } else if (mode === "trpc") {
     const t = initTRPC.create();
     const router = t.router({ noop: t.procedure.query(() => null) });
-    await app.register(fastifyTRPCPlugin, { prefix: "/trpc", trpcOptions: { router } });
+    // The product's own tRPC plugin, so that this is the ceiling of the path the product takes.
+    await app.register(trpcPlugin<typeof router>(), {
+      prefix: "/trpc",
+      router,
+      createContext: () => ({}),
+    });
   } else {
     throw new Error("usage: ceilings.js rest <port> <artifact JSON> | trpc <port>");
   }

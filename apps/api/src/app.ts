@@ -1,5 +1,4 @@
 import fastifyCookie from "@fastify/cookie";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
@@ -20,6 +19,7 @@ import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { restPlugin } from "./rest";
 import { createContextFactory } from "./trpc/context";
+import { trpcPlugin } from "./trpc/fastify-plugin";
 import { appRouter, type AppRouter } from "./trpc/root";
 
 export interface BuildAppOptions {
@@ -73,19 +73,17 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
     }
   });
 
-  // A plain register, not fastify-plugin: tRPC swaps the body parser inside its own scope (trpc/trpc#4820).
-  await app.register(fastifyTRPCPlugin, {
+  // A plain register, not fastify-plugin: tRPC's body parser stays inside its own scope.
+  await app.register(trpcPlugin<AppRouter>(), {
     prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(deps),
-      // Never the input: it can hold a password.
-      onError({ error, path, req }) {
-        if (isDatabaseBusy(error)) req.log.warn({ err: error, path }, "database busy");
-        else if (error.code === "INTERNAL_SERVER_ERROR")
-          req.log.error({ err: error, path }, "tRPC failed");
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+    router: appRouter,
+    createContext: createContextFactory(deps),
+    // Never the input: it can hold a password.
+    onError({ error, path, request }) {
+      if (isDatabaseBusy(error)) request.log.warn({ err: error, path }, "database busy");
+      else if (error.code === "INTERNAL_SERVER_ERROR")
+        request.log.error({ err: error, path }, "tRPC failed");
+    },
   });
 
   await app.register(spaPlugin, { distPath: env.webDistPath });

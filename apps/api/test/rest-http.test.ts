@@ -47,6 +47,16 @@ describe("cross-origin clients (CORS_ORIGINS)", () => {
     }
   });
 
+  it("makes tRPC answers vary on Origin as well as on tRPC's own fields", async () => {
+    const response = await t.app.inject({
+      url: "/trpc/artifacts.popular",
+      headers: { origin: FRIEND },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["access-control-allow-origin"]).toBe(FRIEND);
+    expect(String(response.headers.vary).split(", ")).toEqual(["Origin", "trpc-accept", "accept"]);
+  });
+
   it("gives an unlisted origin no CORS headers", async () => {
     for (const origin of [EVIL, "null", `${FRIEND}.evil.example`, "http://friend.example"]) {
       const response = await rest(t.app, "GET", "/artifacts", { origin });

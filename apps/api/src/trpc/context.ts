@@ -22,7 +22,7 @@ export interface InnerContext {
 export type Context = InnerContext;
 
 export function createContextFactory(deps: Deps) {
-  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
+  return (req: FastifyRequest, res: FastifyReply): Context => ({
     deps,
     user: req.session?.user ?? null,
     sessionId: req.session?.sessionId ?? null,
