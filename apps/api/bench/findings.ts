@@ -73,31 +73,56 @@ other work shares the machine.
 - **Logging**: Fastify wrote two lines per request ("incoming request", "request completed") and
   pino's wildcard redaction paths (\`*.password\`) made it copy and walk every logged object: 34 µs
   per request in a pino micro-benchmark, 22 of them redaction. Now one access line per request
-  (src/logging.ts, the same fields) and exact redaction paths only. The LOG_LEVEL=warn rows are the
-  same server without that line: about 10 µs of CPU per request.
+  (src/logging.ts, the same fields) and exact redaction paths only, none under \`req\` or \`res\`
+  (those paths made pino copy both objects on every line; Fastify's serializers never put a header
+  there). Each line was still its own \`write(2)\`, waking the log reader every time; the lines now
+  leave in 4 KB batches, at least every 100 ms and on exit (src/log-output.ts, decision 014).
+  pino's own buffered destination was tried first and was slower than no buffering: sonic-boom
+  measures the byte length of its whole waiting buffer again on every line (3.4 µs per line in the
+  profile). 200,000 access lines into a pipe: 4.9 µs each written one by one, 5.4 with pino's
+  buffer, 2.6 batched. The LOG_LEVEL=warn rows (no access line at all) now answer as fast as the
+  product with its access line, within the noise.
 - **Hooks**: the request id, CORS, origin check and session hooks were async functions, a promise
   and a microtask each on every request; they are callback hooks now.
-- **What is left of REST GET /artifacts/{id}**: about 48 µs of CPU per request against 19 to 25 µs
-  for the bare route. Adding the product's 13 response headers (helmet's eleven, the request id,
-  Vary) to the bare route alone took it from 26 to 38 µs: Node checks and writes every header of
-  every answer. The access line is about 10 µs, the hooks, routing, the kept answer and the id check
-  about 6. 0.7 of the ceiling would need the whole request in about 1.4 times the bare route, less
-  than the bare route plus its security headers. We keep the headers on every answer (decision 007)
-  and the access log, so this target stays missed on purpose; sending fewer headers with JSON
-  answers is the one large lever left.
-- **tRPC**: the do-nothing procedure costs about 260 to 300 µs of CPU per request here against
-  about 20 µs for the bare Fastify route: the Fastify adapter turns each request into a Fetch
-  \`Request\` and \`Response\` with web streams and \`AbortSignal.any\`, and copies its options with a
-  spread helper at each middleware. A do-nothing procedure answering the same 4.5 kB page of eight
-  artifacts cost the same as one answering null (within the noise), so the answer's size is not the
-  gap. What the reads add is the product's per-request work that REST pays too (headers, access
-  line, hooks: about 30 µs), input validation and our one middleware (about 10 µs of tRPC's option
-  copying), and the answer's JSON (about 15 µs in \`resolveResponse\`): the reads sit at 0.70–0.75
-  of the ceiling, short of 0.8.
+- **tRPC's Fastify adapter and the heap cap**: a GC trace of the server under tRPC load showed a
+  full (mark-compact) collection about every 280 ms, each after some 22 MB had been promoted to the
+  old generation: about 36 kB per request survived two young-generation collections although no
+  request lives that long. The adapter builds every Fetch \`Request\` with an \`AbortController\` of
+  its own and aborts it when the answer closes; undici follows that signal through a \`WeakRef\` and a
+  \`FinalizationRegistry\`, and a young-generation collection may not clear a WeakRef's target, so
+  each request's objects were promoted. With the 128 MB cap V8 runs a full collection every time the
+  old generation grows by about 20 MB (6 such collections in 5 s without the cap, 18 with it). The
+  abort on close also built a \`DOMException\`, stack trace included, for every answer. The product
+  now registers its own plugin (src/trpc/fastify-plugin.ts, decision 015): the same
+  \`resolveResponse\` of tRPC, a \`Request\` without a signal of ours, the answer copied onto the
+  reply. A do-nothing call went from 94 to 47 µs in a side-by-side loop; under load a full
+  collection now comes about once a second, after about 6 kB per request. In \`pnpm bench\` the
+  do-nothing ceiling went from about 3,500 to 6,500 req/s and the reads from about 2,500 to 3,800
+  (p99 from 40–50 ms to 25–30 ms); like then unlike from 820 to 1,000. The ceiling registers the
+  same plugin, so it stays the ceiling of the path the product takes.
+- **What is left between the product and its ceilings** (time per answer at full load, one second
+  divided by the median req/s above; the split from CPU profiles taken side by side): REST GET
+  /artifacts/{id} takes about 48 µs against 28 for the bare route, about 20 µs more. Of that, the
+  product's thirteen response headers (helmet's eleven, the request id, Vary), the access line and
+  the four hooks are most; the kept answer's change check (\`select total_changes()\`, about 1 µs),
+  the id's validation and the Vary bookkeeping the rest. Removing the access line altogether (the
+  warn rows) does not close it. A tRPC read takes about 260 µs against 155 for the do-nothing call:
+  the same per-request work as REST, plus reading and validating the input (tRPC parses the
+  \`input\` parameter and runs the validator as a middleware of its own, about 15 µs), a larger
+  answer through undici's \`Response\`, the service call and the kept answer. Each is a few
+  microseconds; no single one is the gap. 0.7 for REST would need the whole request within 1.4 times
+  the bare route, and 0.8 for tRPC within 1.25 times a call that does nothing, which the product's
+  headers, log line, session and CORS hooks already exceed. Faster ceilings made the ratios lower
+  (tRPC reads were 0.70–0.75 of the stock adapter's slower ceiling) while every figure a user waits
+  for improved. The levers left are product decisions: the API set of security headers on JSON
+  answers (CSP, nosniff, frame options, CORP, HSTS; the full helmet set on documents) and an access
+  log that can be turned off. We kept both (decisions 007 and 014), so these two targets stay
+  missed.
 - **The machine**: two cores shared by the server under test, autocannon and everything else that
   ran. The bare Fastify ceiling is limited by autocannon as much as by the server, so its req/s and
-  every ratio to it move with the load; the medians of interleaved runs above are the fairest
-  figures this machine gives.
+  every ratio to it move with the load: the same scenario moved by up to a third between rounds of
+  one run. Each ratio is therefore the median of each round's ratio to the ceiling's run of the
+  same round (paired), over five rounds.
 - **Writes**: like then unlike is two transactions with \`synchronous=FULL\` (decision 002), each a
   session lookup through the lucia adapter and an fsync; it has no target.
 
@@ -109,7 +134,8 @@ other work shares the machine.
   the heap from 95 MB back to 27 MB (no leak), but RSS stayed at the high-water mark (272 MB, up to
   300 MB with the read cache's faster answers). The server now runs with
   \`--max-old-space-size=128\` (package.json \`config.serverNodeOptions\`, used by scripts/start.sh and
-  by this benchmark alike): V8 collects sooner, RSS stays near 160 MB, and throughput did not move.
+  by this benchmark alike): V8 collects sooner, RSS stays near 160 MB. What that cap cost under tRPC
+  load (a full collection every 280 ms) is above, under "tRPC's Fastify adapter and the heap cap".
   The read cache holds at most 4,096 answers (a few MB).
 
 ### Web

@@ -59,10 +59,13 @@ function loadSummary(report: BenchReport) {
       },
     ]),
   );
-  return [...byName.values()].map((row) => ({
-    ...row,
-    ratio: row.rps / (byName.get(row.scenario.ceiling)?.rps ?? Number.NaN),
-  }));
+  // Paired: each run against its ceiling's run of the same round, a few seconds apart, so that the
+  // machine's drift between rounds (other tenants, CPU frequency) falls out of the ratio.
+  return [...byName.values()].map((row) => {
+    const ceilingRuns = byName.get(row.scenario.ceiling)?.runs ?? [];
+    const ratios = row.runs.map((run, round) => run.rps / (ceilingRuns[round]?.rps ?? Number.NaN));
+    return { ...row, ratio: median(ratios) };
+  });
 }
 
 /** docs/benchmarks.md: machine, command, tables, targets met or missed, and what was found. */
@@ -93,7 +96,8 @@ export function renderReport(report: BenchReport, findings: string): string {
   line(
     `- Command: \`pnpm bench\` (from the repository root). Each scenario ran ${settings.runs} times for ` +
       `${settings.seconds} s with ${settings.connections} connections, scenarios interleaved, after a ` +
-      "warm-up; the table shows medians. Knobs: BENCH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS.",
+      "warm-up; the table shows medians, and the ratio is the median of each round's ratio to the " +
+      "ceiling's run in the same round. Knobs: BENCH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS.",
   );
   line(
     `- Data: ${data.artifacts.toLocaleString("en")} artifacts, ${data.users.toLocaleString("en")} users, ` +

@@ -32,7 +32,7 @@ const ROOT = resolve(API, "../..");
 const WEB = join(ROOT, "apps/web");
 
 const settings = {
-  runs: Number(process.env.BENCH_RUNS ?? 3),
+  runs: Number(process.env.BENCH_RUNS ?? 5),
   seconds: Number(process.env.BENCH_SECONDS ?? 3),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   /** A typical search: about 2.5% of the generated names contain it. */
