@@ -1,17 +1,10 @@
 import { statSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { artifactNamed, createArtifact, like, signUp } from "./support/api";
-import {
-  launchBrowser,
-  newContext,
-  openPage,
-  screenshot,
-  SCREENSHOT_DIR,
-  themeState,
-} from "./support/browser";
-import { startProductServer, type RunningServer } from "./support/server";
+import { openPage, screenshot, SCREENSHOT_DIR, themeState } from "./support/browser";
+import { useProductInBrowser } from "./support/product";
 
 /*
  * Every route in both themes, at a phone's and a laptop's width: axe finds no serious or critical
@@ -23,23 +16,7 @@ const THEMES = ["light", "dark"] as const;
 const WIDTHS = [390, 1280] as const;
 const NAME = "Hypatia of Alexandria";
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startProductServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const product = useProductInBrowser();
 
 interface Ids {
   /** The seeded artifact the account likes. */
@@ -186,7 +163,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
   it.each(WIDTHS)(
     "at %i px has no serious or critical axe violation, and is photographed",
     async (width) => {
-      context = await newContext(browser, { width, theme, reducedMotion: true });
+      const context = await product.newContext({ width, theme, reducedMotion: true });
       const { page, problems } = await openPage(context);
       const report: string[] = [];
       const shots: string[] = [];
@@ -195,7 +172,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       const check = async (screen: Screen) => {
         if (screen.only && screen.only !== width) return;
         const path = typeof screen.path === "function" ? screen.path(ids) : screen.path;
-        await page.goto(`${server.origin}${path}`);
+        await page.goto(`${product.origin}${path}`);
         await screen.ready(page).first().waitFor({ state: "visible" });
         if (screen.act) await (await screen.act(page)).waitFor({ state: "visible" });
         await settle(page);
@@ -212,12 +189,12 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
 
       for (const screen of SIGNED_OUT) await check(screen);
 
-      await signUp(context, server.origin, NAME, `a11y-${theme}-${width}`);
+      await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
       for (const screen of SIGNED_IN_EMPTY) await check(screen);
 
-      const rosetta = await artifactNamed(server.origin, "Rosetta Stone");
-      await like(context, server.origin, rosetta.id);
-      const mine = await createArtifact(context, server.origin);
+      const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
+      await like(context, product.origin, rosetta.id);
+      const mine = await createArtifact(context, product.origin);
       ids = { liked: rosetta.id, mine: mine.id };
       for (const screen of SIGNED_IN_FILLED) await check(screen);
 

@@ -1,9 +1,10 @@
 import { OAuth2Server } from "oauth2-mock-server";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createArtifact, signUp, uniqueEmail } from "./support/api";
-import { launchBrowser, newContext, openPage } from "./support/browser";
-import { startProductServer, type RunningServer } from "./support/server";
+import { openPage } from "./support/browser";
+import { useProductInBrowser } from "./support/product";
+import { startProductServer } from "./support/server";
 
 /*
  * Google sign-in walked for real in the browser: the Login screen's Google button, the product
@@ -12,9 +13,6 @@ import { startProductServer, type RunningServer } from "./support/server";
  */
 
 let provider: OAuth2Server;
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
 /** What the provider says about the person in the next ID token it signs. */
 let claims: Record<string, unknown> = {};
 
@@ -27,29 +25,26 @@ beforeAll(async () => {
     if (!token.payload.aud) return;
     Object.assign(token.payload, claims);
   });
-  const issuer = provider.issuer.url as string;
-  [server, browser] = await Promise.all([
-    startProductServer({
-      GOOGLE_CLIENT_ID: "atlas-e2e-client",
-      GOOGLE_CLIENT_SECRET: "atlas-e2e-secret",
-      GOOGLE_AUTHORIZATION_ENDPOINT: `${issuer}/authorize`,
-      GOOGLE_TOKEN_ENDPOINT: `${issuer}/token`,
-      GOOGLE_ISSUER: issuer,
-    }),
-    launchBrowser(),
-  ]);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await provider?.stop();
 });
 
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
+afterEach(() => {
   claims = {};
+});
+
+// After the provider's hook: the server is told where the provider listens.
+const product = useProductInBrowser(() => {
+  const issuer = provider.issuer.url as string;
+  return {
+    GOOGLE_CLIENT_ID: "atlas-e2e-client",
+    GOOGLE_CLIENT_SECRET: "atlas-e2e-secret",
+    GOOGLE_AUTHORIZATION_ENDPOINT: `${issuer}/authorize`,
+    GOOGLE_TOKEN_ENDPOINT: `${issuer}/token`,
+    GOOGLE_ISSUER: issuer,
+  };
 });
 
 function eventually<T>(read: () => Promise<T> | T) {
@@ -88,12 +83,12 @@ function subject(): string {
 
 describe("Google sign-in through a local OpenID provider", () => {
   it("creates an account for a new person and brings them to the page they wanted", async () => {
-    context = await newContext(browser);
+    const context = await product.newContext();
     const { page, problems } = await openPage(context);
     const sub = subject();
     const email = uniqueEmail("grace");
 
-    await page.goto(`${server.origin}/likedartifacts`);
+    await page.goto(`${product.origin}/likedartifacts`);
     await page.waitForURL((url) => url.pathname === "/login");
     await continueWithGoogle(page, {
       sub,
@@ -132,14 +127,14 @@ describe("Google sign-in through a local OpenID provider", () => {
 
   it("links a verified Google email to the existing password account of that email", async () => {
     // Someone signed up with a password earlier and added an artifact.
-    const earlier = await newContext(browser);
-    const account = await signUp(earlier, server.origin, "Katherine Johnson", "johnson");
-    await createArtifact(earlier, server.origin, { artifactName: "Slide Rule of Langley" });
+    const earlier = await product.newContext();
+    const account = await signUp(earlier, product.origin, "Katherine Johnson", "johnson");
+    await createArtifact(earlier, product.origin, { artifactName: "Slide Rule of Langley" });
     await earlier.close();
 
-    context = await newContext(browser);
+    const context = await product.newContext();
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.origin}/myartifacts`);
+    await page.goto(`${product.origin}/myartifacts`);
     await page.waitForURL((url) => url.pathname === "/login");
     await continueWithGoogle(page, {
       sub: subject(),
@@ -159,14 +154,14 @@ describe("Google sign-in through a local OpenID provider", () => {
       }),
     );
     await shown(page.getByText("1 artifact", { exact: true }));
-    await page.goto(`${server.origin}/profile`);
+    await page.goto(`${product.origin}/profile`);
     await shown(page.getByRole("heading", { name: "Welcome, Katherine Johnson!" }));
     await shown(page.getByText(account.email).first());
 
     // The password still works too.
-    const other = await newContext(browser);
+    const other = await product.newContext();
     const second = await openPage(other);
-    await second.page.goto(`${server.origin}/login`);
+    await second.page.goto(`${product.origin}/login`);
     await second.page.getByLabel("Email").fill(account.email);
     await second.page.getByLabel("Password").fill(account.password);
     await second.page.getByRole("button", { name: "Sign in" }).click();
@@ -178,13 +173,13 @@ describe("Google sign-in through a local OpenID provider", () => {
   });
 
   it("refuses to link an unverified email to an existing account, and says why", async () => {
-    const earlier = await newContext(browser);
-    const account = await signUp(earlier, server.origin, "Dorothy Vaughan", "vaughan");
+    const earlier = await product.newContext();
+    const account = await signUp(earlier, product.origin, "Dorothy Vaughan", "vaughan");
     await earlier.close();
 
-    context = await newContext(browser);
+    const context = await product.newContext();
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.origin}/login`);
+    await page.goto(`${product.origin}/login`);
     const sub = subject();
     await continueWithGoogle(page, {
       sub,
@@ -201,7 +196,7 @@ describe("Google sign-in through a local OpenID provider", () => {
     // Still signed out.
     await shown(nav(page).getByRole("link", { name: "Login", exact: true }));
     await expect(nav(page).getByRole("button", { name: "Logout" }).count()).resolves.toBe(0);
-    await page.goto(`${server.origin}/profile`);
+    await page.goto(`${product.origin}/profile`);
     await page.waitForURL((url) => url.pathname === "/login");
 
     // Nothing was linked: the same Google account with another, verified email is a new person.
@@ -221,7 +216,7 @@ describe("Google sign-in through a local OpenID provider", () => {
   it("says plainly that Google sign-in is not set up on a server without it", async () => {
     const plain = await startProductServer();
     try {
-      context = await newContext(browser);
+      const context = await product.newContext();
       const { page, problems } = await openPage(context);
       const message = "Google sign-in is not set up on this server.";
 
@@ -239,8 +234,6 @@ describe("Google sign-in through a local OpenID provider", () => {
       await shown(nav(page).getByRole("link", { name: "Login", exact: true }));
       expect(problems).toEqual([]);
     } finally {
-      await context?.close();
-      context = undefined;
       await plain.stop();
     }
   });

@@ -1,15 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { ArtifactPage } from "@artifact-atlas/shared";
 import { allArtifacts, artifactNamed, signUp, trpcQuery, uniqueEmail } from "./support/api";
-import {
-  expectedProblems,
-  launchBrowser,
-  newContext,
-  openPage,
-  themeState,
-} from "./support/browser";
-import { startProductServer, type RunningServer } from "./support/server";
+import { expectedProblems, openPage, themeState } from "./support/browser";
+import { useProductInBrowser } from "./support/product";
 
 /*
  * A person's whole journey through every route of the production build, in headless Chromium,
@@ -17,29 +11,13 @@ import { startProductServer, type RunningServer } from "./support/server";
  * its own account, so any test can run alone.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startProductServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const product = useProductInBrowser();
 
 /** A fresh profile and page; console errors and page errors end up in `problems`. */
 async function visit(path: string) {
-  context = await newContext(browser);
+  const context = await product.newContext();
   const { page, problems } = await openPage(context);
-  await page.goto(`${server.origin}${path}`);
+  await page.goto(`${product.origin}${path}`);
   return { page, problems, context };
 }
 
@@ -145,11 +123,11 @@ describe("a visitor", () => {
   });
 
   it("logs out, then logs in from an artifact's page and is brought back to it", async () => {
-    context = await newContext(browser);
-    const account = await signUp(context, server.origin, "Howard Carter", "carter");
-    const rosetta = await artifactNamed(server.origin, "Rosetta Stone");
+    const context = await product.newContext();
+    const account = await signUp(context, product.origin, "Howard Carter", "carter");
+    const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
     const { page, problems } = await openPage(context);
-    await page.goto(server.origin);
+    await page.goto(product.origin);
 
     await nav(page).getByRole("button", { name: "Logout" }).click();
     await shown(nav(page).getByRole("link", { name: "Login", exact: true }));
@@ -158,7 +136,7 @@ describe("a visitor", () => {
     expect(pathOf(page)).toBe("/");
 
     // The detail route is protected: the visitor logs in first and comes back to it.
-    await page.goto(`${server.origin}/artifacts/${rosetta.id}`);
+    await page.goto(`${product.origin}/artifacts/${rosetta.id}`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent(`/artifacts/${rosetta.id}`)}`);
 
@@ -204,7 +182,7 @@ describe("a visitor", () => {
 
     await page.waitForURL((url) => url.pathname === "/allartifacts");
     await shown(page.getByRole("heading", { name: "Artifact Collection", level: 1 }));
-    const everything = await allArtifacts(server.origin);
+    const everything = await allArtifacts(product.origin);
     await shown(page.getByText(`Displaying ${everything.length} artifacts`));
     await eventually(async () => (await cards(page)).length).toBe(8);
 
@@ -233,7 +211,7 @@ describe("a visitor", () => {
     const sort = page.getByRole("combobox", { name: "Sort artifacts" });
     await sort.selectOption({ label: "Likes (Descending)" });
     await page.waitForURL((url) => url.search === "?sort=desc");
-    const firstPage = await trpcQuery<ArtifactPage>(server.origin, "artifacts.list", {
+    const firstPage = await trpcQuery<ArtifactPage>(product.origin, "artifacts.list", {
       sort: "desc",
       page: 1,
     });
@@ -248,7 +226,7 @@ describe("a visitor", () => {
     const pagination = page.getByRole("navigation", { name: "Pagination" });
     await pagination.getByRole("button", { name: "Page 2" }).click();
     await page.waitForURL((url) => url.search === "?sort=desc&page=2");
-    const secondPage = await trpcQuery<ArtifactPage>(server.origin, "artifacts.list", {
+    const secondPage = await trpcQuery<ArtifactPage>(product.origin, "artifacts.list", {
       sort: "desc",
       page: 2,
     });
@@ -295,16 +273,16 @@ describe("a visitor", () => {
   });
 
   it("likes and unlikes an artifact, sees the count move and the liked list follow", async () => {
-    context = await newContext(browser);
-    await signUp(context, server.origin, "Mary Leakey", "leakey");
-    const disc = await artifactNamed(server.origin, "Phaistos Disc");
+    const context = await product.newContext();
+    await signUp(context, product.origin, "Mary Leakey", "leakey");
+    const disc = await artifactNamed(product.origin, "Phaistos Disc");
     const { page, problems } = await openPage(context);
 
-    await page.goto(`${server.origin}/likedartifacts`);
+    await page.goto(`${product.origin}/likedartifacts`);
     await shown(page.getByText("No liked artifacts yet"));
     await shown(page.getByRole("link", { name: "Explore All Artifacts" }));
 
-    await page.goto(`${server.origin}/artifacts/${disc.id}`);
+    await page.goto(`${product.origin}/artifacts/${disc.id}`);
     await shown(page.getByRole("heading", { name: "Phaistos Disc", level: 1 }));
     const count = page.getByTestId("like-count");
     const likeButton = page.getByRole("button", { name: "Like this Artifact" });
@@ -346,12 +324,12 @@ describe("a visitor", () => {
   });
 
   it("adds an artifact, finds it in My Artifacts, updates it and deletes it", async () => {
-    context = await newContext(browser);
-    const account = await signUp(context, server.origin, "Heinrich Schliemann", "schliemann");
+    const context = await product.newContext();
+    const account = await signUp(context, product.origin, "Heinrich Schliemann", "schliemann");
     const { page, problems } = await openPage(context);
 
     // Both spellings of the route show the same screen.
-    await page.goto(`${server.origin}/myArtifacts`);
+    await page.goto(`${product.origin}/myArtifacts`);
     await shown(page.getByRole("heading", { name: "My Artifacts Collection" }));
     await eventually(() => page.title()).toBe("My Artifacts | Historical Collection");
     await shown(page.getByText("No artifacts posted yet"));
@@ -452,11 +430,11 @@ describe("a visitor", () => {
   });
 
   it("updates the profile and sees the new name in the navigation and on the profile", async () => {
-    context = await newContext(browser);
-    const account = await signUp(context, server.origin, "Mary Anning", "anning");
+    const context = await product.newContext();
+    const account = await signUp(context, product.origin, "Mary Anning", "anning");
     const { page, problems } = await openPage(context);
 
-    await page.goto(`${server.origin}/profile`);
+    await page.goto(`${product.origin}/profile`);
     await eventually(() => page.title()).toBe("My Profile | Historical Artifacts");
     await shown(page.getByRole("heading", { name: "Welcome, Mary Anning!" }));
     await shown(page.getByRole("heading", { name: "Your Profile Information" }));
@@ -500,10 +478,10 @@ describe("a visitor", () => {
   });
 
   it("on a phone, finds the links in a dropdown menu", async () => {
-    context = await newContext(browser, { width: 390 });
-    await signUp(context, server.origin, "Gertrude Bell", "bell");
+    const context = await product.newContext({ width: 390 });
+    await signUp(context, product.origin, "Gertrude Bell", "bell");
     const { page, problems } = await openPage(context);
-    await page.goto(server.origin);
+    await page.goto(product.origin);
 
     const open = nav(page).getByRole("button", { name: "Open menu" });
     await shown(open);
@@ -590,17 +568,17 @@ describe("a visitor", () => {
   });
 
   it("meets the not-found screen for an artifact that does not exist", async () => {
-    context = await newContext(browser);
-    await signUp(context, server.origin, "Arthur Evans", "evans");
+    const context = await product.newContext();
+    await signUp(context, product.origin, "Arthur Evans", "evans");
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.origin}/artifacts/987654`);
+    await page.goto(`${product.origin}/artifacts/987654`);
     await shown(page.getByRole("heading", { name: "Oops! Page not found" }));
     await shown(page.getByRole("link", { name: "Back to Home" }));
     // The browser notes the API's 404 in the console; nothing else may go wrong.
     expectedProblems(problems, /status of 404/);
     expect(problems).toEqual([]);
 
-    await page.goto(`${server.origin}/update-artifact/987654`);
+    await page.goto(`${product.origin}/update-artifact/987654`);
     await shown(page.getByRole("heading", { name: "Artifact not found" }));
     await shown(
       page.getByText("The artifact you're looking for doesn't exist or has been removed."),
