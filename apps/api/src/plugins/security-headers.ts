@@ -55,7 +55,27 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   return headers;
 }
 
-/** Helmet on every answer: HTML, JSON, static files, errors and preflights alike. */
+/**
+ * Helmet's headers that matter on any answer, whatever a browser does with it: what may load it,
+ * frame it or sniff it, and HSTS. The rest of helmet's set only has an effect on a document.
+ */
+const EVERY_ANSWER = new Set([
+  "content-security-policy",
+  "x-content-type-options",
+  "x-frame-options",
+  "cross-origin-resource-policy",
+  "strict-transport-security",
+]);
+
+/** What a browser renders as a page of its own: HTML, and SVG (which can run script). */
+const DOCUMENT_TYPE = /^(text\/html|image\/svg\+xml)\b/i;
+
+/**
+ * Helmet on every answer (docs/decisions/016-headers-by-kind-of-answer.md): the headers of
+ * EVERY_ANSWER on HTML, JSON, static files, errors and preflights alike, and the rest of helmet's
+ * set (Referrer-Policy, Cross-Origin-Opener-Policy, Origin-Agent-Cluster, ...) added to documents.
+ * JSON answers are most of the traffic, and Node checks and writes every header of every answer.
+ */
 export const securityHeadersPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
     const options: FastifyHelmetOptions = {
@@ -73,10 +93,17 @@ export const securityHeadersPlugin = fp<{ https: boolean }>(
       // Artifact images are other sites' files loaded without CORS: requiring CORP would hide them.
       crossOriginEmbedderPolicy: false,
     };
-    const headers = await helmetHeaders(options);
+    const helmet = Object.entries(await helmetHeaders(options));
+    const everyAnswer = Object.fromEntries(helmet.filter(([name]) => EVERY_ANSWER.has(name)));
+    const documentsToo = Object.fromEntries(helmet.filter(([name]) => !EVERY_ANSWER.has(name)));
     app.addHook("onRequest", (_request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(everyAnswer);
       done();
+    });
+    app.addHook("onSend", (_request, reply, payload, done) => {
+      const type = reply.getHeader("content-type");
+      if (typeof type === "string" && DOCUMENT_TYPE.test(type)) reply.headers(documentsToo);
+      done(null, payload);
     });
   },
   { name: "atlas-security-headers" },

@@ -8,7 +8,10 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { createUserWithSession } from "../support/users";
 
-/* Helmet's headers and our Content-Security-Policy on every kind of answer. */
+/*
+ * Our Content-Security-Policy and helmet's headers on every kind of answer: the set that matters
+ * everywhere on all of them, and the rest of helmet's set on documents (HTML, SVG), decision 016.
+ */
 
 let t: TestApp;
 let https: TestApp;
@@ -27,6 +30,10 @@ beforeAll(async () => {
   writeFileSync(join(webDist, "theme-init.js"), "document.documentElement.dataset.theme='light';");
   writeFileSync(join(webDist, "assets", "index-abc123.js"), "export {};");
   writeFileSync(join(webDist, "assets", "index-abc123.css"), "body{margin:0}");
+  writeFileSync(
+    join(webDist, "placeholder.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>',
+  );
   t = await createTestApp({ WEB_DIST_PATH: webDist });
   https = await createTestApp({ PUBLIC_ORIGIN: "https://atlas.example.org" });
   artifactId = (await addArtifact(t, await createUserWithSession(t))).id;
@@ -71,35 +78,57 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string) 
 
   expect(response.headers["x-content-type-options"], label).toBe("nosniff");
   expect(response.headers["x-frame-options"], label).toBe("DENY");
-  expect(response.headers["referrer-policy"], label).toBe("same-origin");
-  expect(response.headers["cross-origin-opener-policy"], label).toBe("same-origin");
   expect(response.headers["cross-origin-resource-policy"], label).toBe("same-origin");
-  expect(response.headers["x-permitted-cross-domain-policies"], label).toBe("none");
   expect(response.headers["x-powered-by"], label).toBeUndefined();
   expect(response.headers["x-request-id"], label).toEqual(expect.any(String));
 }
 
+/** Helmet's headers that only a page a browser renders has a use for. */
+const DOCUMENT_HEADERS = {
+  "referrer-policy": "same-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "origin-agent-cluster": "?1",
+  "x-permitted-cross-domain-policies": "none",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-xss-protection": "0",
+};
+
+function expectDocumentHeaders(response: LightMyRequestResponse, label: string, expected: boolean) {
+  for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
+    expect(response.headers[name], `${label}: ${name}`).toBe(expected ? value : undefined);
+  }
+}
+
 describe("on plain http (localhost, a LAN box)", () => {
-  const requests: [string, () => Promise<LightMyRequestResponse>][] = [
-    ["the web app's HTML", () => t.app.inject({ url: "/", headers: { accept: "text/html" } })],
+  // [what, request, is it a document]
+  const requests: [string, () => Promise<LightMyRequestResponse>, boolean][] = [
+    [
+      "the web app's HTML",
+      () => t.app.inject({ url: "/", headers: { accept: "text/html" } }),
+      true,
+    ],
     [
       "a client route's HTML",
       () => t.app.inject({ url: "/allartifacts", headers: { accept: "text/html" } }),
+      true,
     ],
     [
       "the detail page's HTML",
       () => t.app.inject({ url: `/artifacts/${artifactId}`, headers: { accept: "text/html" } }),
+      true,
     ],
-    ["a hashed script asset", () => t.app.inject({ url: "/assets/index-abc123.js" })],
-    ["a stylesheet asset", () => t.app.inject({ url: "/assets/index-abc123.css" })],
-    ["the theme snippet", () => t.app.inject({ url: "/theme-init.js" })],
-    ["a tRPC answer", () => t.app.inject({ url: "/trpc/artifacts.popular" })],
-    ["a tRPC error", () => t.app.inject({ url: "/trpc/artifacts.mine" })],
-    ["a REST answer", () => t.app.inject({ url: "/artifacts" })],
-    ["a REST 404", () => t.app.inject({ url: "/artifacts/999999" })],
-    ["an unknown API path", () => t.app.inject({ url: "/api/nothing" })],
-    ["the health check", () => t.app.inject({ url: "/healthz" })],
-    ["the OpenAPI document", () => t.app.inject({ url: "/openapi.json" })],
+    ["an SVG image", () => t.app.inject({ url: "/placeholder.svg" }), true],
+    ["a hashed script asset", () => t.app.inject({ url: "/assets/index-abc123.js" }), false],
+    ["a stylesheet asset", () => t.app.inject({ url: "/assets/index-abc123.css" }), false],
+    ["the theme snippet", () => t.app.inject({ url: "/theme-init.js" }), false],
+    ["a tRPC answer", () => t.app.inject({ url: "/trpc/artifacts.popular" }), false],
+    ["a tRPC error", () => t.app.inject({ url: "/trpc/artifacts.mine" }), false],
+    ["a REST answer", () => t.app.inject({ url: "/artifacts" }), false],
+    ["a REST 404", () => t.app.inject({ url: "/artifacts/999999" }), false],
+    ["an unknown API path", () => t.app.inject({ url: "/api/nothing" }), false],
+    ["the health check", () => t.app.inject({ url: "/healthz" }), false],
+    ["the OpenAPI document", () => t.app.inject({ url: "/openapi.json" }), false],
     [
       "a refused cross-site write",
       () =>
@@ -108,6 +137,7 @@ describe("on plain http (localhost, a LAN box)", () => {
           url: "/artifacts",
           headers: { origin: "https://evil.example" },
         }),
+      false,
     ],
     [
       "a body over the limit",
@@ -118,6 +148,7 @@ describe("on plain http (localhost, a LAN box)", () => {
           headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
           payload: JSON.stringify({ a: "x".repeat(70_000) }),
         }),
+      false,
     ],
     [
       "a preflight",
@@ -127,13 +158,15 @@ describe("on plain http (localhost, a LAN box)", () => {
           url: "/artifacts",
           headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
         }),
+      false,
     ],
-    ["the Google sign-in redirect", () => t.app.inject({ url: "/auth/google" })],
+    ["the Google sign-in redirect", () => t.app.inject({ url: "/auth/google" }), false],
   ];
 
-  it.each(requests)("%s carries the security headers", async (label, request) => {
+  it.each(requests)("%s carries the security headers", async (label, request, isDocument) => {
     const response = await request();
     expectSecurityHeaders(response, label);
+    expectDocumentHeaders(response, label, isDocument);
     expect(response.headers["strict-transport-security"], label).toBeUndefined();
     expect(directives(response).has("upgrade-insecure-requests"), label).toBe(false);
   });
