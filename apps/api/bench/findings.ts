@@ -100,24 +100,32 @@ other work shares the machine.
   do-nothing ceiling went from about 3,500 to 6,500 req/s and the reads from about 2,500 to 3,800
   (p99 from 40–50 ms to 25–30 ms); like then unlike from 820 to 1,000. The ceiling registers the
   same plugin, so it stays the ceiling of the path the product takes.
+- **Security headers by kind of answer** (decision 016): helmet's eleven headers went on every
+  answer, and seven of them only act on a page a browser renders (Referrer-Policy,
+  Cross-Origin-Opener-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+  X-Permitted-Cross-Domain-Policies, X-XSS-Protection). JSON answers now carry the policy, nosniff,
+  X-Frame-Options, CORP and HSTS (OWASP's set for APIs); HTML and SVG keep all eleven. Two servers
+  side by side on the same database, loaded in turns: the REST read's CPU per answer went from 46.9
+  to 43.0 µs at best (about 7%).
 - **What is left between the product and its ceilings** (time per answer at full load, one second
-  divided by the median req/s above; the split from CPU profiles taken side by side): REST GET
-  /artifacts/{id} takes about 48 µs against 28 for the bare route, about 20 µs more. Of that, the
-  product's thirteen response headers (helmet's eleven, the request id, Vary), the access line and
-  the four hooks are most; the kept answer's change check (\`select total_changes()\`, about 1 µs),
-  the id's validation and the Vary bookkeeping the rest. Removing the access line altogether (the
-  warn rows) does not close it. A tRPC read takes about 260 µs against 155 for the do-nothing call:
-  the same per-request work as REST, plus reading and validating the input (tRPC parses the
-  \`input\` parameter and runs the validator as a middleware of its own, about 15 µs), a larger
-  answer through undici's \`Response\`, the service call and the kept answer. Each is a few
-  microseconds; no single one is the gap. 0.7 for REST would need the whole request within 1.4 times
-  the bare route, and 0.8 for tRPC within 1.25 times a call that does nothing, which the product's
-  headers, log line, session and CORS hooks already exceed. Faster ceilings made the ratios lower
-  (tRPC reads were 0.70–0.75 of the stock adapter's slower ceiling) while every figure a user waits
-  for improved. The levers left are product decisions: the API set of security headers on JSON
-  answers (CSP, nosniff, frame options, CORP, HSTS; the full helmet set on documents) and an access
-  log that can be turned off. We kept both (decisions 007 and 014), so these two targets stay
-  missed.
+  divided by req/s; the split from CPU profiles taken side by side): on a quiet machine REST GET
+  /artifacts/{id} took about 48 µs against 28 for the bare route, about 20 µs more. Of that, the
+  response headers, the access line and the six hooks (request id, security headers, cookies, CORS,
+  origin check, session) are most; the kept answer's change check (\`select total_changes()\`, about
+  1 µs), the id's validation and the Vary bookkeeping the rest. A tRPC read took about 260 µs
+  against 155 for the do-nothing call: the same per-request work as REST, plus reading and
+  validating the input (tRPC parses the \`input\` parameter and runs the validator as a middleware
+  of its own, about 15 µs), a larger answer through undici's \`Response\`, the service call and the
+  kept answer. Each is a few microseconds; no single one is the gap.
+- **How far the ratios move**: three full runs of the same code this session (after the tRPC plugin)
+  gave REST 0.59, 0.52 and 0.69 and tRPC reads 0.57–0.62, 0.58–0.64 and 0.69–0.82. The runs on a
+  busy machine (the last one above: the bare ceiling's rounds ranged from 15,000 to 26,700 req/s)
+  score higher, because autocannon shares the two cores and limits the fast ceiling more than the
+  product. On a quiet machine neither target is met; we do not count a lucky run as met. Faster
+  ceilings also made the ratios lower: tRPC reads were 0.70–0.75 of the stock adapter's slower
+  ceiling while every figure a user waits for is better now. What would close the rest are product
+  decisions we did not take: no access line (operators rely on it, decision 014), no CORS or
+  origin-check hooks on reads, or answering reads around Fastify's hooks altogether.
 - **The machine**: two cores shared by the server under test, autocannon and everything else that
   ran. The bare Fastify ceiling is limited by autocannon as much as by the server, so its req/s and
   every ratio to it move with the load: the same scenario moved by up to a third between rounds of
