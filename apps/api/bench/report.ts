@@ -110,7 +110,8 @@ export function renderReport(report: BenchReport, findings: string): string {
     "- The product runs as in production: `node apps/api/dist/server.js`, NODE_ENV=production, " +
       `LOG_LEVEL=info (its ${fixed(report.logBytes / 1e6, 0)} MB of JSON log lines went to a pipe read ` +
       "by the bench), the default write limit per user. The ceilings are the same kind of process " +
-      "(bundled with esbuild, plain node, the same Fastify and tRPC): apps/api/bench/ceilings.ts.",
+      "(bundled with esbuild, plain node, the same Fastify, and tRPC through the same plugin): " +
+      "apps/api/bench/ceilings.ts.",
   );
   line();
 
