@@ -6,15 +6,14 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, openDatabase } from "../../src/db/client";
 import { findMigrationsFolder, migrateDatabase } from "../../src/db/migrate";
 import { likeCountDrift } from "../support/fingerprint";
@@ -30,8 +29,6 @@ let dir: string;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-start-"));
-  // Other users (the unprivileged run below) must be able to reach what is inside.
-  chmodSync(dir, 0o755);
 });
 
 afterEach(() => {
@@ -135,21 +132,8 @@ describe("a damaged database file", () => {
 });
 
 describe("an unusable data folder", () => {
-  const asRoot = process.getuid?.() === 0;
-  // Root ignores permission bits: the server then runs as "nobody", as a service account would.
-  const unprivileged = asRoot ? { uid: 65534, gid: 65534 } : {};
-
-  beforeAll(() => {
-    if (!asRoot) return;
-    // "nobody" has to reach the checkout to run the server at all (a `mktemp -d` clone is 0700).
-    const closed: string[] = [];
-    for (let folder = import.meta.dirname; folder !== dirname(folder); folder = dirname(folder)) {
-      if ((statSync(folder).mode & 0o001) === 0) closed.push(folder);
-    }
-    expect(closed, 'folders of the checkout that "nobody" cannot enter: chmod o+x them').toEqual(
-      [],
-    );
-  });
+  // Permission bits apply to the server even when the tests run as root (support/server.ts).
+  const unprivileged = { honourPermissions: true };
 
   it("refuses a folder it cannot write, naming it", async () => {
     const data = join(dir, "data");
