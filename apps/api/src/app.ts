@@ -4,13 +4,8 @@ import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
-import {
-  AccessLog,
-  loggerOptions,
-  REQUEST_ID_HEADER,
-  requestIdFor,
-  type LogStream,
-} from "./logging";
+import { AccessLog } from "./access-log";
+import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
@@ -26,18 +21,20 @@ export interface BuildAppOptions {
   env: Env;
   /** An open, migrated database; the caller owns it and closes it after the app. */
   db: AppDatabase;
-  /** Where the JSON log lines go; pino's stdout when not given. */
+  /** Where the JSON log lines go; stdout when not given. */
   logStream?: LogStream;
 }
 
 /** The whole product as a Fastify instance; server.ts listens, tests inject. */
 export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  // One stream for pino's lines and the access lines, so that they stay in order.
+  const logDestination: LogStream = logStream ?? process.stdout;
   const app = Fastify({
-    logger: loggerOptions(env, logStream),
+    logger: loggerOptions(env, logDestination),
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
     genReqId: requestIdFor,
     requestIdHeader: false,
-    logController: new AccessLog(),
+    logController: new AccessLog(logDestination),
     trustProxy: env.trustProxy,
     bodyLimit: 64 * 1024,
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066).

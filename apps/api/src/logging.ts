@@ -1,38 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import {
-  LogController,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import type { FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 
 /*
  * Structured JSON logs (pino, through Fastify): one line per event, every request line carrying its
  * request id. Nothing secret may reach a line: no cookie, no password, no hash, no token.
  */
-
-/**
- * The access log: one line per answered request, written when the answer is sent. Fastify's own
- * pair of lines ("incoming request", then "request completed") costs twice the serialising and
- * writing for no more facts (docs/benchmarks.md).
- */
-export class AccessLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    // Fastify's serializers turn these into { method, url, host, remoteAddress, remotePort } and
-    // { statusCode }: no headers, so no cookie.
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) request.log.error({ ...line, err: error }, "request errored");
-    else request.log.info(line, "request completed");
-  }
-}
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -117,15 +91,15 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Fastify's logger options: level from the environment, JSON lines to stdout or to `stream`. */
+/** Fastify's logger options: level from the environment, JSON lines to `stream`. */
 export function loggerOptions(
   env: Pick<Env, "logLevel">,
-  stream?: LogStream,
+  stream: LogStream,
 ): FastifyServerOptions["logger"] {
   return {
     level: env.logLevel,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     serializers: { err: serializeError },
-    ...(stream ? { stream } : {}),
+    stream,
   };
 }

@@ -8,20 +8,27 @@ const ALLOWED_HEADERS = "Content-Type";
 const EXPOSED_HEADERS = "X-Total-Count, Link, Retry-After, X-Request-Id";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
-/** Adds a field to Vary without dropping what an earlier step put there. */
-export function appendVary(reply: FastifyReply, field: string): void {
+/** Adds fields ("Accept", or a list: "trpc-accept, accept") to Vary, keeping what is there. */
+export function appendVary(reply: FastifyReply, fields: string): void {
   const current = reply.getHeader("vary");
   // The common case, on every request: nothing there yet (no splitting and joining).
   if (current === undefined || current === "") {
-    reply.header("vary", field);
+    reply.header("vary", fields);
     return;
   }
-  const fields = String(current ?? "")
+  const merged = String(current)
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean);
-  if (!fields.some((item) => item.toLowerCase() === field.toLowerCase())) fields.push(field);
-  reply.header("vary", fields.join(", "));
+  const present = new Set(merged.map((item) => item.toLowerCase()));
+  for (const field of fields.split(",")) {
+    const name = field.trim();
+    if (name && !present.has(name.toLowerCase())) {
+      merged.push(name);
+      present.add(name.toLowerCase());
+    }
+  }
+  reply.header("vary", merged.join(", "));
 }
 
 /**

@@ -71,7 +71,7 @@ export function trpcPlugin<TRouter extends AnyTRPCRouter>(): FastifyPluginAsync<
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         // tRPC's "trpc-accept, accept" joins what the answer already varies on (Origin, for CORS).
-        if (name === "vary") for (const field of value.split(",")) appendVary(reply, field.trim());
+        if (name === "vary") appendVary(reply, value);
         else reply.header(name, value);
       });
       return reply.send(await response.text());
