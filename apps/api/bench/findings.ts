@@ -80,8 +80,19 @@ other work shares the machine.
   pino's own buffered destination was tried first and was slower than no buffering: sonic-boom
   measures the byte length of its whole waiting buffer again on every line (3.4 µs per line in the
   profile). 200,000 access lines into a pipe: 4.9 µs each written one by one, 5.4 with pino's
-  buffer, 2.6 batched. The LOG_LEVEL=warn rows (no access line at all) now answer as fast as the
-  product with its access line, within the noise.
+  buffer, 2.6 batched.
+- **The access line, written by hand**: with every hook removed, the product's REST read still
+  took about 34 µs of CPU per answer at LOG_LEVEL=info against 24 at warn (servers side by side,
+  quiet machine), although pino builds and writes the line in 1.35 µs in a loop. Under load the line
+  costs more than its own instructions: pino's general path (the request's child bindings, the
+  serializers that read the request and reply objects, one object per field) adds allocation and
+  garbage collection to every answer. The line's shape never changes, so src/access-log.ts now
+  writes it itself: the same keys in the same order, every text JSON-escaped
+  (test/access-log.test.ts sends a forged URL and Host over a raw socket), to the logger's own
+  stream, at the request's own level; a failed answer's line still goes through pino and its error
+  serializer. In the side-by-side comparison the REST read went from 46.4 to 41.3 µs of CPU per
+  answer; in \`pnpm bench\` the LOG_LEVEL=warn row went from 0.13 above the product's ratio to 0.04
+  above it. tRPC reads moved within the noise.
 - **Hooks**: the request id, CORS, origin check and session hooks were async functions, a promise
   and a microtask each on every request; they are callback hooks now.
 - **tRPC's Fastify adapter and the heap cap**: a GC trace of the server under tRPC load showed a
@@ -107,22 +118,37 @@ other work shares the machine.
   X-Frame-Options, CORP and HSTS (OWASP's set for APIs); HTML and SVG keep all eleven. Two servers
   side by side on the same database, loaded in turns: the REST read's CPU per answer went from 46.9
   to 43.0 µs at best (about 7%).
-- **What is left between the product and its ceilings** (time per answer at full load, one second
-  divided by req/s; the split from CPU profiles taken side by side): on a quiet machine REST GET
-  /artifacts/{id} took about 48 µs against 28 for the bare route, about 20 µs more. Of that, the
-  response headers, the access line and the six hooks (request id, security headers, cookies, CORS,
-  origin check, session) are most; the kept answer's change check (\`select total_changes()\`, about
-  1 µs), the id's validation and the Vary bookkeeping the rest. A tRPC read took about 260 µs
-  against 155 for the do-nothing call: the same per-request work as REST, plus reading and
-  validating the input (tRPC parses the \`input\` parameter and runs the validator as a middleware
-  of its own, about 15 µs), a larger answer through undici's \`Response\`, the service call and the
-  kept answer. Each is a few microseconds; no single one is the gap.
-- **How far the ratios move**: three full runs of the same code this session (after the tRPC plugin)
-  gave REST 0.59, 0.52 and 0.69 and tRPC reads 0.57–0.62, 0.58–0.64 and 0.69–0.82. The runs on a
-  busy machine (the last one above: the bare ceiling's rounds ranged from 15,000 to 26,700 req/s)
-  score higher, because autocannon shares the two cores and limits the fast ceiling more than the
-  product. On a quiet machine neither target is met; we do not count a lucky run as met. Faster
-  ceilings also made the ratios lower: tRPC reads were 0.70–0.75 of the stock adapter's slower
+- **What is left between the product and its ceilings**, measured as CPU per answer with two
+  servers side by side on a quiet machine, one part taken away at a time. REST GET /artifacts/{id}:
+  the bare route 18 µs; the product without its six hooks (request id, security headers, cookies,
+  CORS, origin check, session) and at LOG_LEVEL=warn 24 µs (0.78 of the ceiling); with the hooks
+  31 µs; with the hooks and the access line as pino wrote it, 40 µs (0.5). So, before the line was
+  written by hand: the access line about 10 µs, the hooks and the headers they add about 7 µs, the
+  route's own work (the id's validation, the kept answer and its change check, the mapping, Vary)
+  about 5 µs. Each of them is something the product owes its users or its operators.
+- **tRPC: most of the distance is tRPC's own**. The row "byId's input and answer from memory" is a
+  procedure on the ceiling's server with byId's input schema that answers the sample artifact: no
+  hooks, no log line, no database. It reached 0.83–0.85 of the do-nothing procedure in the
+  latest runs: reading the \`input\` parameter, the validator middleware (tRPC copies its
+  options object twice per middleware with a generic object-spread helper), JSON and undici's
+  \`Response\` for a 440-byte answer take 15% of the do-nothing call's throughput before the
+  product does anything. The 0.8 target leaves about 5% for the hooks, the access line, the session
+  check and the database read. Without hooks and at LOG_LEVEL=warn the product's byId reached about
+  0.78 side by side. A profile of the product and that procedure side by side shows the same tRPC
+  and undici functions 10–30% slower in the product's process (a 30 MB heap of its own, more code)
+  and 4 µs more garbage collection per call, spread over hundreds of functions.
+- **Measured and not taken**: replacing tRPC's object-spread helper with native spreads (a patch
+  of its build output) made tRPC calls about 10% cheaper in the ceiling and the product alike: every
+  tRPC answer would be faster, the ratio would not move, and a patch of a dependency's output is ours
+  to carry through every upgrade. A shorter Content-Security-Policy on JSON answers
+  (\`default-src 'none'\`) would save about 250 bytes per answer; left out because a JSON answer
+  opened in a browser tab (Firefox's JSON viewer) must keep working, which we cannot check here.
+- **How far the ratios move**: three earlier full runs gave REST 0.59, 0.52 and 0.69 and
+  tRPC reads 0.57–0.62, 0.58–0.64 and 0.69–0.82; the runs on a busy machine score higher, because
+  autocannon shares the two cores and limits the fast ceilings more than the product. The two
+  latest runs, on a quieter machine: REST 0.52, then 0.60 with the access line written by hand; tRPC
+  reads 0.57–0.58, then 0.54–0.58. Neither target is met, and we do not count a lucky run as met.
+  Faster ceilings also made the ratios lower: tRPC reads were 0.70–0.75 of the stock adapter's slower
   ceiling while every figure a user waits for is better now. What would close the rest are product
   decisions we did not take: no access line (operators rely on it, decision 014), no CORS or
   origin-check hooks on reads, or answering reads around Fastify's hooks altogether.

@@ -192,6 +192,14 @@ export function scenarios(
       requests: get((id) => `/trpc/artifacts.byId?input=${input({ id })}`),
     },
     {
+      name: "tRPC, byId's input and answer from memory (no hooks, log or database)",
+      ceiling: "ceiling: do-nothing tRPC procedure",
+      target: null,
+      listRead: false,
+      server: "trpcCeiling",
+      requests: get((id) => `/trpc/fixedArtifact?input=${input({ id })}`),
+    },
+    {
       name: "tRPC artifacts.list (default sort)",
       ceiling: "ceiling: do-nothing tRPC procedure",
       target: "trpc",

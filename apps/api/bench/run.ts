@@ -73,6 +73,14 @@ function runOrFail(command: string, args: string[], cwd: string): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
+const npmDependencies = Object.keys(
+  (
+    JSON.parse(readFileSync(join(API, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies,
+).filter((name) => !name.startsWith("@artifact-atlas/"));
+
 /** The production builds, when a source is newer than the build; the ceilings always (fast). */
 async function buildIfNeeded(): Promise<void> {
   const shared = join(ROOT, "packages/shared/src");
@@ -93,7 +101,8 @@ async function buildIfNeeded(): Promise<void> {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    // As build.mjs: npm packages load from node_modules, our shared package (TypeScript) is bundled.
+    external: npmDependencies.flatMap((name) => [name, `${name}/*`]),
     logLevel: "warning",
   });
 }
@@ -254,7 +263,13 @@ async function main(): Promise<void> {
       "/healthz",
     );
     servers.push(quiet);
-    const sample = await (await fetch(`${app.origin}/artifacts/${data.sampleIds[0]}`)).text();
+    const sampleId = data.sampleIds[0] as number;
+    const sample = await (await fetch(`${app.origin}/artifacts/${sampleId}`)).text();
+    const trpcSample = (await (
+      await fetch(
+        `${app.origin}/trpc/artifacts.byId?input=${encodeURIComponent(`{"id":${sampleId}}`)}`,
+      )
+    ).json()) as { result: { data: unknown } };
     const ceilingArgs = (mode: string, port: number, ...rest: string[]) => [
       "apps/api/dist/bench/ceilings.js",
       mode,
@@ -272,7 +287,7 @@ async function main(): Promise<void> {
     servers.push(restCeiling);
     const trpcCeiling = await startServer(
       "do-nothing tRPC",
-      ceilingArgs("trpc", trpcPort),
+      ceilingArgs("trpc", trpcPort, JSON.stringify(trpcSample.result.data)),
       trpcPort,
       baseEnv,
       "/trpc/noop",
