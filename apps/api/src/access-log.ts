@@ -34,7 +34,7 @@ function field(name: string, value: string | number | undefined): string {
  * (no Host header, a socket already gone) left out. Only the method, URL, host, client address and
  * port, status and time: never a header, so never a cookie.
  */
-export function accessLine(request: FastifyRequest, reply: FastifyReply, time: number): string {
+function accessLine(request: FastifyRequest, reply: FastifyReply, time: number): string {
   return (
     `{"level":${INFO},"time":${time},${BASE}${field("reqId", request.id)},` +
     `"req":{"method":${JSON.stringify(request.method)}${field("url", request.url)}` +
