@@ -141,8 +141,9 @@ other work shares the machine.
   of its build output) made tRPC calls about 10% cheaper in the ceiling and the product alike: every
   tRPC answer would be faster, the ratio would not move, and a patch of a dependency's output is ours
   to carry through every upgrade. A shorter Content-Security-Policy on JSON answers
-  (\`default-src 'none'\`) would save about 250 bytes per answer; left out because a JSON answer
-  opened in a browser tab (Firefox's JSON viewer) must keep working, which we cannot check here.
+  (\`default-src 'none'\`, about 250 bytes fewer per answer), a lazily made per-request logger
+  (Fastify's \`childLoggerFactory\`) and keeping REST answers as JSON text with the kept answer
+  each made no difference to the CPU per answer that two servers side by side could show.
 - **How far the ratios move**: three earlier full runs gave REST 0.59, 0.52 and 0.69 and
   tRPC reads 0.57–0.62, 0.58–0.64 and 0.69–0.82; the runs on a busy machine score higher, because
   autocannon shares the two cores and limits the fast ceilings more than the product. The two
