@@ -1,6 +1,11 @@
 import { initTRPC } from "@trpc/server";
 import Fastify from "fastify";
 import { artifactIdInput } from "@artifact-atlas/shared";
+import { AccessLog } from "../src/access-log";
+import { BatchedLogOutput } from "../src/log-output";
+import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
+import { securityHeaderSets } from "../src/plugins/security-headers";
+import { idOrNotFound } from "../src/rest/http";
 import { trpcPlugin } from "../src/trpc/fastify-plugin";
 
 /*
@@ -13,13 +18,43 @@ import { trpcPlugin } from "../src/trpc/fastify-plugin";
  * The tRPC server also answers GET /trpc/fixedArtifact?input={"id":n} with that JSON: byId's input
  * (the same schema) and answer, without hooks, log lines or database. Not a ceiling: it shows how
  * much of a read's distance from the do-nothing call is tRPC's own work on an input and an answer.
+ *
+ *   node dist/bench/ceilings.js rest-floor <port> <artifact JSON>  GET /artifacts/:id -> that JSON
+ *
+ * Not a ceiling either: the bare route plus only what every answer of the product owes, each done
+ * once in the route and no more: the request id and its header, the security headers of a JSON
+ * answer and Vary, the id checked with the REST path's own validation, and the access line through
+ * the product's own logging (JSON lines to standard output, in batches). No hooks, no session,
+ * CORS or origin check, no database. Its ratio to the bare route is about the most the product's
+ * REST read could reach on this machine.
  */
 
 async function main(): Promise<void> {
   const [mode, port, artifactJson] = process.argv.slice(2);
+  // The floor logs as the product does.
+  const floorLog = mode === "rest-floor" ? new BatchedLogOutput() : null;
   // Fastify's defaults (no logger), plus what the product needs for tRPC's batched paths.
-  const app = Fastify({ routerOptions: { maxParamLength: 5000 } });
-  if (mode === "rest" && artifactJson) {
+  const app = Fastify({
+    routerOptions: { maxParamLength: 5000 },
+    ...(floorLog
+      ? {
+          logger: loggerOptions({ logLevel: "info" }, floorLog),
+          genReqId: requestIdFor,
+          requestIdHeader: false,
+          logController: new AccessLog(floorLog),
+        }
+      : {}),
+  });
+  if (mode === "rest-floor" && artifactJson) {
+    const artifact = JSON.parse(artifactJson) as Record<string, unknown>;
+    const { everyAnswer } = await securityHeaderSets({ https: false });
+    app.get<{ Params: { id: string } }>("/artifacts/:id", async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id).headers(everyAnswer);
+      reply.header("vary", "Origin, Accept");
+      idOrNotFound(request.params.id);
+      return artifact;
+    });
+  } else if (mode === "rest" && artifactJson) {
     const artifact = JSON.parse(artifactJson) as Record<string, unknown>;
     app.get("/artifacts/:id", async () => artifact);
   } else if (mode === "trpc" && artifactJson) {
@@ -36,7 +71,7 @@ async function main(): Promise<void> {
       createContext: () => ({}),
     });
   } else {
-    throw new Error("usage: ceilings.js rest|trpc <port> <artifact JSON>");
+    throw new Error("usage: ceilings.js rest|rest-floor|trpc <port> <artifact JSON>");
   }
   await app.listen({ port: Number(port), host: "127.0.0.1" });
   const stop = () => void app.close().then(() => process.exit(0));

@@ -12,9 +12,9 @@ export interface Scenario {
   listRead: boolean;
   /**
    * Which server answers: the product, the product with LOG_LEVEL=warn (no request log lines:
-   * shows what logging costs), or one of the ceilings.
+   * shows what logging costs), one of the ceilings, or the REST floor (ceilings.ts).
    */
-  server: "app" | "appQuiet" | "restCeiling" | "trpcCeiling";
+  server: "app" | "appQuiet" | "restCeiling" | "restFloor" | "trpcCeiling";
   /** The requests of one connection, in a loop; `context` keeps per-connection state. */
   requests: autocannon.Request[];
 }
@@ -165,6 +165,14 @@ export function scenarios(
       target: "rest",
       listRead: false,
       ...app,
+      requests: get((id) => `/artifacts/${id}`),
+    },
+    {
+      name: "floor: bare Fastify plus what every answer owes (id, headers, id check, access line)",
+      ceiling: "ceiling: bare Fastify, fixed artifact JSON",
+      target: null,
+      listRead: false,
+      server: "restFloor",
       requests: get((id) => `/artifacts/${id}`),
     },
     {

@@ -200,7 +200,8 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(os.tmpdir(), "atlas-bench-"));
   const servers: Server[] = [];
   try {
-    const [appPort, quietPort, restPort, trpcPort, chromePort] = await Promise.all([
+    const [appPort, quietPort, restPort, floorPort, trpcPort, chromePort] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -285,6 +286,16 @@ async function main(): Promise<void> {
       "/artifacts/1",
     );
     servers.push(restCeiling);
+    // Its access lines go to a pipe that is read, as the product's do.
+    const restFloor = await startServer(
+      "REST floor",
+      ceilingArgs("rest-floor", floorPort, sample),
+      floorPort,
+      baseEnv,
+      "/artifacts/1",
+      () => {},
+    );
+    servers.push(restFloor);
     const trpcCeiling = await startServer(
       "do-nothing tRPC",
       ceilingArgs("trpc", trpcPort, JSON.stringify(trpcSample.result.data)),
@@ -297,6 +308,7 @@ async function main(): Promise<void> {
       app: app.origin,
       appQuiet: quiet.origin,
       restCeiling: restCeiling.origin,
+      restFloor: restFloor.origin,
       trpcCeiling: trpcCeiling.origin,
     };
 

@@ -70,6 +70,33 @@ const EVERY_ANSWER = new Set([
 /** What a browser renders as a page of its own: HTML, and SVG (which can run script). */
 const DOCUMENT_TYPE = /^(text\/html|image\/svg\+xml)\b/i;
 
+/** Helmet's headers for our options, split by kind of answer (see securityHeadersPlugin). */
+export async function securityHeaderSets({ https }: { https: boolean }): Promise<{
+  everyAnswer: Record<string, string>;
+  documentsToo: Record<string, string>;
+}> {
+  const options: FastifyHelmetOptions = {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({ upgradeInsecureRequests: https }),
+    },
+    // Our own Origin check relies on browsers sending Origin with writes; "same-origin" keeps the
+    // full referrer at home and sends none to the external image hosts.
+    referrerPolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+    // HSTS on plain http is ignored by browsers and would only confuse a later https setup.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // Artifact images are other sites' files loaded without CORS: requiring CORP would hide them.
+    crossOriginEmbedderPolicy: false,
+  };
+  const helmet = Object.entries(await helmetHeaders(options));
+  return {
+    everyAnswer: Object.fromEntries(helmet.filter(([name]) => EVERY_ANSWER.has(name))),
+    documentsToo: Object.fromEntries(helmet.filter(([name]) => !EVERY_ANSWER.has(name))),
+  };
+}
+
 /**
  * Helmet on every answer (docs/decisions/016-headers-by-kind-of-answer.md): the headers of
  * EVERY_ANSWER on HTML, JSON, static files, errors and preflights alike, and the rest of helmet's
@@ -78,24 +105,7 @@ const DOCUMENT_TYPE = /^(text\/html|image\/svg\+xml)\b/i;
  */
 export const securityHeadersPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
-    const options: FastifyHelmetOptions = {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: contentSecurityPolicy({ upgradeInsecureRequests: https }),
-      },
-      // Our own Origin check relies on browsers sending Origin with writes; "same-origin" keeps the
-      // full referrer at home and sends none to the external image hosts.
-      referrerPolicy: { policy: "same-origin" },
-      xFrameOptions: { action: "deny" },
-      // HSTS on plain http is ignored by browsers and would only confuse a later https setup.
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-      // Artifact images are other sites' files loaded without CORS: requiring CORP would hide them.
-      crossOriginEmbedderPolicy: false,
-    };
-    const helmet = Object.entries(await helmetHeaders(options));
-    const everyAnswer = Object.fromEntries(helmet.filter(([name]) => EVERY_ANSWER.has(name)));
-    const documentsToo = Object.fromEntries(helmet.filter(([name]) => !EVERY_ANSWER.has(name)));
+    const { everyAnswer, documentsToo } = await securityHeaderSets({ https });
     app.addHook("onRequest", (_request, reply, done) => {
       reply.headers(everyAnswer);
       done();
