@@ -118,13 +118,14 @@ other work shares the machine.
   X-Frame-Options, CORP and HSTS (OWASP's set for APIs); HTML and SVG keep all eleven. Two servers
   side by side on the same database, loaded in turns: the REST read's CPU per answer went from 46.9
   to 43.0 µs at best (about 7%).
-- **Vary, merged as text**: the same server with one route changed at a time, side by
-  side (15 interleaved one-second rounds), showed that the REST read's \`appendVary(reply,
-  "Accept")\` cost about 6 µs per answer: CORS had already set \`Vary: Origin\`, and merging split
-  it into an array, trimmed, filtered, built a set of lowered names and joined again. It now works
-  on the text alone (\`,origin,accept,\` looked up with \`includes\`; test/vary.test.ts). CPU per
-  answer: REST GET /artifacts/{id} 44.9 → 40.9 µs, tRPC artifacts.byId (which merges
-  "trpc-accept, accept") 250 → 225 µs.
+- **Vary, merged as text**: the same server with one route changed at a time, side by side (15
+  interleaved one-second rounds), showed the REST read's \`appendVary(reply, "Accept")\` at about
+  6 µs per answer against setting the whole value: CORS had already set \`Vary: Origin\`, and the
+  merge split it into an array, trimmed, filtered, built a set of lowered names and joined again.
+  It now works on the text alone (\`,origin,accept,\` looked up with \`includes\`;
+  test/vary.test.ts), about 3 µs above the whole value in the same comparison. tRPC calls, which
+  merge "trpc-accept, accept", take the same path. Remembering each merge (a small map) measured
+  another 1.5 µs in one process and nothing across two, so it was not kept.
 - **What is left between the product and its ceilings**, measured as CPU per answer with two
   servers side by side on a quiet machine, one part taken away at a time. REST GET /artifacts/{id}:
   the bare route 18 µs; the product without its six hooks (request id, security headers, cookies,
@@ -156,8 +157,13 @@ other work shares the machine.
   all (the floor's route registered in the product behind every hook: 31.3 µs, against 30.2 for a
   floor server started inside the product's process); merging the six hooks into one, reading
   cookies only in the session hook, and dropping both onSend hooks each made no difference. The
-  REST route's own work: the Vary merge above (4–6 µs, fixed), the id's zod validation about 1.7
-  µs, the read cache's change check 1–2 µs.
+  REST route's own work: the Vary merge above (3 µs saved, 3 µs left), the id's zod validation
+  about 1–2 µs, and the read cache 2–5 µs against a plain map of the same answers (of which
+  asking SQLite whether a transaction is open, about 1 µs, is now asked only when an answer would
+  be kept), although
+  getArtifact's whole kept path takes 0.25 µs in a loop (SQLite's total_changes() 0.07 µs): under
+  load, each call into SQLite probably starts from cold processor caches (this VM has no hardware
+  counters to show it).
 - **tRPC: the product's own do-nothing procedure** (added to a measurement build only) cost 194 µs
   of CPU per call against the ceiling's 146. The same minimal tRPC server started inside the
   product's process on a port of its own: 169 µs, so about 23 µs is the process. The product's
@@ -192,7 +198,10 @@ other work shares the machine.
   ran. The bare Fastify ceiling is limited by autocannon as much as by the server, so its req/s and
   every ratio to it move with the load: the same scenario moved by up to a third between rounds of
   one run. Each ratio is therefore the median of each round's ratio to the ceiling's run of the
-  same round (paired), over five rounds.
+  same round (paired), over five rounds. Two fresh processes of the same build also differ: one
+  REST read measured 38.0 and 42.5 µs of CPU per answer in two processes side by side, and
+  another pair the other way round. A change worth a few µs is therefore measured as two routes
+  of one server (an experiment build with both), not as two servers.
 - **Writes**: like then unlike is two transactions with \`synchronous=FULL\` (decision 002), each a
   session lookup through the lucia adapter and an fsync; it has no target.
 

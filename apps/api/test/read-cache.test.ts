@@ -95,6 +95,34 @@ describe("ReadCache", () => {
     expect(cache.read("name", nameOf)).toBe("Before");
   });
 
+  it("answers from memory inside a transaction that has written nothing", () => {
+    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const { nameOf } = artifactNamed("Before");
+    const read = counting(nameOf);
+    expect(cache.read("name", read.compute)).toBe("Before");
+    db.transaction(() => {
+      expect(cache.read("name", read.compute)).toBe("Before");
+    });
+    expect(read.calls()).toBe(1);
+  });
+
+  it("reads afresh inside a transaction once it has written, and keeps none of it", () => {
+    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const { artifact, nameOf } = artifactNamed("Before");
+    const read = counting(nameOf);
+    expect(cache.read("name", read.compute)).toBe("Before");
+    db.transaction(() => {
+      db.$client
+        .prepare("update artifacts set artifact_name = 'During' where id = ?")
+        .run(artifact.id);
+      expect(cache.read("name", read.compute)).toBe("During");
+      expect(cache.read("name", read.compute)).toBe("During");
+    });
+    expect(read.calls()).toBe(3);
+    expect(cache.read("name", read.compute)).toBe("During");
+    expect(read.calls()).toBe(4);
+  });
+
   it("sees another process's write once an answer is older than maxAgeMs", async () => {
     const cache = new ReadCache(db.$client, { maxAgeMs: 40, maxEntries: 10 });
     const { artifact, nameOf } = artifactNamed("Before");

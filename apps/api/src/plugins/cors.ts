@@ -11,8 +11,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = "600";
 /**
  * Adds fields ("Accept", or a list: "trpc-accept, accept") to Vary, keeping what is there and
  * leaving out a field it already names, in any case. Runs on every answer, most of them twice: it
- * works on the text alone, because the arrays and set of a split-and-join cost about 5 µs per
- * answer under load, an eighth of a REST read (docs/benchmarks.md).
+ * works on the text alone, because the arrays and set of a split-and-join cost about 3 µs more per
+ * answer under load (docs/benchmarks.md).
  */
 export function appendVary(reply: FastifyReply, fields: string): void {
   const current = reply.getHeader("vary");
