@@ -25,10 +25,10 @@ export function appendVary(reply: FastifyReply, fields: string): void {
   let named = `,${merged.toLowerCase().replace(/\s+/g, "")},`;
   for (const field of fields.split(",")) {
     const name = field.trim();
-    const key = `,${name.toLowerCase()},`;
-    if (name === "" || named.includes(key)) continue;
+    const lowered = name.toLowerCase();
+    if (name === "" || named.includes(`,${lowered},`)) continue;
     merged += `, ${name}`;
-    named += `${name.toLowerCase()},`;
+    named += `${lowered},`;
   }
   reply.header("vary", merged);
 }
