@@ -8,7 +8,7 @@ if [ ! -f apps/web/dist/index.html ] || [ ! -f apps/api/dist/server.js ] || [ -n
   pnpm build
 fi
 # Node's options for the server (package.json "config"): a heap cap keeps memory flat under load
-# (docs/benchmarks.md, "Memory"); pnpm bench starts the server with the same options.
+# (docs/decisions/017-server-heap-growth.md); pnpm bench starts the server with the same options.
 read -r -a node_options <<<"$(node -p 'require("./package.json").config.serverNodeOptions')"
 # Configuration comes from the environment, or from .env when there is one (see .env.example).
 if [ -f .env ]; then exec node "${node_options[@]}" --env-file=.env apps/api/dist/server.js; fi

@@ -149,10 +149,10 @@ other work shares the machine.
 - **The floor row**: a server of its own (ceilings.ts, \`rest-floor\`) with the bare route plus only
   what every answer of the product owes, each done once in the route: the request id, the security
   headers of a JSON answer and Vary, the id checked with the REST path's own validation, and the
-  access line through the product's own logging, read from a pipe. It reached 0.87 of the bare
-  route in the run above (0.73–0.77 of it side by side when the bare route, not autocannon, is the
-  limit), so what every answer owes leaves room for the 0.7 target; the product's REST read, at
-  0.56, spends the rest elsewhere. Measured one piece at a time, one route changed at a time in the
+  access line through the product's own logging, read from a pipe. It reached 0.81 of the bare
+  route in the run above (0.77–0.87 in the last three runs; 0.73–0.77 side by side when the bare
+  route, not autocannon, is the limit), so what every answer owes leaves room for the 0.7 target;
+  the product's REST read, at 0.51–0.64 in those runs, spends the rest elsewhere. Measured one piece at a time, one route changed at a time in the
   same server (CPU per answer, 15 interleaved one-second rounds): the six hooks cost about 1 µs in
   all (the floor's route registered in the product behind every hook: 31.3 µs, against 30.2 for a
   floor server started inside the product's process); merging the six hooks into one, reading
@@ -170,22 +170,39 @@ other work shares the machine.
   router and context through a plain Fastify server in that process: 165 µs, so they cost nothing.
   The product's hooks, headers and access line: about 30 µs, three times what they cost a REST read.
   Profiles side by side show where: creating AbortSignals, \`AbortSignal.any\` and tRPC's
-  object-spread helper take two to three times as long per call in the product's process.
-  \`resolveResponse\` makes three signals and three WeakRefs per call (the Request's signal, its own
-  controller's, and their combination), a young-generation collection cannot free a WeakRef's
-  target, so every call's signals reach the old generation, and each full collection marks the
-  product's larger heap (19.5 MB live after a full collection, against 11.9 MB for the ceiling). The
+  object-spread helper take two to three times as long per call in the product's process, and
+  full collections, which mark the product's larger heap (19.5 MB live after a full collection,
+  against 11.9 MB for the ceiling), come three times as often per call under its heap cap (below,
+  "Old-generation garbage on every tRPC call"). The
   byId procedure's own work (input, read cache, service) adds nothing measurable over a fixed answer
   in the same process. The same do-nothing call through plain Fastify servers started in the
   product's process, one part added at a time (13 interleaved rounds): no logger 164.5 µs; Fastify's
   pino logger, whose child per request carries the request id, 171.8 µs; with the access line 180.2
   µs; the whole product app 190.7 µs. On the REST path the logger and the line cost about 5 µs
-  together, here 16. We have not found why; a guess is that more of a tRPC request's objects live
-  through young-generation collections, so everything attached to it costs more. Closing this gap
+  together, here 16. We have not found why. Closing this gap
   means not making those signals, that is, not calling \`resolveResponse\`: our own implementation
   of tRPC's HTTP protocol (batching, method checks, error shapes, status codes). It would make every
   tRPC call several times cheaper but the ceiling, which registers the same plugin, as much, and it
   is a second wire implementation to keep in step with tRPC; we have not taken that step.
+- **Old-generation garbage on every tRPC call** (decision 017): \`--trace-gc\` under load (50
+  connections, 6 s, one server at a time) counted the memory each full collection freed: about
+  4 kB per call for the do-nothing ceiling and 6 kB for the product's byId, none for REST reads.
+  Calls do not live that long; the garbage is born old. On Node 20 an \`AbortSignal\` is made as
+  an \`EventTarget\` whose prototype is then swapped and three fields added, and V8 gives every
+  such object a hidden class of its own, allocated in the old generation: two signals never share
+  one (\`%HaveSameMap\`), two plain EventTargets do. Web streams are made the same way. In a
+  loop, making one signal cost about 2.5 µs and left about 0.8 kB for a full collection; a plain
+  EventTarget with the same three fields 0.3 µs and nothing; \`WeakRef\`s to short-lived objects
+  left nothing either. A tRPC call makes four such objects: the signal undici gives every
+  \`Request\`, the controller \`resolveResponse\` makes for the call and their combination
+  (\`AbortSignal.any\`), and the stream of the \`Response\` body. Node 22 makes signals without the
+  swap (nodejs/node#52408). With the 128 MB cap, V8 lets the old generation grow by only about 10%
+  after each full collection, so the product ran one every 2,500 calls (the uncapped ceiling one
+  every 8,000), each marking its whole heap; a profile of both under the same load put garbage
+  collection at 17.5 µs per product call against 7.2 for the ceiling. The server now lets the old
+  generation grow to three times what survived before the next full collection, still under the
+  cap (\`--heap-growing-percent=200\`): side by side, byId's CPU per answer went from 224.6 to
+  212.1 µs (no cap: 201.9), and the highest RSS of a bench run from 160 to 178 MB.
 - **Measured and not taken**: replacing tRPC's object-spread helper with native spreads (a patch
   of its build output) made tRPC calls about 10% cheaper in the ceiling and the product alike: every
   tRPC answer would be faster, the ratio would not move, and a patch of a dependency's output is ours
@@ -193,11 +210,11 @@ other work shares the machine.
   (\`default-src 'none'\`, about 250 bytes fewer per answer), a lazily made per-request logger
   (Fastify's \`childLoggerFactory\`) and keeping REST answers as JSON text with the kept answer
   each made no difference to the CPU per answer that two servers side by side could show.
-- **How far the ratios move**: earlier full runs gave REST 0.59, 0.52, 0.69, 0.52 and 0.60 and
-  tRPC reads between 0.54 and 0.82; the runs on a busy machine score higher, because autocannon
-  shares the two cores and limits the fast ceilings more than the product. The run above, with
-  Vary merged as text: REST 0.56, tRPC reads 0.55–0.59. Neither target is met, and we do not count a
-  lucky run as met. Faster ceilings also made the ratios lower: tRPC reads were 0.70–0.75 of the
+- **How far the ratios move**: earlier full runs gave REST 0.59, 0.52, 0.69, 0.52, 0.60, 0.56 and
+  0.64 and tRPC reads between 0.54 and 0.82; the runs on a busy machine score higher, because
+  autocannon shares the two cores and limits the fast ceilings more than the product. The run
+  above, with the heap's growth setting: REST 0.51, tRPC reads 0.57–0.65. Neither target is met,
+  and we do not count a lucky run as met. Faster ceilings also made the ratios lower: tRPC reads were 0.70–0.75 of the
   stock adapter's slower ceiling while every figure a user waits for is better now.
 - **The machine**: two cores shared by the server under test, autocannon and everything else that
   ran. The bare Fastify ceiling is limited by autocannon as much as by the server, so its req/s and
@@ -218,9 +235,11 @@ other work shares the machine.
   the heap from 95 MB back to 27 MB (no leak), but RSS stayed at the high-water mark (272 MB, up to
   300 MB with the read cache's faster answers). The server now runs with
   \`--max-old-space-size=128\` (package.json \`config.serverNodeOptions\`, used by scripts/start.sh and
-  by this benchmark alike): V8 collects sooner, RSS stays near 160 MB. What that cap cost under tRPC
-  load (a full collection every 280 ms) is above, under "tRPC's Fastify adapter and the heap cap".
-  The read cache holds at most 4,096 answers (a few MB).
+  by this benchmark alike): V8 collects sooner, RSS stayed near 160 MB. Under a cap that small V8
+  also grows the old generation by only about 10% after each full collection, which tRPC's garbage
+  made costly (above, "Old-generation garbage on every tRPC call"); with
+  \`--heap-growing-percent=200\` beside the cap (decision 017) RSS peaks near 180 MB. The read
+  cache holds at most 4,096 answers (a few MB).
 
 ### Web
 
