@@ -281,6 +281,30 @@ describe("GET /artifacts/{id}", () => {
     expect(artifact).toMatchObject({ _id: id, artifactName: "Rosetta Stone", likeCount: 2 });
   });
 
+  it("answers the artifact as it is now, after likes, an edit and a delete", async () => {
+    const id = await postArtifact(t.app, alice, { artifactName: "Rosetta Stone" });
+    const before = await call("GET", `/artifacts/${id}`);
+    expect(before.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(before.json()).toMatchObject({ artifactName: "Rosetta Stone", likeCount: 0 });
+
+    await likeTimes(id, 1);
+    expect((await call("GET", `/artifacts/${id}`)).json()).toMatchObject({ likeCount: 1 });
+
+    const edit = await call("PUT", `/artifacts/${id}`, {
+      cookie: alice.cookie,
+      body: { ...artifactFields({ artifactName: "Rosetta Stone (cast)" }), userEmail: alice.email },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await call("GET", `/artifacts/${id}`)).json()).toMatchObject({
+      artifactName: "Rosetta Stone (cast)",
+      likeCount: 1,
+    });
+
+    const removal = await call("DELETE", `/artifacts/${id}`, { cookie: alice.cookie });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expectError(await call("GET", `/artifacts/${id}`), 404, MESSAGES.artifactNotFound);
+  });
+
   it("answers 404 for an unknown id", async () => {
     expectError(await call("GET", "/artifacts/12345"), 404, MESSAGES.artifactNotFound);
   });
