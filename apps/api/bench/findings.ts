@@ -203,27 +203,64 @@ other work shares the machine.
   generation grow to three times what survived before the next full collection, still under the
   cap (\`--heap-growing-percent=200\`): side by side, byId's CPU per answer went from 224.6 to
   212.1 µs (no cap: 201.9), and the highest RSS of a bench run from 160 to 178 MB.
-- **Measured and not taken**: replacing tRPC's object-spread helper with native spreads (a patch
-  of its build output) made tRPC calls about 10% cheaper in the ceiling and the product alike: every
-  tRPC answer would be faster, the ratio would not move, and a patch of a dependency's output is ours
-  to carry through every upgrade. A shorter Content-Security-Policy on JSON answers
-  (\`default-src 'none'\`, about 250 bytes fewer per answer), a lazily made per-request logger
-  (Fastify's \`childLoggerFactory\`) and keeping REST answers as JSON text with the kept answer
-  each made no difference to the CPU per answer that two servers side by side could show.
-- **How far the ratios move**: earlier full runs gave REST 0.59, 0.52, 0.69, 0.52, 0.60, 0.56 and
-  0.64 and tRPC reads between 0.54 and 0.82; the runs on a busy machine score higher, because
-  autocannon shares the two cores and limits the fast ceilings more than the product. The run
-  above, with the heap's growth setting: REST 0.51, tRPC reads 0.57–0.65. Neither target is met,
-  and we do not count a lucky run as met. Faster ceilings also made the ratios lower: tRPC reads were 0.70–0.75 of the
-  stock adapter's slower ceiling while every figure a user waits for is better now.
+- **Measured and not taken**: replacing tRPC's object-spread helper with \`Object.assign\` (a patch
+  of its build output, in a measurement build): one server, interleaved rounds, two processes of
+  each build: calls with an input 5% cheaper (175 to 165–174 µs of CPU), the do-nothing call about
+  1%, so the ratio of an input-and-answer call to the do-nothing call moves from 0.81–0.85 to 0.86.
+  Too little for the 0.8 target, and a patch of a dependency's output is ours to carry through
+  every upgrade. A shorter Content-Security-Policy on JSON answers (\`default-src 'none'\`, about
+  250 bytes fewer per answer) and a lazily made per-request logger (Fastify's
+  \`childLoggerFactory\`) made no difference to the CPU per answer that two servers side by side
+  could show.
+- **Per-request profiles** (\`pnpm bench:profile\`, apps/api/bench/profile.ts): the built server
+  under \`node --cpu-prof\` on a fresh database, a fixed number of requests to one path, and each
+  function's own time divided by the requests, counting only the samples taken while they ran. A
+  function's share hardly moves between runs, so a microsecond shows where req/s side by side
+  could not. REST GET /artifacts/{id}, four processes: 38.8 µs of CPU per request in one, 46.0–51.4
+  in the others (next point); of it the socket write (\`writev\`, the kernel's loopback send) is
+  18–22 µs, and no piece of the product's own JavaScript is above 2 µs. tRPC byId, four processes,
+  231–261 µs (with the profiler on): the socket write 28, tRPC's object-spread helper 14, making
+  AbortSignals 11.5 and combining them 9.6, web streams' \`makeTransferable\` 9, garbage
+  collection 10: the Fetch objects of tRPC's \`resolveResponse\` (above) are about a fifth of a call.
+- **One process in two is slower for its whole life**: in about half of the product's starts,
+  \`process.nextTick\` takes 3–5 µs of every request building its tick objects instead of
+  0.1–0.6, and the access line's functions take about twice as long; the process stays so until it
+  stops, and its REST read costs 46–51 µs of CPU instead of 39. A probe (100,000 nextTick calls at
+  a time) reads about 35 ns a call in a fast process and 270–540 ns in a slow one, and shows when
+  it is decided: 0 of 18 starts were slow after opening, checking and migrating the database, 5
+  of 22 after building the app, 17 of 34 once it listened; 5 starts of the floor server (bare
+  Fastify with the same logging) were all fast. The cause is in V8's handling of Node 20's
+  \`nextTick\` (the slow lines are the ones that build its tick object) and was not found.
+  Tried and not kept: calling nextTick 100,000 times before anything else loads kept the probe
+  fast but raised garbage collection from 1 to 9–10 µs per request (the warm-up's live tick
+  objects seem to have made V8 allocate every later one in the old generation); V8's
+  \`--no-allocation-site-pretenuring\` left 3 of 5 starts slow. The benchmark starts the product
+  once per run, so a whole run's ratios follow that one start's luck: most of the spread below.
+- **The REST detail read keeps its JSON text** (decision 010): Fastify's serialiser was 1.4–1.8 µs
+  of every REST read in every profile, for the same artifact serialised again; the text is now
+  kept beside the artifact until the data changes, and the serialiser is gone from the profile.
+- **tRPC's own input and answer**, one server, interleaved rounds, procedures that differ only in
+  what they take and answer: do-nothing 152 µs of CPU, byId's input 165, the artifact as answer
+  156, both 176. tRPC's own handling of an input and an answer takes about 16% of the do-nothing
+  call before the product does anything, of the 20% the 0.8 target leaves; the REST floor shows
+  that the request id, security headers and access line alone cost more than the other 4%.
+- **How far the ratios move**: earlier full runs gave REST 0.59, 0.52, 0.69, 0.52, 0.60, 0.56,
+  0.64 and 0.51 and tRPC reads between 0.54 and 0.82; the runs on a busy machine score higher,
+  because autocannon shares the two cores and limits the fast ceilings more than the product.
+  This session: REST 0.67 and tRPC reads 0.60–0.68 before the kept JSON text; the run above,
+  after it, REST 0.56 and tRPC reads 0.59–0.63 (the floor 0.88 and 0.86 in the same runs). Neither
+  target is met, and we do not count a lucky run as met. Faster ceilings also made the ratios
+  lower: tRPC reads were 0.70–0.75 of the stock adapter's slower ceiling while every figure a user
+  waits for is better now.
 - **The machine**: two cores shared by the server under test, autocannon and everything else that
   ran. The bare Fastify ceiling is limited by autocannon as much as by the server, so its req/s and
   every ratio to it move with the load: the same scenario moved by up to a third between rounds of
   one run. Each ratio is therefore the median of each round's ratio to the ceiling's run of the
   same round (paired), over five rounds. Two fresh processes of the same build also differ: one
   REST read measured 38.0 and 42.5 µs of CPU per answer in two processes side by side, and
-  another pair the other way round. A change worth a few µs is therefore measured as two routes
-  of one server (an experiment build with both), not as two servers.
+  another pair the other way round ("One process in two" above says why). A change worth a few µs
+  is therefore measured as two routes of one server (an experiment build with both), or with
+  \`pnpm bench:profile\` over several processes, not as two servers.
 - **Writes**: like then unlike is two transactions with \`synchronous=FULL\` (decision 002), each a
   session lookup through the lucia adapter and an fsync; it has no target.
 

@@ -8,11 +8,11 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { publicFirstLoads } from "../../web/e2e/first-load";
+import { freePort } from "./free-port";
 import { generateBenchDatabase } from "./generate";
 import { measureServiceLatency } from "./latency";
 import { runLighthouse } from "./lighthouse";
@@ -104,17 +104,6 @@ async function buildIfNeeded(): Promise<void> {
     // As build.mjs: npm packages load from node_modules, our shared package (TypeScript) is bundled.
     external: npmDependencies.flatMap((name) => [name, `${name}/*`]),
     logLevel: "warning",
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === "object" && address ? address.port : 0));
-    });
   });
 }
 

@@ -1,0 +1,166 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import { basename, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { freePort } from "./free-port";
+
+/*
+ * `pnpm bench:profile`: where a request's CPU goes, in microseconds per request.
+ *
+ * Starts the built server (`pnpm build` first) as production runs it, on a fresh database with the
+ * demo collection, under `node --cpu-prof`; sends a fixed number of requests to one path; stops
+ * it; and divides each function's own time in the profile by the number of requests. Only samples
+ * taken while the requests ran count (V8's profile clock and process.hrtime are both the
+ * monotonic clock), so start-up work is left out. Unlike req/s, these figures hardly move with
+ * other work on the machine, which makes a change of a microsecond visible. Several processes
+ * show how far two starts of the same build differ (docs/benchmarks.md, "One process in two").
+ *
+ *   pnpm bench:profile [--path /artifacts/1] [--requests 100000] [--processes 3] [--top 25]
+ */
+
+const API = resolve(import.meta.dirname, "..");
+const ROOT = resolve(API, "../..");
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const nowMicroseconds = () => Number(process.hrtime.bigint() / 1000n);
+
+/** One server process profiled under `requests` requests: µs of own time per request, by function. */
+async function profileOneProcess(path: string, requests: number): Promise<Map<string, number>> {
+  const dir = mkdtempSync(join(os.tmpdir(), "atlas-profile-"));
+  try {
+    const port = await freePort();
+    const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      config: { serverNodeOptions: string };
+    };
+    const child = spawn(
+      process.execPath,
+      [
+        ...rootPackage.config.serverNodeOptions.split(" "),
+        "--cpu-prof",
+        `--cpu-prof-dir=${dir}`,
+        "apps/api/dist/server.js",
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          DATABASE_PATH: join(dir, "profile.db"),
+          WEB_DIST_PATH: join(ROOT, "apps/web/dist"),
+          LOG_LEVEL: "info",
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    // The access lines go to a pipe that is read, as a log collector would.
+    child.stdout.resume();
+    const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
+    const url = `http://127.0.0.1:${port}${path}`;
+    for (let attempt = 0; ; attempt += 1) {
+      if (child.exitCode !== null) throw new Error("the server exited before it answered");
+      if (attempt > 600) throw new Error(`the server did not answer ${url}`);
+      const answer = await fetch(url).catch(() => null);
+      if (answer?.ok) break;
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    const from = nowMicroseconds();
+    const load = await autocannon({ url, connections: 50, amount: requests });
+    const to = nowMicroseconds();
+    if (load.non2xx + load.errors > 0)
+      throw new Error(`${url}: ${load.non2xx + load.errors} failed`);
+    child.kill("SIGTERM");
+    await exited;
+    const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error("the server wrote no profile");
+    return ownTimePerRequest(
+      JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile,
+      { from, to },
+      load.requests.total,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function ownTimePerRequest(
+  profile: CpuProfile,
+  window: { from: number; to: number },
+  requests: number,
+): Map<string, number> {
+  const names = new Map(
+    profile.nodes.map(({ id, callFrame: { functionName, url, lineNumber } }) => [
+      id,
+      url === ""
+        ? functionName || "(native)"
+        : `${functionName || "(anonymous)"} ${basename(url)}:${lineNumber + 1}`,
+    ]),
+  );
+  const perRequest = new Map<string, number>();
+  let time = profile.startTime;
+  profile.samples.forEach((node, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    time += delta;
+    const name = names.get(node) ?? "?";
+    if (time < window.from || time > window.to || name === "(idle)") return;
+    perRequest.set(name, (perRequest.get(name) ?? 0) + delta / requests);
+  });
+  return perRequest;
+}
+
+const total = (times: Map<string, number>) => [...times.values()].reduce((a, b) => a + b, 0);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      path: { type: "string", default: "/artifacts/1" },
+      requests: { type: "string", default: "100000" },
+      processes: { type: "string", default: "3" },
+      top: { type: "string", default: "25" },
+    },
+  });
+  const processes = Number(values.processes);
+  const profiles: Map<string, number>[] = [];
+  for (let run = 1; run <= processes; run += 1) {
+    const profile = await profileOneProcess(values.path, Number(values.requests));
+    profiles.push(profile);
+    const nextTick = profile.get("nextTick task_queues:103") ?? 0;
+    console.log(
+      `process ${run}: ${total(profile).toFixed(1)} µs of CPU per request ` +
+        `(process.nextTick itself ${nextTick.toFixed(2)} µs)`,
+    );
+  }
+  const names = new Set(profiles.flatMap((profile) => [...profile.keys()]));
+  const rows = [...names]
+    .map((name) => ({ name, each: profiles.map((profile) => profile.get(name) ?? 0) }))
+    .map((row) => ({ ...row, median: median(row.each) }))
+    .sort((a, b) => b.median - a.median)
+    .slice(0, Number(values.top));
+  console.log(`\nµs per request, median of ${processes} processes (then each process):`);
+  for (const row of rows) {
+    const each = row.each.map((value) => value.toFixed(2)).join(" ");
+    console.log(`${row.median.toFixed(2).padStart(7)}  ${row.name}  [${each}]`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
