@@ -5,6 +5,7 @@ import { AccessLog } from "../src/access-log";
 import { BatchedLogOutput } from "../src/log-output";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
 import { securityHeaderSets } from "../src/plugins/security-headers";
+import { keepOneTickObject } from "../src/tick-objects";
 import { idOrNotFound } from "../src/rest/http";
 import { trpcPlugin } from "../src/trpc/fastify-plugin";
 
@@ -30,6 +31,8 @@ import { trpcPlugin } from "../src/trpc/fastify-plugin";
  */
 
 async function main(): Promise<void> {
+  // As the product's server.ts does, so that no start of either side is slow by luck (decision 018).
+  keepOneTickObject();
   const [mode, port, artifactJson] = process.argv.slice(2);
   // The floor logs as the product does.
   const floorLog = mode === "rest-floor" ? new BatchedLogOutput() : null;

@@ -218,24 +218,28 @@ other work shares the machine.
   function's share hardly moves between runs, so a microsecond shows where req/s side by side
   could not. REST GET /artifacts/{id}, four processes: 38.8 µs of CPU per request in one, 46.0–51.4
   in the others (next point); of it the socket write (\`writev\`, the kernel's loopback send) is
-  18–22 µs, and no piece of the product's own JavaScript is above 2 µs. tRPC byId, four processes,
+  18–22 µs, and no piece of the product's own JavaScript is above 2 µs (before decision 018). tRPC byId, four processes,
   231–261 µs (with the profiler on): the socket write 28, tRPC's object-spread helper 14, making
   AbortSignals 11.5 and combining them 9.6, web streams' \`makeTransferable\` 9, garbage
   collection 10: the Fetch objects of tRPC's \`resolveResponse\` (above) are about a fifth of a call.
-- **One process in two is slower for its whole life**: in about half of the product's starts,
-  \`process.nextTick\` takes 3–5 µs of every request building its tick objects instead of
-  0.1–0.6, and the access line's functions take about twice as long; the process stays so until it
-  stops, and its REST read costs 46–51 µs of CPU instead of 39. A probe (100,000 nextTick calls at
-  a time) reads about 35 ns a call in a fast process and 270–540 ns in a slow one, and shows when
-  it is decided: 0 of 18 starts were slow after opening, checking and migrating the database, 5
-  of 22 after building the app, 17 of 34 once it listened; 5 starts of the floor server (bare
-  Fastify with the same logging) were all fast. The cause is in V8's handling of Node 20's
-  \`nextTick\` (the slow lines are the ones that build its tick object) and was not found.
-  Tried and not kept: calling nextTick 100,000 times before anything else loads kept the probe
-  fast but raised garbage collection from 1 to 9–10 µs per request (the warm-up's live tick
-  objects seem to have made V8 allocate every later one in the old generation); V8's
-  \`--no-allocation-site-pretenuring\` left 3 of 5 starts slow. The benchmark starts the product
-  once per run, so a whole run's ratios follow that one start's luck: most of the spread below.
+- **One start in two was slower for its whole life, and why** (decision 018): in about half of
+  the product's starts, \`process.nextTick\` took 3–5 µs of every request building its tick
+  objects instead of 0.1–0.6, and the access line's functions about twice as long; the process
+  stayed so until it stopped, and its REST read cost 46–51 µs of CPU instead of 35–39. A probe
+  (100,000 nextTick calls at a time) reads about 40 ns a call in a fast process and 270–540 ns in a
+  slow one, and showed when it is decided: 0 of 18 starts were slow after opening, checking and
+  migrating the database, 5 of 22 after building the app, 17 of 34 once it listened. Plain Node 20
+  reproduces it in a dozen lines: bursts of nextTick with a full collection (\`global.gc()\`)
+  between them, while no tick is queued, and every later call takes about 270 ns. Node builds each
+  tick object as a literal with two computed symbol keys; when none is alive a full collection
+  frees their maps, new ones are made, the literal's inline cache goes megamorphic and the
+  optimised nextTick takes the generic path for good. Keeping one tick object alive keeps the map:
+  the server now does so from its first line (src/tick-objects.ts), and so do the ceilings. After
+  it: 0 of 12 starts slow by the probe, and \`pnpm bench:profile\` over four starts 34.1–35.3 µs
+  per REST read with nextTick at 0.2 µs. Tried before the cause was found and not kept: calling
+  nextTick 100,000 times before anything loads (the probe stayed fast, but garbage collection went
+  from 1 to 9–10 µs per request) and V8's \`--no-allocation-site-pretenuring\` (3 of 5 starts still
+  slow). Until this, the benchmark's one start of the product per run decided most of a run's ratios.
 - **The REST detail read keeps its JSON text** (decision 010): Fastify's serialiser was 1.4–1.8 µs
   of every REST read in every profile, for the same artifact serialised again; the text is now
   kept beside the artifact until the data changes, and the serialiser is gone from the profile.

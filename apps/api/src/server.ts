@@ -4,6 +4,9 @@ import { closeDatabase } from "./db/client";
 import { loadEnv } from "./env";
 import { BatchedLogOutput } from "./log-output";
 import { listenFailure, prepareDatabase } from "./startup";
+import { keepOneTickObject } from "./tick-objects";
+
+keepOneTickObject();
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
