@@ -8,27 +8,53 @@ const ALLOWED_HEADERS = "Content-Type";
 const EXPOSED_HEADERS = "X-Total-Count, Link, Retry-After, X-Request-Id";
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
-/**
- * Adds fields ("Accept", or a list: "trpc-accept, accept") to Vary, keeping what is there and
- * leaving out a field it already names, in any case. Runs on every answer, most of them twice: it
- * works on the text alone, because the arrays and set of a split-and-join cost about 3 µs more per
- * answer under load (docs/benchmarks.md).
- */
-export function appendVary(reply: FastifyReply, fields: string): void {
-  const current = reply.getHeader("vary");
-  if (current === undefined || current === "") {
-    reply.header("vary", fields);
-    return;
-  }
-  let merged = String(current);
+/** `current` with the fields of `fields` it does not name yet (in any case) added after it. */
+function mergeVary(current: string, fields: string): string {
+  let merged = current;
   // ",origin,accept," — each name between commas, so that a lookup cannot match part of a name.
-  let named = `,${merged.toLowerCase().replace(/\s+/g, "")},`;
+  let named = `,${current.toLowerCase().replace(/\s+/g, "")},`;
   for (const field of fields.split(",")) {
     const name = field.trim();
     const lowered = name.toLowerCase();
     if (name === "" || named.includes(`,${lowered},`)) continue;
     merged += `, ${name}`;
     named += `${lowered},`;
+  }
+  return merged;
+}
+
+/**
+ * Merges already made, by the value that was there and then by the fields added. Both come from
+ * constants (this file's "Origin", the REST detail path's "Accept", tRPC's "trpc-accept, accept",
+ * the web app's "Accept-Encoding"), so a handful of merges come back on every answer: looked up,
+ * a merge costs a tenth of making it (per-request profiles, docs/benchmarks.md). Bounded all the
+ * same, should a value ever come from a request.
+ */
+const mergedVary = new Map<string, Map<string, string>>();
+const MERGED_VARY_LIMIT = 32;
+
+/**
+ * Adds fields ("Accept", or a list: "trpc-accept, accept") to Vary, keeping what is there and
+ * leaving out a field it already names, in any case. Runs on every answer, most of them twice.
+ */
+export function appendVary(reply: FastifyReply, fields: string): void {
+  const header = reply.getHeader("vary");
+  if (header === undefined || header === "") {
+    reply.header("vary", fields);
+    return;
+  }
+  const current = String(header);
+  let byFields = mergedVary.get(current);
+  if (byFields === undefined) {
+    if (mergedVary.size >= MERGED_VARY_LIMIT) mergedVary.clear();
+    byFields = new Map();
+    mergedVary.set(current, byFields);
+  }
+  let merged = byFields.get(fields);
+  if (merged === undefined) {
+    if (byFields.size >= MERGED_VARY_LIMIT) byFields.clear();
+    merged = mergeVary(current, fields);
+    byFields.set(fields, merged);
   }
   reply.header("vary", merged);
 }

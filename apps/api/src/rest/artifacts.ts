@@ -79,7 +79,9 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const json = readCacheOf(db).read(`rest:artifact:${id}`, () =>
       JSON.stringify(toRestArtifact(getArtifact(db, { id }))),
     );
-    return reply.type("application/json; charset=utf-8").send(json);
+    // The text itself, not the reply: an async handler that returns the reply costs another turn.
+    reply.type("application/json; charset=utf-8");
+    return json;
   });
 
   app.post("/artifacts", async (request, reply) => {
