@@ -14,18 +14,24 @@ import { createHook } from "node:async_hooks";
 
 let kept: object | undefined;
 
-/** Call once, first thing at start-up, before the full collections of loading the app. */
-export function keepOneTickObject(): void {
-  if (kept !== undefined) return;
+/** Schedules a tick that does nothing and answers the tick object Node made for it. */
+export function newTickObject(): object | undefined {
+  let made: object | undefined;
   // An async hook's init sees each new tick object (type "TickObject") as it is made.
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === "TickObject" && kept === undefined) kept = resource as object;
+      if (type === "TickObject" && made === undefined) made = resource as object;
     },
   });
   hook.enable();
   process.nextTick(() => {});
   hook.disable();
+  return made;
+}
+
+/** Call once, first thing at start-up, before the full collections of loading the app. */
+export function keepOneTickObject(): void {
+  kept ??= newTickObject();
 }
 
 /** The tick object keepOneTickObject kept, if it has run (for the test of this file). */

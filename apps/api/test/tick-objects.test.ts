@@ -18,6 +18,11 @@ describe("keepOneTickObject", () => {
       { cwd: API, encoding: "utf8" },
     );
 
-    expect(JSON.parse(output.trim())).toEqual({ kept: true, fresh: true, sameMap: true });
+    expect(JSON.parse(output.trim())).toEqual({
+      kept: true,
+      keptIsTick: true,
+      fresh: true,
+      sameMap: true,
+    });
   });
 });

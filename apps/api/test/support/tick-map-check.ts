@@ -1,5 +1,4 @@
-import { createHook } from "node:async_hooks";
-import { keepOneTickObject, keptTickObject } from "../../src/tick-objects";
+import { keepOneTickObject, keptTickObject, newTickObject } from "../../src/tick-objects";
 
 /*
  * Run by test/tick-objects.test.ts in a node of its own with --expose-gc and
@@ -15,19 +14,6 @@ const haveSameMap = new Function("a", "b", "return %HaveSameMap(a, b)") as (
   b: object,
 ) => boolean;
 
-function newTickObject(): object | undefined {
-  let made: object | undefined;
-  const hook = createHook({
-    init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === "TickObject" && made === undefined) made = resource as object;
-    },
-  });
-  hook.enable();
-  process.nextTick(() => {});
-  hook.disable();
-  return made;
-}
-
 keepOneTickObject();
 for (let round = 0; round < 10; round += 1) {
   for (let tick = 0; tick < 200; tick += 1) process.nextTick(() => {});
@@ -39,6 +25,8 @@ const fresh = newTickObject();
 console.log(
   JSON.stringify({
     kept: kept !== undefined,
+    // A tick object carries the callback to run and its arguments.
+    keptIsTick: typeof (kept as { callback?: unknown } | undefined)?.callback === "function",
     fresh: fresh !== undefined,
     sameMap: kept !== undefined && fresh !== undefined && haveSameMap(kept, fresh),
   }),
