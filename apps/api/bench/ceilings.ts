@@ -5,8 +5,8 @@ import { AccessLog } from "../src/access-log";
 import { BatchedLogOutput } from "../src/log-output";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
 import { securityHeaderSets } from "../src/plugins/security-headers";
-import { keepOneTickObject } from "../src/tick-objects";
 import { idOrNotFound } from "../src/rest/http";
+import { keepOneTickObject } from "../src/tick-objects";
 import { trpcPlugin } from "../src/trpc/fastify-plugin";
 
 /*

@@ -271,7 +271,7 @@ other work shares the machine.
   one run. Each ratio is therefore the median of each round's ratio to the ceiling's run of the
   same round (paired), over five rounds. Two fresh processes of the same build also differ: one
   REST read measured 38.0 and 42.5 µs of CPU per answer in two processes side by side, and
-  another pair the other way round ("One process in two" above says why). A change worth a few µs
+  another pair the other way round ("One start in two was slower" above says why). A change worth a few µs
   is therefore measured as two routes of one server (an experiment build with both), or with
   \`pnpm bench:profile\` over several processes, not as two servers.
 - **Writes**: like then unlike is two transactions with \`synchronous=FULL\` (decision 002), each a

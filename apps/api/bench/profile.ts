@@ -4,7 +4,8 @@ import os from "node:os";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { freePort } from "./free-port";
+import { median } from "./load";
+import { freePort, serverNodeOptions } from "./server-process";
 
 /*
  * `pnpm bench:profile`: where a request's CPU goes, in microseconds per request.
@@ -15,7 +16,7 @@ import { freePort } from "./free-port";
  * taken while the requests ran count (V8's profile clock and process.hrtime are both the
  * monotonic clock), so start-up work is left out. Unlike req/s, these figures hardly move with
  * other work on the machine, which makes a change of a microsecond visible. Several processes
- * show how far two starts of the same build differ (docs/benchmarks.md, "One process in two").
+ * show how far two starts of the same build differ (docs/benchmarks.md, "One start in two was slower").
  *
  *   pnpm bench:profile [--path /artifacts/1] [--requests 100000] [--processes 3] [--top 25]
  */
@@ -37,17 +38,9 @@ async function profileOneProcess(path: string, requests: number): Promise<Map<st
   const dir = mkdtempSync(join(os.tmpdir(), "atlas-profile-"));
   try {
     const port = await freePort();
-    const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-      config: { serverNodeOptions: string };
-    };
     const child = spawn(
       process.execPath,
-      [
-        ...rootPackage.config.serverNodeOptions.split(" "),
-        "--cpu-prof",
-        `--cpu-prof-dir=${dir}`,
-        "apps/api/dist/server.js",
-      ],
+      [...serverNodeOptions(), "--cpu-prof", `--cpu-prof-dir=${dir}`, "apps/api/dist/server.js"],
       {
         cwd: ROOT,
         env: {
@@ -119,14 +112,6 @@ function ownTimePerRequest(
 
 const total = (times: Map<string, number>) => [...times.values()].reduce((a, b) => a + b, 0);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -141,7 +126,9 @@ async function main(): Promise<void> {
   for (let run = 1; run <= processes; run += 1) {
     const profile = await profileOneProcess(values.path, Number(values.requests));
     profiles.push(profile);
-    const nextTick = profile.get("nextTick task_queues:103") ?? 0;
+    // Its line number moves between Node versions; its name and file do not.
+    const nextTick =
+      [...profile].find(([name]) => name.startsWith("nextTick task_queues:"))?.[1] ?? 0;
     console.log(
       `process ${run}: ${total(profile).toFixed(1)} µs of CPU per request ` +
         `(process.nextTick itself ${nextTick.toFixed(2)} µs)`,

@@ -12,7 +12,7 @@ import os from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { publicFirstLoads } from "../../web/e2e/first-load";
-import { freePort } from "./free-port";
+import { freePort, serverNodeOptions } from "./server-process";
 import { generateBenchDatabase } from "./generate";
 import { measureServiceLatency } from "./latency";
 import { runLighthouse } from "./lighthouse";
@@ -225,14 +225,7 @@ async function main(): Promise<void> {
       SEED_DEMO_COLLECTION: "false",
       LOG_LEVEL: "info",
     };
-    // Node's options as scripts/start.sh passes them (package.json "config").
-    const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-      config: { serverNodeOptions: string };
-    };
-    const productArgs = [
-      ...rootPackage.config.serverNodeOptions.split(" "),
-      "apps/api/dist/server.js",
-    ];
+    const productArgs = [...serverNodeOptions(), "apps/api/dist/server.js"];
     const app = await startServer(
       "the product",
       productArgs,

@@ -6,6 +6,7 @@ import { BatchedLogOutput } from "./log-output";
 import { listenFailure, prepareDatabase } from "./startup";
 import { keepOneTickObject } from "./tick-objects";
 
+// Before the start-up work below runs its full collections (decision 018).
 keepOneTickObject();
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
