@@ -490,7 +490,11 @@ export function sendRest(
         headers["content-type"] = "application/x-www-form-urlencoded";
         payload = new URLSearchParams(
           Object.entries(typeof call.body === "object" && call.body !== null ? call.body : {}).map(
-            ([key, value]): [string, string] => [key, String(value)],
+            // String() throws on a generated object such as {"toString": 0}; JSON text never does.
+            ([key, value]): [string, string] => [
+              key,
+              typeof value === "string" ? value : (JSON.stringify(value) ?? ""),
+            ],
           ),
         ).toString();
         break;
