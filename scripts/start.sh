@@ -3,6 +3,7 @@
 # migrates the database and seeds the demo collection on first start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/ensure-node.sh
 source scripts/ensure-pnpm.sh
 if [ ! -f apps/web/dist/index.html ] || [ ! -f apps/api/dist/server.js ] || [ -n "${REBUILD:-}" ]; then
   pnpm build

@@ -3,6 +3,7 @@
 # browser tests, then every Vitest project. Ends with the line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/ensure-node.sh
 source scripts/ensure-pnpm.sh
 source scripts/ensure-chromium.sh
 pnpm typecheck

@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js. Our workspace package (shared) is bundled in because it
+// Bundles the server into dist/ (entry dist/server.js). Our workspace package (shared) is bundled in because it
 // ships TypeScript source; every npm dependency stays external and loads from node_modules.
 import { readFileSync } from "node:fs";
 import { build } from "esbuild";
@@ -9,12 +9,14 @@ const external = Object.keys(pkg.dependencies).filter(
 );
 
 await build({
-  entryPoints: ["src/server.ts", "src/db/cli.ts"],
+  // dist/server.js checks the Node version before it loads the server (a chunk of its own).
+  entryPoints: [{ in: "src/main.ts", out: "server" }, "src/db/cli.ts"],
   outdir: "dist",
   bundle: true,
+  splitting: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node26",
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: "warning",

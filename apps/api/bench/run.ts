@@ -100,7 +100,7 @@ async function buildIfNeeded(): Promise<void> {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node26",
     // As build.mjs: npm packages load from node_modules, our shared package (TypeScript) is bundled.
     external: npmDependencies.flatMap((name) => [name, `${name}/*`]),
     logLevel: "warning",

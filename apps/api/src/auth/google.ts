@@ -6,6 +6,7 @@ import {
   generateState,
   OAuth2Client,
   OAuth2RequestError,
+  UnexpectedErrorResponseBodyError,
 } from "arctic";
 import { email as emailSchema, type GoogleErrorCode } from "@artifact-atlas/shared";
 import type { Env } from "../env";
@@ -121,8 +122,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * An OAuth error answer about the grant (RFC 6749 section 5.2) means the code was refused: invalid,
- * expired, already used or not matching the verifier. Any other OAuth error is the provider refusing
- * us (e.g. a wrong client secret); no answer or an answer that is not OAuth means it is unavailable.
+ * expired, already used or not matching the verifier. So does a plain 400 in another shape (some
+ * providers answer RFC 9457 problem details): a bad request on the token endpoint is about the code
+ * we sent. Any other OAuth error is the provider refusing us (e.g. a wrong client secret); no answer
+ * or another answer means it is unavailable.
  */
 function tokenRequestError(error: unknown): GoogleSignInError {
   if (error instanceof OAuth2RequestError) {
@@ -131,6 +134,9 @@ function tokenRequestError(error: unknown): GoogleSignInError {
       refusedCode ? "invalid_code" : "provider_error",
       `token endpoint answered ${error.code}${error.description ? `: ${error.description}` : ""}`,
     );
+  }
+  if (error instanceof UnexpectedErrorResponseBodyError && error.status === 400) {
+    return new GoogleSignInError("invalid_code", `token endpoint answered 400: ${describe(error)}`);
   }
   if (error instanceof ArcticFetchError || error instanceof TokenTimeoutError) {
     return new GoogleSignInError(

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /*
- * The real server as a child process, the way `pnpm dev` runs it: src/server.ts under tsx's loader
+ * The real server as a child process from its entry, src/main.ts, under tsx's loader
  * (no build needed). `node --import tsx` keeps it one process, so SIGKILL and SIGTERM reach the
  * server itself rather than a launcher that would leave it running.
  */
@@ -33,12 +33,15 @@ export interface SpawnOptions {
    * util-linux's setpriv. It stays root, so it still reaches a checkout only root may enter.
    */
   honourPermissions?: boolean;
+  /** Modules node loads before the server (`--import`), e.g. one that changes process.versions. */
+  preload?: string[];
 }
 
 const ROOT_IGNORES_PERMISSIONS = process.getuid?.() === 0;
 
 function spawnServer(options: SpawnOptions) {
-  const node = [process.execPath, "--import", "tsx", "src/server.ts"];
+  const preload = (options.preload ?? []).flatMap((module) => ["--import", module]);
+  const node = [process.execPath, ...preload, "--import", "tsx", "src/main.ts"];
   const command =
     options.honourPermissions && ROOT_IGNORES_PERMISSIONS
       ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--", ...node]
