@@ -11,7 +11,37 @@ const optionalSecret = z.preprocess(blankAsMissing, z.string().trim().optional()
 const httpUrlOr = (fallback: string) =>
   z.preprocess(blankAsMissing, z.url({ protocol: /^https?$/ }).default(fallback));
 
-/** A comma-separated list of origins (blank entries ignored), each reduced to scheme://host:port. */
+/**
+ * The one reader of an origin setting (PUBLIC_ORIGIN, DEV_ORIGINS, CORS_ORIGINS): an http: or https:
+ * URL, reduced to scheme://host:port. Anything else is refused by name, above all the opaque origin
+ * "null" that "localhost:5173" parses to (scheme "localhost:"), which sandboxed frames and
+ * file:// pages send and which must never be trusted to write.
+ */
+function parseOrigin(entry: string): string | null {
+  const url = URL.canParse(entry) ? new URL(entry) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin === "null") {
+    return null;
+  }
+  return url.origin;
+}
+
+const notAnOrigin = (entry: string) => `"${entry}" is not an origin such as https://example.org`;
+
+/** One origin; blank counts as unset. */
+const origin = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const parsed = parseOrigin(value);
+      if (parsed === null) ctx.addIssue({ code: "custom", message: notAnOrigin(value) });
+      return parsed ?? "";
+    })
+    .optional(),
+);
+
+/** A comma-separated list of origins (blank entries ignored). */
 const originList = z
   .string()
   .default("")
@@ -19,17 +49,9 @@ const originList = z
     const origins: string[] = [];
     for (const entry of value.split(",").map((item) => item.trim())) {
       if (!entry) continue;
-      // URL.canParse is Node 20.10+; "localhost:5173" parses with the scheme "localhost:" and the
-      // opaque origin "null", which sandboxed frames send: that must never become an allowed origin.
-      const url = URL.canParse(entry) ? new URL(entry) : null;
-      if (url && (url.protocol === "http:" || url.protocol === "https:")) {
-        origins.push(url.origin);
-      } else {
-        ctx.addIssue({
-          code: "custom",
-          message: `"${entry}" is not an origin such as https://example.org`,
-        });
-      }
+      const parsed = parseOrigin(entry);
+      if (parsed === null) ctx.addIssue({ code: "custom", message: notAnOrigin(entry) });
+      else origins.push(parsed);
     }
     return origins;
   });
@@ -39,7 +61,7 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default("127.0.0.1"),
-    PUBLIC_ORIGIN: z.url().optional(),
+    PUBLIC_ORIGIN: origin,
     DATABASE_PATH: z.string().min(1).default("data/artifact-atlas.db"),
     WEB_DIST_PATH: z.string().min(1).default("apps/web/dist"),
     LOG_LEVEL: z
@@ -50,7 +72,7 @@ const envSchema = z
     /** Artifact and like writes one signed-in user may make per minute (a burst of as many is fine). */
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Extra origins allowed to send writes, e.g. the Vite dev server. Comma-separated. */
-    DEV_ORIGINS: z.string().default(""),
+    DEV_ORIGINS: originList,
     /**
      * Other sites whose browser clients may call the REST API with the visitor's cookie (CORS with
      * credentials). Comma-separated; like DEV_ORIGINS they may also send writes.
@@ -74,7 +96,7 @@ const envSchema = z
     }
   })
   .transform((env) => {
-    const publicOrigin = new URL(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
+    const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
     return {
       nodeEnv: env.NODE_ENV,
       port: env.PORT,
@@ -86,14 +108,7 @@ const envSchema = z
       seedDemoCollection: env.SEED_DEMO_COLLECTION,
       trustProxy: env.TRUST_PROXY,
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
-      allowedOrigins: [
-        publicOrigin,
-        ...env.DEV_ORIGINS.split(",")
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-          .map((origin) => new URL(origin).origin),
-        ...env.CORS_ORIGINS,
-      ],
+      allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
       secureCookies: publicOrigin.startsWith("https:"),
       google:

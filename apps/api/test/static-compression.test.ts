@@ -134,6 +134,33 @@ describe("index.html", () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
+  it.each([
+    ["/", "*/*"],
+    ["/allartifacts", "application/json"],
+    ["/myartifacts", undefined],
+    ["/update-artifact/3", "text/plain"],
+    ["/no-such-screen", "*/*"],
+  ])("%s answers the web app whatever the Accept header (%s)", async (url, accept) => {
+    const response = await get(url, accept === undefined ? {} : { accept });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(varyFields(response.headers.vary)).not.toContain("accept");
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each([
+    ["/trpc/no.such.procedure"],
+    ["/healthz/extra"],
+    ["/auth/unknown"],
+    ["/artifacts/1/extra"],
+    ["/jwt/extra"],
+    ["/assets/missing-abc123.js"],
+  ])("%s is an API or asset path: an unknown one is a JSON 404, even to a browser", async (url) => {
+    const response = await get(url, navigation);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+  });
+
   it("keeps Vary: Accept where a path is both a page and an API answer", async () => {
     const response = await get(`/artifacts/${artifactId}`, {
       ...navigation,

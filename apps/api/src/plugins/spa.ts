@@ -5,8 +5,21 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { appendVary } from "./cors";
 
-/** Paths that belong to the API: they answer JSON 404s, never the web app's shell. */
-const API_PREFIXES = ["/trpc", "/api/", "/healthz"];
+/**
+ * Paths that are not the web app's: the API's (tRPC, REST, sign-in redirects, health) and the
+ * build's assets. An unknown path under one of them is a JSON 404, never the web app's shell (a
+ * missing script must not come back as HTML). Every other path is a web route.
+ */
+const NOT_WEB_PREFIXES = [
+  "/trpc",
+  "/healthz",
+  "/auth/",
+  "/artifacts",
+  "/liked-artifact",
+  "/jwt",
+  "/openapi.json",
+  "/assets/",
+];
 
 /**
  * A browser navigation: a GET or HEAD that accepts HTML. Browsers send text/html when they load a
@@ -81,7 +94,8 @@ declare module "fastify" {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown GET that accepts HTML answered with index.html so client routes survive a reload. Text
+ * GET or HEAD of a web route answered with index.html whatever its Accept header (`curl /` gets the
+ * page), so that client routes survive a reload; the web app shows its own page for unknown ones. Text
  * files go out brotli- or gzip-compressed when the browser accepts it, from the copies the build
  * wrote (nothing is compressed per request).
  */
@@ -125,11 +139,11 @@ export const spaPlugin = fp<{ distPath: string }>(
     app.decorate("webApp", { available: indexHtml !== null, send: sendIndex });
 
     app.setNotFoundHandler((request, reply) => {
-      const wantsPage =
+      const webRoute =
         indexHtml !== null &&
-        !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-        isNavigation(request);
-      if (wantsPage) return sendIndex(reply);
+        (request.method === "GET" || request.method === "HEAD") &&
+        !NOT_WEB_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+      if (webRoute) return sendIndex(reply);
       return reply.code(404).send({ error: "Not found" });
     });
   },
