@@ -4,9 +4,8 @@ import { artifactIdInput } from "@artifact-atlas/shared";
 import { AccessLog } from "../src/access-log";
 import { BatchedLogOutput } from "../src/log-output";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
-import { securityHeaderSets } from "../src/plugins/security-headers";
+import { everyAnswerHeaders } from "../src/plugins/security-headers";
 import { idOrNotFound } from "../src/rest/http";
-import { keepOneTickObject } from "../src/tick-objects";
 import { trpcPlugin } from "../src/trpc/fastify-plugin";
 
 /*
@@ -31,8 +30,6 @@ import { trpcPlugin } from "../src/trpc/fastify-plugin";
  */
 
 async function main(): Promise<void> {
-  // As the product's server.ts does, so that no start of either side is slow by luck (decision 018).
-  keepOneTickObject();
   const [mode, port, artifactJson] = process.argv.slice(2);
   // The floor logs as the product does.
   const floorLog = mode === "rest-floor" ? new BatchedLogOutput() : null;
@@ -50,7 +47,7 @@ async function main(): Promise<void> {
   });
   if (mode === "rest-floor" && artifactJson) {
     const artifact = JSON.parse(artifactJson) as Record<string, unknown>;
-    const { everyAnswer } = await securityHeaderSets({ https: false });
+    const everyAnswer = everyAnswerHeaders({ https: false });
     app.get<{ Params: { id: string } }>("/artifacts/:id", async (request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id).headers(everyAnswer);
       reply.header("vary", "Origin, Accept");

@@ -4,10 +4,6 @@ import { closeDatabase } from "./db/client";
 import { loadEnv } from "./env";
 import { BatchedLogOutput } from "./log-output";
 import { listenFailure, prepareDatabase } from "./startup";
-import { keepOneTickObject } from "./tick-objects";
-
-// Before the start-up work below runs its full collections (decision 018).
-keepOneTickObject();
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -24,39 +24,13 @@ function mergeVary(current: string, fields: string): string {
 }
 
 /**
- * Merges already made, by the value that was there and then by the fields added. Both come from
- * constants (this file's "Origin", the REST detail path's "Accept", tRPC's "trpc-accept, accept",
- * the web app's "Accept-Encoding"), so a handful of merges come back on every answer: looked up,
- * a merge costs a tenth of making it (per-request profiles, docs/benchmarks.md). Bounded all the
- * same, should a value ever come from a request.
- */
-const mergedVary = new Map<string, Map<string, string>>();
-const MERGED_VARY_LIMIT = 32;
-
-/**
  * Adds fields ("Accept", or a list: "trpc-accept, accept") to Vary, keeping what is there and
- * leaving out a field it already names, in any case. Runs on every answer, most of them twice.
+ * leaving out a field it already names, in any case.
  */
 export function appendVary(reply: FastifyReply, fields: string): void {
   const header = reply.getHeader("vary");
-  if (header === undefined || header === "") {
-    reply.header("vary", fields);
-    return;
-  }
-  const current = String(header);
-  let byFields = mergedVary.get(current);
-  if (byFields === undefined) {
-    if (mergedVary.size >= MERGED_VARY_LIMIT) mergedVary.clear();
-    byFields = new Map();
-    mergedVary.set(current, byFields);
-  }
-  let merged = byFields.get(fields);
-  if (merged === undefined) {
-    if (byFields.size >= MERGED_VARY_LIMIT) byFields.clear();
-    merged = mergeVary(current, fields);
-    byFields.set(fields, merged);
-  }
-  reply.header("vary", merged);
+  const current = header === undefined ? "" : String(header);
+  reply.header("vary", current === "" ? fields : mergeVary(current, fields));
 }
 
 /**

@@ -1,5 +1,3 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import Fastify from "fastify";
 import fp from "fastify-plugin";
 
 /**
@@ -13,106 +11,76 @@ import fp from "fastify-plugin";
  *   or blob: images, so a URL that slipped past validation still cannot carry markup.
  * - Fetches only to our own origin (tRPC and REST); no plugins, no <base>, never framed, and forms
  *   post only here (Google sign-in is a link, not a form).
+ * - On https, insecure subresource requests are upgraded. On an http:// deployment (localhost, a
+ *   LAN box) upgrading would send our own assets to an https:// port that nobody serves.
  */
-export function contentSecurityPolicy(options: { upgradeInsecureRequests: boolean }) {
-  const directives: Record<string, string[]> = {
-    "default-src": ["'self'"],
-    "script-src": ["'self'"],
-    "script-src-attr": ["'none'"],
-    "style-src": ["'self'"],
-    "img-src": ["'self'", "https:", "http:"],
-    "font-src": ["'self'"],
-    "connect-src": ["'self'"],
-    "object-src": ["'none'"],
-    "base-uri": ["'none'"],
-    "frame-ancestors": ["'none'"],
-    "form-action": ["'self'"],
+export function contentSecurityPolicy({ https }: { https: boolean }): string {
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    "style-src 'self'",
+    "img-src 'self' https: http:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ];
+  if (https) directives.push("upgrade-insecure-requests");
+  return directives.join(";");
+}
+
+/**
+ * The headers that matter on any answer, whatever a browser does with it: what may load it, frame
+ * it or sniff it, and HSTS (the OWASP REST Security Cheat Sheet's set for APIs). The values are
+ * helmet's defaults for our options, written out: nothing about them varies by request.
+ */
+export function everyAnswerHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy({ https }),
+    "cross-origin-resource-policy": "same-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    // HSTS on plain http is ignored by browsers and would only confuse a later https setup.
+    ...(https ? { "strict-transport-security": "max-age=31536000" } : {}),
   };
-  // On an http:// deployment (localhost, a LAN box) upgrading would send our own assets to an
-  // https:// port that nobody serves.
-  if (options.upgradeInsecureRequests) directives["upgrade-insecure-requests"] = [];
-  return directives;
 }
 
 /**
- * The headers helmet sets for `options`, worked out once. @fastify/helmet runs helmet(options)
- * afresh for every request, rebuilding each middleware and the policy string: about a tenth of the
- * server's time on a small JSON answer (docs/benchmarks.md). Ours never vary by request (no
- * nonces), so a throwaway instance asks the plugin once, and the headers that it adds to an answer
- * are the list.
+ * The headers that only act on a page a browser renders: what it may navigate, open, prefetch or
+ * download from there. "same-origin" referrers keep the full referrer at home (our origin check
+ * relies on browsers sending Origin with writes) and send none to the external image hosts.
  */
-async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  const plain = Fastify();
-  const helmeted = Fastify();
-  await helmeted.register(fastifyHelmet, options);
-  for (const probe of [plain, helmeted]) probe.get("/", async () => "");
-  const [without, withHelmet] = await Promise.all([plain.inject("/"), helmeted.inject("/")]);
-  await Promise.all([plain.close(), helmeted.close()]);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(withHelmet.headers)) {
-    if (!(name in without.headers) && typeof value === "string") headers[name] = value;
-  }
-  return headers;
-}
-
-/**
- * Helmet's headers that matter on any answer, whatever a browser does with it: what may load it,
- * frame it or sniff it, and HSTS. The rest of helmet's set only has an effect on a document.
- */
-const EVERY_ANSWER = new Set([
-  "content-security-policy",
-  "x-content-type-options",
-  "x-frame-options",
-  "cross-origin-resource-policy",
-  "strict-transport-security",
-]);
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
+  "cross-origin-opener-policy": "same-origin",
+  "origin-agent-cluster": "?1",
+  "referrer-policy": "same-origin",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-permitted-cross-domain-policies": "none",
+  "x-xss-protection": "0",
+};
 
 /** What a browser renders as a page of its own: HTML, and SVG (which can run script). */
 const DOCUMENT_TYPE = /^(text\/html|image\/svg\+xml)\b/i;
 
-/** Helmet's headers for our options, split by kind of answer (see securityHeadersPlugin). */
-export async function securityHeaderSets({ https }: { https: boolean }): Promise<{
-  everyAnswer: Record<string, string>;
-  documentsToo: Record<string, string>;
-}> {
-  const options: FastifyHelmetOptions = {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy({ upgradeInsecureRequests: https }),
-    },
-    // Our own Origin check relies on browsers sending Origin with writes; "same-origin" keeps the
-    // full referrer at home and sends none to the external image hosts.
-    referrerPolicy: { policy: "same-origin" },
-    xFrameOptions: { action: "deny" },
-    // HSTS on plain http is ignored by browsers and would only confuse a later https setup.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-    // Artifact images are other sites' files loaded without CORS: requiring CORP would hide them.
-    crossOriginEmbedderPolicy: false,
-  };
-  const helmet = Object.entries(await helmetHeaders(options));
-  return {
-    everyAnswer: Object.fromEntries(helmet.filter(([name]) => EVERY_ANSWER.has(name))),
-    documentsToo: Object.fromEntries(helmet.filter(([name]) => !EVERY_ANSWER.has(name))),
-  };
-}
-
 /**
- * Helmet on every answer (docs/decisions/016-headers-by-kind-of-answer.md): the headers of
- * EVERY_ANSWER on HTML, JSON, static files, errors and preflights alike, and the rest of helmet's
- * set (Referrer-Policy, Cross-Origin-Opener-Policy, Origin-Agent-Cluster, ...) added to documents.
- * JSON answers are most of the traffic, and Node checks and writes every header of every answer.
+ * Security headers on every answer (docs/decisions/016-headers-by-kind-of-answer.md): the
+ * every-answer set on HTML, JSON, static files, errors and preflights alike, and DOCUMENT_HEADERS
+ * added to documents. JSON answers are most of the traffic and need none of the document set.
  */
 export const securityHeadersPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
-    const { everyAnswer, documentsToo } = await securityHeaderSets({ https });
+    const everyAnswer = everyAnswerHeaders({ https });
     app.addHook("onRequest", (_request, reply, done) => {
       reply.headers(everyAnswer);
       done();
     });
     app.addHook("onSend", (_request, reply, payload, done) => {
       const type = reply.getHeader("content-type");
-      if (typeof type === "string" && DOCUMENT_TYPE.test(type)) reply.headers(documentsToo);
+      if (typeof type === "string" && DOCUMENT_TYPE.test(type)) reply.headers(DOCUMENT_HEADERS);
       done(null, payload);
     });
   },
