@@ -12,5 +12,7 @@ fi
 # (docs/decisions/017-server-heap-growth.md); pnpm bench starts the server with the same options.
 read -r -a node_options <<<"$(node -p 'require("./package.json").config.serverNodeOptions')"
 # Configuration comes from the environment, or from .env when there is one (see .env.example).
-if [ -f .env ]; then exec node "${node_options[@]}" --env-file=.env apps/api/dist/server.js; fi
-exec node "${node_options[@]}" apps/api/dist/server.js
+env_file=()
+if [ -f .env ]; then env_file=(--env-file=.env); fi
+# The supervisor starts the server again if it dies (docs/operations.md).
+exec node scripts/supervise.mjs node "${node_options[@]}" "${env_file[@]}" apps/api/dist/server.js

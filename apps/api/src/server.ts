@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     closeDatabase(db);
     throw listenFailure(env, error);
   }
+  // Tells a supervisor started with an IPC channel (scripts/supervise.mjs) that a later exit is a
+  // crash worth a restart, not a start that cannot succeed.
+  process.send?.("ready");
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,0 +1,72 @@
+// Runs the server and starts it again when it dies, so that one crash does not leave the site down
+// until someone notices (docs/operations.md). Used by `npm start`; under systemd, the unit's
+// Restart=always does this job instead (deploy/artifact-atlas.service).
+//
+//   node scripts/supervise.mjs <command> [args...]
+//
+// - The command is started with an IPC channel; the server sends "ready" once it listens.
+// - A server that exits before it was ever ready (a bad setting, a damaged database, a taken port)
+//   is not restarted: it said why, and starting it again would only say it again.
+// - A server that dies after it was ready is started again after 1 s, then 2, 4, ... up to 30 s
+//   while it keeps dying soon after starting; once it stays up a minute, the wait is back to 1 s.
+// - SIGINT and SIGTERM go to the server, and the supervisor exits with it.
+import { spawn } from "node:child_process";
+
+const MIN_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error("usage: node scripts/supervise.mjs <command> [args...]");
+  process.exit(2);
+}
+
+/** One JSON line on stderr, in the shape of the server's own log lines (pino's levels). */
+function log(level, msg, fields = {}) {
+  const levels = { info: 30, warn: 40, error: 50 };
+  const line = { level: levels[level], time: Date.now(), name: "supervisor", msg, ...fields };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+let child = null;
+let stopping = false;
+let delayMs = MIN_DELAY_MS;
+
+function start() {
+  const startedAt = Date.now();
+  let ready = false;
+  child = spawn(command, args, { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  child.on("message", (message) => {
+    if (message === "ready") ready = true;
+  });
+  child.on("exit", (code, signal) => {
+    child = null;
+    if (stopping) {
+      process.exit(code ?? 1);
+    }
+    if (!ready) {
+      log("error", "the server stopped before it was ready; not restarting", { code, signal });
+      process.exit(code ?? 1);
+    }
+    if (Date.now() - startedAt >= STABLE_AFTER_MS) delayMs = MIN_DELAY_MS;
+    log("error", "the server died; restarting it", {
+      code,
+      signal,
+      restartInSeconds: delayMs / 1000,
+      upForSeconds: Math.round((Date.now() - startedAt) / 1000),
+    });
+    setTimeout(start, delayMs);
+    delayMs = Math.min(delayMs * 2, MAX_DELAY_MS);
+  });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopping = true;
+    if (child) child.kill(signal);
+    else process.exit(0);
+  });
+}
+
+start();
