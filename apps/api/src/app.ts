@@ -6,6 +6,7 @@ import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
+import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
@@ -25,6 +26,11 @@ export interface BuildAppOptions {
   logStream?: LogStream;
 }
 
+/** The largest request body: a maximal artifact is about 12 kB of JSON. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+/** Open connections at once; a connection past it is closed at once (memory: at most one body each). */
+const MAX_CONNECTIONS = 512;
+
 /** The whole product as a Fastify instance; server.ts listens, tests inject. */
 export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
@@ -36,10 +42,17 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
     requestIdHeader: false,
     logController: new AccessLog(logDestination),
     trustProxy: env.trustProxy,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within
+    // 10 s (408 after that), and a connection with nothing to do closes after 5 s.
+    requestTimeout: 10_000,
+    keepAliveTimeout: 5_000,
+    connectionTimeout: 60_000,
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066).
     routerOptions: { maxParamLength: 5000 },
   });
+  app.server.maxConnections = MAX_CONNECTIONS;
   const deps: Deps = createDeps(env, db);
   app.decorate("deps", deps);
 
@@ -49,6 +62,7 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
     done();
   });
   await app.register(errorsPlugin);
+  await app.register(bodyBufferPlugin, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(securityHeadersPlugin, { https: env.publicOrigin.startsWith("https:") });
   await app.register(fastifyCookie);
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });

@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+
+/* What every attack test shares: the server's memory cap as npm start sets it, and the checks. */
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+
+/** The heap cap npm start gives the server (package.json config.serverNodeOptions). */
+export function productionHeapOptions(): string {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    config: { serverNodeOptions: string };
+  };
+  return pkg.config.serverNodeOptions
+    .split(" ")
+    .filter((option) => option.startsWith("--max-old-space-size"))
+    .join(" ");
+}
+
+/** GET /healthz answers 200 within a second. */
+export async function expectHealthyWithinASecond(base: string): Promise<void> {
+  const started = Date.now();
+  const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1_000) });
+  expect(response.status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(1_000);
+}
+
+/** Checks health every 250 ms while `attack` runs; answers how many checks were made. */
+export async function healthyThroughout(base: string, attack: Promise<unknown>): Promise<number> {
+  let done = false;
+  let checks = 0;
+  const watching = (async () => {
+    while (!done) {
+      await expectHealthyWithinASecond(base);
+      checks += 1;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  try {
+    await attack;
+  } finally {
+    done = true;
+  }
+  await watching;
+  return checks;
+}
+
+/** The server process's resident memory in MB, from /proc. */
+export function residentMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
