@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { useRoutes, type RouteObject } from "react-router-dom";
-import { ProtectedRoute } from "./lib/ProtectedRoute";
-import { RouteErrorBoundary } from "./lib/RouteErrorBoundary";
+import { ProtectedRoute } from "./components/ProtectedRoute";
+import { RouteErrorBoundary } from "./components/RouteErrorBoundary";
 import AllArtifactsRoute from "./routes/allartifacts";
 import HomeRoute from "./routes/home";
 import NotFoundRoute from "./routes/not-found";

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router-dom";
-import { useDialogs } from "./dialogs";
+import { useDialogs } from "../components/DialogProvider";
 import { fieldErrors, trpcErrorCode } from "./errors";
 import { loginPath } from "./redirect";
 import type { trpc } from "./trpc";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { SessionUser } from "@artifact-atlas/shared";
-import { useDialogs } from "./dialogs";
+import { useDialogs } from "../components/DialogProvider";
 import { useApplySession } from "./session";
 
 export interface AuthAttempt {

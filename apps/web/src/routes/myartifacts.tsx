@@ -12,11 +12,11 @@ import {
 } from "../components/ArtifactTable";
 import { Button, ButtonLink, buttonClasses } from "../components/Button";
 import { Page } from "../components/Container";
+import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { markArtifactListsStale } from "../lib/artifact-mutations";
-import { useDialogs } from "../lib/dialogs";
 import { httpStatus, serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 

@@ -11,7 +11,7 @@ import {
   type RouteObject,
 } from "react-router-dom";
 import type { Artifact, SessionUser } from "@artifact-atlas/shared";
-import { DialogProvider } from "../lib/dialogs";
+import { DialogProvider } from "../components/DialogProvider";
 import { createAppClients, trpc } from "../lib/trpc";
 import { AppRoutes } from "../router";
 import type { FakeApi } from "./fake-api";

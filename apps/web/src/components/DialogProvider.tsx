@@ -9,10 +9,10 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { DialogVariant } from "../components/Dialog";
+import type { DialogVariant } from "./Dialog";
 
 // Most visits never see a popup: its code loads when the first one opens.
-const Dialog = lazy(async () => ({ default: (await import("../components/Dialog")).Dialog }));
+const Dialog = lazy(async () => ({ default: (await import("./Dialog")).Dialog }));
 
 export interface NoticeOptions {
   variant: "success" | "error";
