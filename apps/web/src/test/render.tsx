@@ -92,3 +92,27 @@ export function renderApp(api: FakeApi, initialEntry: string) {
 export function renderWithApi(api: FakeApi, element: ReactNode) {
   return renderRoutes(api, [{ path: "*", element }], "/");
 }
+
+function HookProbe<Result>({
+  hook,
+  onRender,
+}: {
+  hook: () => Result;
+  onRender: (result: Result) => void;
+}) {
+  const result = hook();
+  useLayoutEffect(() => {
+    onRender(result);
+  });
+  return null;
+}
+
+/** Runs a hook with providers and a router around it; `result.current` is its latest answer. */
+export function renderHookWithApi<Result>(api: FakeApi, hook: () => Result) {
+  const result = {} as { current: Result };
+  const view = renderWithApi(
+    api,
+    <HookProbe hook={hook} onRender={(current) => (result.current = current)} />,
+  );
+  return { ...view, result };
+}
