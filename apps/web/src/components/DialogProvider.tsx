@@ -14,7 +14,7 @@ import type { DialogVariant } from "./Dialog";
 // Most visits never see a popup: its code loads when the first one opens.
 const Dialog = lazy(async () => ({ default: (await import("./Dialog")).Dialog }));
 
-export interface NoticeOptions {
+interface NoticeOptions {
   variant: "success" | "error";
   title: string;
   text?: string | undefined;
@@ -22,7 +22,7 @@ export interface NoticeOptions {
   timerMs?: number | undefined;
 }
 
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: string;
   text?: string;
   confirmLabel: string;

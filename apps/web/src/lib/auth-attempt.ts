@@ -6,7 +6,7 @@ import { useDialogs } from "../components/DialogProvider";
 import { sessionChanged } from "./cache-updates";
 import { trpc } from "./trpc";
 
-export interface AuthAttempt {
+interface AuthAttempt {
   /** The API call that signs the visitor in and answers the user. */
   request: () => Promise<SessionUser>;
   success: { title: string; text: string };

@@ -3,7 +3,7 @@ import { useDialogs } from "../components/DialogProvider";
 import { fieldErrors, trpcErrorCode } from "./errors";
 import { loginPath } from "./redirect";
 
-export interface ArtifactSave {
+interface ArtifactSave {
   /** The API call, and any cache update once it has succeeded. */
   write: () => Promise<void>;
   /** The screen to come back to after logging in again, should the session have ended. */

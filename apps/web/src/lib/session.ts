@@ -4,9 +4,9 @@ import type { SessionUser } from "@artifact-atlas/shared";
 import { sessionChanged, sessionUncertain } from "./cache-updates";
 import { trpc } from "./trpc";
 
-export type SessionStatus = "loading" | "signedIn" | "signedOut";
+type SessionStatus = "loading" | "signedIn" | "signedOut";
 
-export interface Session {
+interface Session {
   status: SessionStatus;
   user: SessionUser | null;
 }

@@ -8,7 +8,7 @@ import { trpcErrorCode } from "./errors";
 /** React hooks for every procedure of the API (the only runtime link between the two apps). */
 export const trpc = createTRPCReact<AppRouter>();
 
-export interface AppClientsOptions {
+interface AppClientsOptions {
   /** The API endpoint; the app and the API share one origin. */
   url?: string;
   /** Replaces the browser's fetch (component tests answer with a fake server). */

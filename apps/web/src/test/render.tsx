@@ -41,7 +41,7 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
 }
 
 /** What tests read of the router: the current address, and navigate (-1 is the Back button). */
-export interface TestRouter {
+interface TestRouter {
   location: Location;
   navigate: NavigateFunction;
 }
