@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import { DialogProvider } from "./lib/dialogs";
+import { DialogProvider } from "./components/DialogProvider";
 import { createAppClients, trpc } from "./lib/trpc";
 import { AppRoutes } from "./router";
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { GOOGLE_ERROR_MESSAGES, type LoginInput, type SessionUser } from "@artifact-atlas/shared";
@@ -103,7 +103,7 @@ describe("routes", () => {
     ).toBeInTheDocument();
   });
 
-  it("serves My Artifacts at /myartifacts and /myArtifacts", async () => {
+  it("serves My Artifacts at /myartifacts and at its alias /myArtifacts, linked as /myartifacts", async () => {
     const api = createFakeApi({
       "auth.me": () => SIGNED_IN_USER,
       "artifacts.mine": () => [
@@ -117,6 +117,11 @@ describe("routes", () => {
         await screen.findByRole("heading", { name: "My Artifacts Collection" }),
       ).toBeInTheDocument();
       expect(await screen.findByText("2 artifacts")).toBeInTheDocument();
+      const navLink = within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", {
+        name: "My Artifacts",
+      });
+      expect(navLink).toHaveAttribute("href", "/myartifacts");
+      expect(navLink).toHaveAttribute("aria-current", "page");
       view.unmount();
     }
   });

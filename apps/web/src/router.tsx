@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { useRoutes, type RouteObject } from "react-router-dom";
-import { ProtectedRoute } from "./lib/ProtectedRoute";
-import { RouteErrorBoundary } from "./lib/RouteErrorBoundary";
+import { ProtectedRoute } from "./components/ProtectedRoute";
+import { RouteErrorBoundary } from "./components/RouteErrorBoundary";
 import AllArtifactsRoute from "./routes/allartifacts";
 import HomeRoute from "./routes/home";
 import NotFoundRoute from "./routes/not-found";
@@ -13,10 +13,11 @@ import RootLayout from "./routes/root";
  * (docs/decisions/013-web-declarative-routes.md).
  */
 
+const MyArtifactsRoute = lazy(() => import("./routes/myartifacts"));
+
 /**
- * Every route of the spec. Paths match case-insensitively (React Router's default), so
- * /myArtifacts and /myartifacts are the same screen. Screens behind the login and the forms load
- * on demand (React.lazy), keeping the first download small.
+ * Every route of the spec. Screens behind the login and the forms load on demand (React.lazy),
+ * keeping the first download small.
  */
 export const routes: RouteObject[] = [
   {
@@ -33,7 +34,10 @@ export const routes: RouteObject[] = [
           { path: "artifacts/:id", Component: lazy(() => import("./routes/artifacts.$id")) },
           { path: "likedartifacts", Component: lazy(() => import("./routes/likedartifacts")) },
           { path: "addartifacts", Component: lazy(() => import("./routes/addartifacts")) },
-          { path: "myArtifacts", Component: lazy(() => import("./routes/myartifacts")) },
+          // Links point to /myartifacts. /myArtifacts, the spec's spelling, is its alias: declared,
+          // rather than left to React Router's case-insensitive matching.
+          { path: "myartifacts", Component: MyArtifactsRoute },
+          { path: "myArtifacts", Component: MyArtifactsRoute },
           {
             path: "update-artifact/:id",
             Component: lazy(() => import("./routes/update-artifact.$id")),

@@ -8,11 +8,8 @@ interface ArtifactImageProps {
   type: string;
   /** "eager" for images in the first screenful, "lazy" (default) for everything below it. */
   loading?: "eager" | "lazy";
-  /** Reserved aspect ratio; the image fills it with object-cover. */
-  aspect?: "4/3" | "1/1";
   /** A compact fallback (table thumbnails): the icon without the type's name. */
   compact?: boolean;
-  className?: string;
 }
 
 /**
@@ -24,9 +21,7 @@ export function ArtifactImage({
   alt,
   type,
   loading = "lazy",
-  aspect = "4/3",
   compact = false,
-  className,
 }: ArtifactImageProps) {
   // Keyed by URL so that a new URL gets a fresh chance to load.
   const [state, setState] = useState<{ src: string; status: "loaded" | "failed" } | null>(null);
@@ -35,14 +30,7 @@ export function ArtifactImage({
   const showImage = Boolean(src) && status !== "failed";
 
   return (
-    <div
-      className={clsx(
-        "relative isolate overflow-hidden",
-        aspect === "4/3" ? "aspect-[4/3]" : "aspect-square",
-        panel,
-        className,
-      )}
-    >
+    <div className={clsx("relative isolate aspect-[4/3] overflow-hidden", panel)}>
       <div
         role={showImage ? undefined : "img"}
         aria-label={showImage ? undefined : alt}

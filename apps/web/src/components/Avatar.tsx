@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { useState } from "react";
 
 /** Shown when a user has no photo or it fails to load (spec: the image placeholder path). */
-export const AVATAR_PLACEHOLDER = "/avatar-placeholder.svg";
+const AVATAR_PLACEHOLDER = "/avatar-placeholder.svg";
 
 interface AvatarProps {
   src: string | null | undefined;

@@ -15,9 +15,6 @@ interface CarouselProps {
   slides: CarouselSlide[];
   /** Names the carousel region. */
   label: string;
-  intervalMs?: number;
-  swipeThresholdPx?: number;
-  className?: string;
 }
 
 /**
@@ -25,13 +22,7 @@ interface CarouselProps {
  * while hovered or focused and whenever the visitor presses pause (moving content must be
  * stoppable, WCAG 2.2.2). Visitors who ask for reduced motion start paused.
  */
-export function Carousel({
-  slides,
-  label,
-  intervalMs = CAROUSEL_INTERVAL_MS,
-  swipeThresholdPx = SWIPE_THRESHOLD_PX,
-  className,
-}: CarouselProps) {
+export function Carousel({ slides, label }: CarouselProps) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [userPaused, setUserPaused] = useState(prefersReducedMotion);
@@ -45,9 +36,12 @@ export function Carousel({
   // One timer per shown slide: a manual move restarts the full interval.
   useEffect(() => {
     if (!running) return;
-    const timer = window.setTimeout(() => setIndex((current) => (current + 1) % count), intervalMs);
+    const timer = window.setTimeout(
+      () => setIndex((current) => (current + 1) % count),
+      CAROUSEL_INTERVAL_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [running, index, intervalMs, count]);
+  }, [running, index, count]);
 
   const go = (next: number) => setIndex(((next % count) + count) % count);
   const previous = () => go(index - 1);
@@ -57,7 +51,7 @@ export function Carousel({
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className={clsx("relative isolate overflow-hidden", className)}
+      className="relative isolate overflow-hidden"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={(event) => {
@@ -78,8 +72,8 @@ export function Carousel({
         touchStartX.current = null;
         if (start === null || end === undefined) return;
         const distance = end - start;
-        if (distance > swipeThresholdPx) previous();
-        else if (distance < -swipeThresholdPx) next();
+        if (distance > SWIPE_THRESHOLD_PX) previous();
+        else if (distance < -SWIPE_THRESHOLD_PX) next();
       }}
     >
       <div

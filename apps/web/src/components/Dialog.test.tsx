@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { DialogProvider, useDialogs } from "../lib/dialogs";
+import { DialogProvider, useDialogs } from "./DialogProvider";
 
 function Harness({ onResult }: { onResult: (result: unknown) => void }) {
   const dialogs = useDialogs();

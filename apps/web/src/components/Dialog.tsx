@@ -5,7 +5,7 @@ import { Button } from "./Button";
 
 export type DialogVariant = "confirm" | "success" | "error";
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   variant: DialogVariant;
   title: string;

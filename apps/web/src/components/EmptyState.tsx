@@ -10,7 +10,6 @@ interface EmptyStateProps {
   tone?: "neutral" | "danger";
   /** The heading level that fits the page. */
   headingLevel?: "h1" | "h2" | "h3";
-  className?: string;
 }
 
 export function EmptyState({
@@ -20,16 +19,10 @@ export function EmptyState({
   action,
   tone = "neutral",
   headingLevel = "h2",
-  className,
 }: EmptyStateProps) {
   const Heading = headingLevel;
   return (
-    <div
-      className={clsx(
-        "flex flex-col items-center rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-14 text-center",
-        className,
-      )}
-    >
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-14 text-center">
       <span
         className={clsx(
           "mb-5 flex size-14 items-center justify-center rounded-full",

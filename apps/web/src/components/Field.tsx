@@ -70,17 +70,9 @@ function Frame({
 type TextFieldProps = FieldFrameProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, "className"> & {
     ref?: Ref<HTMLInputElement>;
-    inputClassName?: string;
   };
 
-export function TextField({
-  label,
-  hint,
-  error,
-  className,
-  inputClassName,
-  ...input
-}: TextFieldProps) {
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
   const ids = useFieldIds(hint, error);
   return (
     <Frame {...ids} label={label} hint={hint} error={error} className={className}>
@@ -88,7 +80,7 @@ export function TextField({
         id={ids.id}
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
-        className={controlClasses(Boolean(error), clsx("h-11", inputClassName))}
+        className={controlClasses(Boolean(error), "h-11")}
         {...input}
       />
     </Frame>

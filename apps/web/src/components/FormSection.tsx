@@ -4,12 +4,10 @@ import { useId, type ReactNode } from "react";
 /** A titled card that groups related form fields. */
 export function FormSection({
   title,
-  description,
   icon: Icon,
   children,
 }: {
   title: string;
-  description?: ReactNode;
   icon: LucideIcon;
   children: ReactNode;
 }) {
@@ -23,12 +21,9 @@ export function FormSection({
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        <div>
-          <h2 id={id} className="font-serif text-xl font-semibold text-ink">
-            {title}
-          </h2>
-          {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-        </div>
+        <h2 id={id} className="font-serif text-xl font-semibold text-ink">
+          {title}
+        </h2>
       </div>
       {children}
     </section>

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
 import { useEffect } from "react";
-import type { LikeStatus } from "@artifact-atlas/shared";
+import { optimisticLikeChange } from "../lib/cache-updates";
 import { trpc } from "../lib/trpc";
 import { Spinner } from "./Spinner";
 
@@ -20,33 +20,12 @@ export function LikeButton({ artifactId, initialCount }: LikeButtonProps) {
   const input = { id: artifactId };
   const status = trpc.likes.status.useQuery(input);
 
-  const optimistic = (liked: boolean) => ({
-    onMutate: async () => {
-      await utils.likes.status.cancel(input);
-      const previous = utils.likes.status.getData(input);
-      const base: LikeStatus = previous ?? { liked: !liked, likeCount: initialCount };
-      utils.likes.status.setData(input, {
-        liked,
-        likeCount: Math.max(0, base.likeCount + (liked ? 1 : -1)),
-      });
-      return { previous: base };
-    },
-    onError: (
-      _error: unknown,
-      _variables: unknown,
-      context: { previous: LikeStatus } | undefined,
-    ) => {
-      if (context) utils.likes.status.setData(input, context.previous);
-    },
-    onSuccess: (next: LikeStatus) => {
-      utils.likes.status.setData(input, next);
-      void utils.likes.list.invalidate();
-      void utils.artifacts.invalidate();
-    },
-  });
-
-  const like = trpc.likes.like.useMutation(optimistic(true));
-  const unlike = trpc.likes.unlike.useMutation(optimistic(false));
+  const like = trpc.likes.like.useMutation(
+    optimisticLikeChange(utils, { artifactId, liked: true, initialCount }),
+  );
+  const unlike = trpc.likes.unlike.useMutation(
+    optimisticLikeChange(utils, { artifactId, liked: false, initialCount }),
+  );
 
   useEffect(() => {
     // Spec: a failed status check is only logged; the button then offers to like.

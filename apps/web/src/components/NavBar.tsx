@@ -46,18 +46,11 @@ function NavLinkList({
   className: string;
   linkClass: (state: { isActive: boolean }) => string;
 }) {
-  const location = useLocation();
-  const isMyArtifacts = (to: string) =>
-    to === "/myartifacts" && location.pathname.toLowerCase() === "/myartifacts";
   return (
     <ul className={className}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink
-            to={item.to}
-            end={item.to === "/"}
-            className={(state) => linkClass({ isActive: state.isActive || isMyArtifacts(item.to) })}
-          >
+          <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
             {item.label}
           </NavLink>
         </li>

@@ -1,4 +1,3 @@
-import { clsx } from "clsx";
 import type { ReactNode } from "react";
 
 interface PageHeaderProps {
@@ -8,29 +7,12 @@ interface PageHeaderProps {
   eyebrow?: ReactNode;
   /** Actions or a figure on the right (below on phones). */
   aside?: ReactNode;
-  align?: "start" | "center";
-  className?: string;
 }
 
-export function PageHeader({
-  title,
-  subtitle,
-  eyebrow,
-  aside,
-  align = "start",
-  className,
-}: PageHeaderProps) {
+export function PageHeader({ title, subtitle, eyebrow, aside }: PageHeaderProps) {
   return (
-    <header
-      className={clsx(
-        "mb-8 flex flex-col gap-4 sm:mb-10",
-        align === "center"
-          ? "items-center text-center"
-          : "md:flex-row md:items-end md:justify-between",
-        className,
-      )}
-    >
-      <div className={clsx("max-w-2xl", align === "center" && "mx-auto")}>
+    <header className="mb-8 flex flex-col gap-4 sm:mb-10 md:flex-row md:items-end md:justify-between">
+      <div className="max-w-2xl">
         {eyebrow && (
           <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
             {eyebrow}
@@ -52,16 +34,14 @@ export function SectionHeading({
   title,
   subtitle,
   eyebrow,
-  align = "center",
 }: {
   id?: string;
   title: ReactNode;
   subtitle?: ReactNode;
   eyebrow?: ReactNode;
-  align?: "start" | "center";
 }) {
   return (
-    <div className={clsx("mb-10 max-w-2xl", align === "center" && "mx-auto text-center")}>
+    <div className="mx-auto mb-10 max-w-2xl text-center">
       {eyebrow && (
         <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
           {eyebrow}

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
-export type PageItem = number | "gap-start" | "gap-end";
+type PageItem = number | "gap-start" | "gap-end";
 
 /**
  * The page numbers to show: all of them up to 7 pages, otherwise the first, the last and the

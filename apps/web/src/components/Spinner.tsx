@@ -31,7 +31,7 @@ export function Spinner({ label, size = "md", className }: SpinnerProps) {
 }
 
 /** A centred spinner for a screen or section that is loading. */
-export function PageSpinner({ label = "Loading" }: { label?: string }) {
+export function PageSpinner({ label }: { label: string }) {
   return (
     <div className="flex min-h-[40vh] items-center justify-center py-16">
       <Spinner label={label} size="lg" />

@@ -7,22 +7,9 @@ import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
  * semantics that some browsers drop once a table is no longer displayed as one.
  */
 
-export function Table({
-  label,
-  children,
-  className,
-}: {
-  label: string;
-  children: ReactNode;
-  className?: string;
-}) {
+export function Table({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div
-      className={clsx(
-        "overflow-hidden rounded-2xl border border-line bg-surface shadow-card",
-        className,
-      )}
-    >
+    <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card">
       <table
         role="table"
         aria-label={label}

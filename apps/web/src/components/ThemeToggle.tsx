@@ -1,8 +1,7 @@
-import { clsx } from "clsx";
 import { Moon, Sun } from "lucide-react";
 import { useTheme } from "../lib/theme";
 
-export function ThemeToggle({ className }: { className?: string }) {
+export function ThemeToggle() {
   const { theme, toggle } = useTheme();
   const next = theme === "dark" ? "light" : "dark";
   return (
@@ -11,10 +10,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       onClick={toggle}
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
-      className={clsx(
-        "inline-flex size-10 items-center justify-center rounded-lg text-ink transition-colors hover:bg-surface-muted",
-        className,
-      )}
+      className="inline-flex size-10 items-center justify-center rounded-lg text-ink transition-colors hover:bg-surface-muted"
     >
       {theme === "dark" ? (
         <Sun aria-hidden="true" className="size-5" />

@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-export interface TypeStyle {
+interface TypeStyle {
   Icon: LucideIcon;
   /**
    * Tinted panel behind a missing image, in muted museum-label hues; its text keeps at least
@@ -22,7 +22,7 @@ export interface TypeStyle {
   badge: string;
 }
 
-export const TYPE_STYLES: Record<ArtifactType, TypeStyle> = {
+const TYPE_STYLES: Record<ArtifactType, TypeStyle> = {
   Tools: {
     Icon: Hammer,
     panel: "bg-[#efe4d2] text-[#6a4a1e] dark:bg-[#332a1f] dark:text-[#e6cfa6]",

@@ -1,10 +1,12 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { SessionUser } from "@artifact-atlas/shared";
-import { useDialogs } from "./dialogs";
-import { useApplySession } from "./session";
+import { useDialogs } from "../components/DialogProvider";
+import { sessionChanged } from "./cache-updates";
+import { trpc } from "./trpc";
 
-export interface AuthAttempt {
+interface AuthAttempt {
   /** The API call that signs the visitor in and answers the user. */
   request: () => Promise<SessionUser>;
   success: { title: string; text: string };
@@ -25,14 +27,15 @@ export interface AuthAttempt {
 export function useAuthAttempt() {
   const navigate = useNavigate();
   const dialogs = useDialogs();
-  const applySession = useApplySession();
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
 
   const attempt = async (options: AuthAttempt) => {
     setFormError(null);
     try {
       const user = await options.request();
-      await applySession(user);
+      await sessionChanged(utils, queryClient, user);
       void dialogs.notify({ variant: "success", ...options.success });
       await navigate(options.redirectTo, { replace: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 
 /** The tRPC error codes our API uses; the UI decides by code, never by message text. */
-export type ApiErrorCode =
+type ApiErrorCode =
   | "BAD_REQUEST"
   | "UNAUTHORIZED"
   | "FORBIDDEN"

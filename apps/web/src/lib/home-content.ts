@@ -10,7 +10,7 @@ import {
 
 /* Home's static sections: hard-coded by the specification, not loaded from the server. */
 
-export interface Stat {
+interface Stat {
   value: string;
   label: string;
   Icon: LucideIcon;
@@ -23,7 +23,7 @@ export const STATS: Stat[] = [
   { value: "1,100+", label: "Contributions", Icon: Sparkles },
 ];
 
-export interface Milestone {
+interface Milestone {
   year: string;
   title: string;
   text: string;
@@ -57,7 +57,7 @@ export const MILESTONES: Milestone[] = [
   },
 ];
 
-export interface VisionCard {
+interface VisionCard {
   title: string;
   text: string;
   Icon: LucideIcon;
@@ -86,7 +86,7 @@ export const VISION: VisionCard[] = [
   },
 ];
 
-export interface Contributor {
+interface Contributor {
   name: string;
   role: string;
   contributions: number;
@@ -106,7 +106,7 @@ export const CONTRIBUTORS: Contributor[] = [
 
 export const CONTRIBUTORS_UPDATED = "Last Updated: May 2025";
 
-export interface Article {
+interface Article {
   category: string;
   title: string;
   excerpt: string;

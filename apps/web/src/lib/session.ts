@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import type { SessionUser } from "@artifact-atlas/shared";
+import { sessionChanged, sessionUncertain } from "./cache-updates";
 import { trpc } from "./trpc";
 
-export type SessionStatus = "loading" | "signedIn" | "signedOut";
+type SessionStatus = "loading" | "signedIn" | "signedOut";
 
-export interface Session {
+interface Session {
   status: SessionStatus;
   user: SessionUser | null;
 }
@@ -19,28 +20,10 @@ export function useSession(): Session {
   return { status: "signedIn", user: me.data };
 }
 
-/**
- * After sign-in, sign-out or an account switch every cached answer may belong to someone else:
- * the new user is set at once and every other query starts over.
- */
-export function useApplySession() {
-  const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  return async (user: SessionUser | null) => {
-    utils.auth.me.setData(undefined, user);
-    await queryClient.resetQueries({
-      predicate: (query) => {
-        const path = query.queryKey[0];
-        return !(Array.isArray(path) && path[0] === "auth" && path[1] === "me");
-      },
-    });
-  };
-}
-
 /** Ends the session on the server and goes home; the outcome is only logged (spec section 4). */
 export function useLogout() {
-  const applySession = useApplySession();
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logout = trpc.auth.logout.useMutation();
   return {
@@ -51,12 +34,12 @@ export function useLogout() {
       } catch (error) {
         console.error("Logout failed", error);
         // The server may still hold the session: ask it rather than guess.
-        await utils.auth.me.invalidate();
+        await sessionUncertain(queryClient);
         return;
       }
       // Home first, so that a protected page does not bounce to the login page on the way out.
       await navigate("/");
-      await applySession(null);
+      await sessionChanged(utils, queryClient, null);
     },
   };
 }

@@ -11,14 +11,6 @@ export function currentTheme(): Theme {
   return document.documentElement.getAttribute("data-theme") === "dark" ? "dark" : "light";
 }
 
-export function readStoredTheme(): Theme {
-  try {
-    return window.localStorage.getItem(THEME_STORAGE_KEY) === "dark" ? "dark" : DEFAULT_THEME;
-  } catch {
-    return DEFAULT_THEME;
-  }
-}
-
 /** Applies the theme as a data-theme attribute and a `dark` class, and remembers it. */
 export function setTheme(theme: Theme): void {
   const root = document.documentElement;

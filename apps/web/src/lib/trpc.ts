@@ -2,12 +2,13 @@ import type { AppRouter } from "@artifact-atlas/api/trpc";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
+import { sessionUncertain } from "./cache-updates";
 import { trpcErrorCode } from "./errors";
 
 /** React hooks for every procedure of the API (the only runtime link between the two apps). */
 export const trpc = createTRPCReact<AppRouter>();
 
-export interface AppClientsOptions {
+interface AppClientsOptions {
   /** The API endpoint; the app and the API share one origin. */
   url?: string;
   /** Replaces the browser's fetch (component tests answer with a fake server). */
@@ -23,12 +24,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** The query cache and the tRPC client. One set per page load; tests create their own. */
 export function createAppClients(options: AppClientsOptions = {}) {
-  // A call refused as UNAUTHORIZED means the session ended (expired, or signed out elsewhere):
-  // asking auth.me again lets the route guard send the visitor to the login page.
+  // A call refused as UNAUTHORIZED means the session ended (expired, or signed out elsewhere).
   const onError = (error: unknown) => {
-    if (trpcErrorCode(error) === "UNAUTHORIZED") {
-      void queryClient.invalidateQueries({ queryKey: [["auth", "me"]] });
-    }
+    if (trpcErrorCode(error) === "UNAUTHORIZED") void sessionUncertain(queryClient);
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -5,7 +5,8 @@ import { Page } from "../components/Container";
 import { TextField } from "../components/Field";
 import { FormNote, FormSection } from "../components/FormSection";
 import { PageHeader } from "../components/PageHeader";
-import { useSaveArtifact } from "../lib/artifact-mutations";
+import { artifactAdded } from "../lib/cache-updates";
+import { useSaveArtifact } from "../lib/save-artifact";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 
@@ -19,7 +20,7 @@ export default function AddArtifactRoute() {
     saveArtifact({
       write: async () => {
         await create.mutateAsync(values);
-        void utils.artifacts.invalidate();
+        artifactAdded(utils);
       },
       returnPath: "/addartifacts",
       failureLog: "Adding the artifact failed",

@@ -14,7 +14,7 @@ import { nextListParams, readListParams, type ListParams } from "../lib/list-par
 import { trpc } from "../lib/trpc";
 
 /** How long typing may pause before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 const SORT_OPTIONS = [
   { value: "default", label: "Sort by" },

@@ -4,7 +4,7 @@ import { Page } from "../components/Container";
 
 /**
  * What a screen shows when something unexpected fails while loading or rendering it; whoever
- * caught the error has logged it (lib/RouteErrorBoundary.tsx, the detail screen).
+ * caught the error has logged it (components/RouteErrorBoundary.tsx, the detail screen).
  */
 export default function ErrorScreen() {
   return (

@@ -11,9 +11,9 @@ import {
 } from "@artifact-atlas/shared";
 import { EmailField } from "../components/AccountFields";
 import { AuthCard, AuthForm } from "../components/AuthCard";
+import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { useAuthAttempt } from "../lib/auth-attempt";
-import { useDialogs } from "../lib/dialogs";
 import { serverMessage } from "../lib/errors";
 import { safeRedirect } from "../lib/redirect";
 import { trpc } from "../lib/trpc";

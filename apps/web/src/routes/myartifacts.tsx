@@ -12,11 +12,11 @@ import {
 } from "../components/ArtifactTable";
 import { Button, ButtonLink, buttonClasses } from "../components/Button";
 import { Page } from "../components/Container";
+import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
-import { markArtifactListsStale } from "../lib/artifact-mutations";
-import { useDialogs } from "../lib/dialogs";
+import { artifactDeleted } from "../lib/cache-updates";
 import { httpStatus, serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 
@@ -45,9 +45,7 @@ export default function MyArtifactsRoute() {
     if (!confirmed) return;
     try {
       const result = await remove.mutateAsync({ id });
-      // Out of the list at once, without a reload; other lists refresh when next shown.
-      utils.artifacts.mine.setData(undefined, (list) => list?.filter((item) => item.id !== id));
-      markArtifactListsStale(utils);
+      artifactDeleted(utils, id);
       await dialogs.notify({ variant: "success", title: "Deleted!", text: result.message });
     } catch (error) {
       console.error("Deleting the artifact failed", error);

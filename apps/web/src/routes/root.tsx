@@ -3,7 +3,7 @@ import { Outlet } from "react-router-dom";
 import { Footer } from "../components/Footer";
 import { NavBar } from "../components/NavBar";
 import { PageSpinner } from "../components/Spinner";
-import { RouteErrorBoundary } from "../lib/RouteErrorBoundary";
+import { RouteErrorBoundary } from "../components/RouteErrorBoundary";
 import { useScrollRestoration } from "../lib/scroll";
 
 /**

@@ -9,9 +9,10 @@ import { EmptyState } from "../components/EmptyState";
 import { FormNote } from "../components/FormSection";
 import { PageHeader } from "../components/PageHeader";
 import { PageSpinner } from "../components/Spinner";
-import { markArtifactListsStale, useSaveArtifact } from "../lib/artifact-mutations";
-import { serverMessage } from "../lib/errors";
 import { parseArtifactId } from "../lib/artifact-id";
+import { artifactUpdated } from "../lib/cache-updates";
+import { serverMessage } from "../lib/errors";
+import { useSaveArtifact } from "../lib/save-artifact";
 import { trpc } from "../lib/trpc";
 
 const TITLE = "Update Artifact | Historical Collection";
@@ -67,8 +68,7 @@ export default function UpdateArtifactRoute() {
     saveArtifact({
       write: async () => {
         const saved = await update.mutateAsync({ id: current.id, fields });
-        utils.artifacts.byId.setData({ id: current.id }, saved);
-        markArtifactListsStale(utils);
+        artifactUpdated(utils, saved);
       },
       returnPath: `/update-artifact/${current.id}`,
       failureLog: "Updating the artifact failed",

@@ -12,9 +12,10 @@ import { PhotoUrlField } from "../components/AccountFields";
 import { BackLink } from "../components/BackLink";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
+import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { PageHeader } from "../components/PageHeader";
-import { useDialogs } from "../lib/dialogs";
+import { profileUpdated } from "../lib/cache-updates";
 import { trpcErrorCode } from "../lib/errors";
 import { loginPath } from "../lib/redirect";
 import { useSession } from "../lib/session";
@@ -71,7 +72,7 @@ export default function UpdateProfileRoute() {
   const submit = handleSubmit(async (values) => {
     try {
       const saved = await updateProfile.mutateAsync(values);
-      utils.auth.me.setData(undefined, saved);
+      profileUpdated(utils, saved);
       await navigate("/profile");
     } catch (error) {
       if (trpcErrorCode(error) === "UNAUTHORIZED") {

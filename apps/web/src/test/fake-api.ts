@@ -30,9 +30,9 @@ export class FakeApiError extends Error {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type FakeHandler = (input: any) => unknown;
+type FakeHandler = (input: any) => unknown;
 
-export interface FakeCall {
+interface FakeCall {
   path: string;
   input: unknown;
 }

@@ -11,7 +11,7 @@ import {
   type RouteObject,
 } from "react-router-dom";
 import type { Artifact, SessionUser } from "@artifact-atlas/shared";
-import { DialogProvider } from "../lib/dialogs";
+import { DialogProvider } from "../components/DialogProvider";
 import { createAppClients, trpc } from "../lib/trpc";
 import { AppRoutes } from "../router";
 import type { FakeApi } from "./fake-api";
@@ -41,7 +41,7 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
 }
 
 /** What tests read of the router: the current address, and navigate (-1 is the Back button). */
-export interface TestRouter {
+interface TestRouter {
   location: Location;
   navigate: NavigateFunction;
 }
@@ -91,4 +91,28 @@ export function renderApp(api: FakeApi, initialEntry: string) {
 /** One element with providers and a router around it. */
 export function renderWithApi(api: FakeApi, element: ReactNode) {
   return renderRoutes(api, [{ path: "*", element }], "/");
+}
+
+function HookProbe<Result>({
+  hook,
+  onRender,
+}: {
+  hook: () => Result;
+  onRender: (result: Result) => void;
+}) {
+  const result = hook();
+  useLayoutEffect(() => {
+    onRender(result);
+  });
+  return null;
+}
+
+/** Runs a hook with providers and a router around it; `result.current` is its latest answer. */
+export function renderHookWithApi<Result>(api: FakeApi, hook: () => Result) {
+  const result = {} as { current: Result };
+  const view = renderWithApi(
+    api,
+    <HookProbe hook={hook} onRender={(current) => (result.current = current)} />,
+  );
+  return { ...view, result };
 }

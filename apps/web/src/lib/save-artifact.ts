@@ -1,18 +1,9 @@
 import { useNavigate } from "react-router-dom";
-import { useDialogs } from "./dialogs";
+import { useDialogs } from "../components/DialogProvider";
 import { fieldErrors, trpcErrorCode } from "./errors";
 import { loginPath } from "./redirect";
-import type { trpc } from "./trpc";
 
-type Utils = ReturnType<typeof trpc.useUtils>;
-
-/** After an edit or a delete: every artifact list and the liked list refetch when next shown. */
-export function markArtifactListsStale(utils: Utils) {
-  void utils.artifacts.invalidate(undefined, { refetchType: "none" });
-  void utils.likes.list.invalidate(undefined, { refetchType: "none" });
-}
-
-export interface ArtifactSave {
+interface ArtifactSave {
   /** The API call, and any cache update once it has succeeded. */
   write: () => Promise<void>;
   /** The screen to come back to after logging in again, should the session have ended. */

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { PageSpinner } from "../components/Spinner";
-import { loginPath } from "./redirect";
-import { useSession } from "./session";
+import { loginPath } from "../lib/redirect";
+import { useSession } from "../lib/session";
+import { PageSpinner } from "./Spinner";
 
 /**
  * The door to signed-in screens: a spinner while the session is unknown, the login page (which

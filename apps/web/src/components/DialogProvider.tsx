@@ -9,12 +9,12 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { DialogVariant } from "../components/Dialog";
+import type { DialogVariant } from "./Dialog";
 
 // Most visits never see a popup: its code loads when the first one opens.
-const Dialog = lazy(async () => ({ default: (await import("../components/Dialog")).Dialog }));
+const Dialog = lazy(async () => ({ default: (await import("./Dialog")).Dialog }));
 
-export interface NoticeOptions {
+interface NoticeOptions {
   variant: "success" | "error";
   title: string;
   text?: string | undefined;
@@ -22,7 +22,7 @@ export interface NoticeOptions {
   timerMs?: number | undefined;
 }
 
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: string;
   text?: string;
   confirmLabel: string;

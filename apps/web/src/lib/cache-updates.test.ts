@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { createFakeApi } from "../test/fake-api";
+import { makeArtifact, renderHookWithApi, SIGNED_IN_USER } from "../test/render";
+import {
+  artifactAdded,
+  artifactDeleted,
+  artifactUpdated,
+  profileUpdated,
+  sessionChanged,
+  sessionUncertain,
+} from "./cache-updates";
+import { trpc } from "./trpc";
+
+/** The app's own query cache and tRPC utils, holding My Artifacts, the liked list and auth.me. */
+function cacheWithAnswers() {
+  const { result, clients } = renderHookWithApi(createFakeApi({}), () => trpc.useUtils());
+  const utils = result.current;
+  utils.auth.me.setData(undefined, SIGNED_IN_USER);
+  utils.artifacts.mine.setData(undefined, [makeArtifact({ id: 3 }), makeArtifact({ id: 4 })]);
+  utils.artifacts.byId.setData({ id: 3 }, makeArtifact({ id: 3 }));
+  utils.likes.list.setData(undefined, [makeArtifact({ id: 4 })]);
+  const queryClient = clients.queryClient;
+  const isStale = (path: [string, string]) => {
+    const queries = queryClient.getQueryCache().findAll({ queryKey: [path] });
+    expect(queries).toHaveLength(1);
+    return queries[0]!.state.isInvalidated;
+  };
+  return { utils, queryClient, isStale };
+}
+
+describe("cache updates", () => {
+  it("marks every artifact query for a refetch after an artifact is added", () => {
+    const { utils, isStale } = cacheWithAnswers();
+    artifactAdded(utils);
+    expect(isStale(["artifacts", "mine"])).toBe(true);
+    expect(isStale(["artifacts", "byId"])).toBe(true);
+    expect(isStale(["likes", "list"])).toBe(false);
+  });
+
+  it("shows an updated artifact at once and refetches the lists when next shown", () => {
+    const { utils, isStale } = cacheWithAnswers();
+    const saved = makeArtifact({ id: 3, artifactName: "Bronze Mirror" });
+    artifactUpdated(utils, saved);
+    expect(utils.artifacts.byId.getData({ id: 3 })).toEqual(saved);
+    expect(isStale(["artifacts", "mine"])).toBe(true);
+    expect(isStale(["likes", "list"])).toBe(true);
+  });
+
+  it("drops a deleted artifact from My Artifacts at once and refetches the lists when next shown", () => {
+    const { utils, isStale } = cacheWithAnswers();
+    artifactDeleted(utils, 3);
+    expect(utils.artifacts.mine.getData()?.map((artifact) => artifact.id)).toEqual([4]);
+    expect(isStale(["artifacts", "mine"])).toBe(true);
+    expect(isStale(["likes", "list"])).toBe(true);
+  });
+
+  it("shows a saved profile at once", () => {
+    const { utils } = cacheWithAnswers();
+    const saved = { ...SIGNED_IN_USER, name: "Ada King" };
+    profileUpdated(utils, saved);
+    expect(utils.auth.me.getData()).toEqual(saved);
+  });
+
+  it("keeps the new user and forgets every other answer when the session changes", async () => {
+    const { utils, queryClient } = cacheWithAnswers();
+    await sessionChanged(utils, queryClient, null);
+    expect(utils.auth.me.getData()).toBeNull();
+    expect(utils.artifacts.mine.getData()).toBeUndefined();
+    expect(utils.likes.list.getData()).toBeUndefined();
+  });
+
+  it("asks the server again who is signed in when the session may have ended", async () => {
+    const { queryClient, isStale } = cacheWithAnswers();
+    await sessionUncertain(queryClient);
+    expect(isStale(["auth", "me"])).toBe(true);
+    expect(isStale(["artifacts", "mine"])).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { Artifact, LikeStatus, SessionUser } from "@artifact-atlas/shared";
+import type { trpc } from "./trpc";
+
+/*
+ * What the query cache does after each kind of write, in one place: which answers change at once,
+ * which refetch now, and which only refetch when next shown.
+ */
+
+type TrpcUtils = ReturnType<typeof trpc.useUtils>;
+
+/** Every artifact list and the liked list refetch when next shown, not at once. */
+function markArtifactListsStale(utils: TrpcUtils) {
+  void utils.artifacts.invalidate(undefined, { refetchType: "none" });
+  void utils.likes.list.invalidate(undefined, { refetchType: "none" });
+}
+
+/** A new artifact: every artifact query refetches, those on screen at once. */
+export function artifactAdded(utils: TrpcUtils) {
+  void utils.artifacts.invalidate();
+}
+
+/** An edited artifact: its detail shows the saved version at once; lists refetch when next shown. */
+export function artifactUpdated(utils: TrpcUtils, saved: Artifact) {
+  utils.artifacts.byId.setData({ id: saved.id }, saved);
+  markArtifactListsStale(utils);
+}
+
+/** A deleted artifact leaves My Artifacts at once, without a reload; other lists refetch when next shown. */
+export function artifactDeleted(utils: TrpcUtils, id: number) {
+  utils.artifacts.mine.setData(undefined, (list) => list?.filter((item) => item.id !== id));
+  markArtifactListsStale(utils);
+}
+
+interface LikeChange {
+  artifactId: number;
+  /** True for a like, false for an unlike. */
+  liked: boolean;
+  /** The count the page already has, used until the like status arrives. */
+  initialCount: number;
+}
+
+/**
+ * The useMutation callbacks of a like or an unlike: the button and the count change at once, go
+ * back if the server refuses or cannot be reached, then show the server's answer; the liked list
+ * and the artifact lists (which show like counts) refetch.
+ */
+export function optimisticLikeChange(
+  utils: TrpcUtils,
+  { artifactId, liked, initialCount }: LikeChange,
+) {
+  const input = { id: artifactId };
+  return {
+    onMutate: async () => {
+      await utils.likes.status.cancel(input);
+      const previous = utils.likes.status.getData(input);
+      const base: LikeStatus = previous ?? { liked: !liked, likeCount: initialCount };
+      utils.likes.status.setData(input, {
+        liked,
+        likeCount: Math.max(0, base.likeCount + (liked ? 1 : -1)),
+      });
+      return { previous: base };
+    },
+    onError: (
+      _error: unknown,
+      _variables: unknown,
+      context: { previous: LikeStatus } | undefined,
+    ) => {
+      if (context) utils.likes.status.setData(input, context.previous);
+    },
+    onSuccess: (next: LikeStatus) => {
+      utils.likes.status.setData(input, next);
+      void utils.likes.list.invalidate();
+      void utils.artifacts.invalidate();
+    },
+  };
+}
+
+/** A saved profile: the header and the profile page show the new name and photo at once. */
+export function profileUpdated(utils: TrpcUtils, user: SessionUser) {
+  utils.auth.me.setData(undefined, user);
+}
+
+/**
+ * After sign-in, sign-up or sign-out every cached answer may belong to someone else: the new user
+ * is set at once and every other query starts over.
+ */
+export async function sessionChanged(
+  utils: TrpcUtils,
+  queryClient: QueryClient,
+  user: SessionUser | null,
+) {
+  utils.auth.me.setData(undefined, user);
+  await queryClient.resetQueries({
+    predicate: (query) => {
+      const path = query.queryKey[0];
+      return !(Array.isArray(path) && path[0] === "auth" && path[1] === "me");
+    },
+  });
+}
+
+/**
+ * The session may have ended (a call was refused as UNAUTHORIZED, or a logout failed half-way):
+ * auth.me asks the server again, and the route guard follows its answer.
+ */
+export function sessionUncertain(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: [["auth", "me"]] });
+}
