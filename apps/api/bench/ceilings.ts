@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import Fastify from "fastify";
-import { artifactIdInput } from "@artifact-atlas/shared";
+import { artifactIdInput, TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
 import { AccessLog } from "../src/access-log";
 import { BatchedLogOutput } from "../src/log-output";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     await app.register(trpcPlugin<typeof router>(), {
       prefix: "/trpc",
       router,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: () => ({}),
     });
   } else {

@@ -1,5 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
+import { TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
 import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
@@ -9,6 +10,11 @@ import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
 import { errorsPlugin } from "./plugins/errors";
+import {
+  defaultLoadShedding,
+  loadSheddingPlugin,
+  type LoadSheddingOptions,
+} from "./plugins/load-shedding";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
@@ -24,6 +30,8 @@ export interface BuildAppOptions {
   db: AppDatabase;
   /** Where the JSON log lines go; stdout when not given. */
   logStream?: LogStream;
+  /** When to turn requests away with 503; defaultLoadShedding() when not given. */
+  loadShedding?: LoadSheddingOptions;
 }
 
 /** The largest request body: a maximal artifact is about 12 kB of JSON. */
@@ -32,7 +40,12 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const MAX_CONNECTIONS = 512;
 
 /** The whole product as a Fastify instance; server.ts listens, tests inject. */
-export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  logStream,
+  loadShedding = defaultLoadShedding(),
+}: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
   const app = Fastify({
@@ -49,8 +62,9 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
     keepAliveTimeout: 5_000,
     connectionTimeout: 60_000,
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
-    // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066).
-    routerOptions: { maxParamLength: 5000 },
+    // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066);
+    // TRPC_MAX_BATCH_SIZE names of at most ~30 characters each fit in 500.
+    routerOptions: { maxParamLength: 500 },
   });
   app.server.maxConnections = MAX_CONNECTIONS;
   const deps: Deps = createDeps(env, db);
@@ -64,6 +78,8 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
   await app.register(errorsPlugin);
   await app.register(bodyBufferPlugin, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(securityHeadersPlugin, { https: env.publicOrigin.startsWith("https:") });
+  // Before any work is done for a request, but after the headers every answer carries.
+  await app.register(loadSheddingPlugin, loadShedding);
   await app.register(fastifyCookie);
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
@@ -88,6 +104,7 @@ export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise
   await app.register(trpcPlugin<AppRouter>(), {
     prefix: "/trpc",
     router: appRouter,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
     createContext: createContextFactory(deps),
     // Never the input: it can hold a password.
     onError({ error, path, request }) {

@@ -18,6 +18,11 @@ export const SORT_VALUES = ["default", "asc", "desc"] as const;
 export type SortValue = (typeof SORT_VALUES)[number];
 
 export const PAGE_SIZE = 8;
+/**
+ * The most tRPC calls one request may batch: the web app's busiest screen sends a handful, and the
+ * server refuses more (400) so that one request cannot ask for hundreds of answers at once.
+ */
+export const TRPC_MAX_BATCH_SIZE = 10;
 export const POPULAR_COUNT = 6;
 export const SIMILAR_COUNT = 3;
 export const CONTEXT_PREVIEW_LENGTH = 100;

@@ -19,6 +19,8 @@ import { appendVary } from "../plugins/cors";
 
 export interface TrpcPluginOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
+  /** Batches with more calls are refused with 400. */
+  maxBatchSize: number;
   createContext: (request: FastifyRequest, reply: FastifyReply) => inferRouterContext<TRouter>;
   onError?: (failure: {
     error: TRPCError;
@@ -52,7 +54,7 @@ function fetchRequest(request: FastifyRequest): Request {
 export function trpcPlugin<TRouter extends AnyTRPCRouter>(): FastifyPluginAsync<
   TrpcPluginOptions<TRouter>
 > {
-  return async (app, { router, createContext, onError }) => {
+  return async (app, { router, maxBatchSize, createContext, onError }) => {
     // tRPC parses bodies itself (one call or a batch): it gets the text. Only inside this plugin.
     app.removeContentTypeParser("application/json");
     app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
@@ -64,6 +66,7 @@ export function trpcPlugin<TRouter extends AnyTRPCRouter>(): FastifyPluginAsync<
         router,
         req: fetchRequest(request),
         path: request.params.path,
+        maxBatchSize,
         error: null,
         createContext: async () => createContext(request, reply),
         onError: ({ error, path }) => onError?.({ error, path, request }),

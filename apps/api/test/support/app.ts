@@ -6,6 +6,7 @@ import { buildApp } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
 import { loadEnv, type Env } from "../../src/env";
+import type { LoadSheddingOptions } from "../../src/plugins/load-shedding";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The database's busy timeout, shortened to see what happens after it. */
   busyTimeoutMs?: number;
+  /** When the app turns requests away (the default is the production one). */
+  loadShedding?: LoadSheddingOptions;
 }
 
 /** A fresh, migrated SQLite file and the real app on it; nothing is shared between test files. */
@@ -48,6 +51,7 @@ export async function createTestApp(
     env,
     db,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
   });
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import type { AppRouter } from "@artifact-atlas/api/trpc";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import { sessionUncertain } from "./cache-updates";
@@ -41,6 +42,7 @@ export function createAppClients(options: AppClientsOptions = {}) {
       // Not the stream link: it silently drops cookies set after an await (STACK_NOTES).
       httpBatchLink({
         url: options.url ?? "/trpc",
+        maxItems: TRPC_MAX_BATCH_SIZE,
         ...(options.fetch ? { fetch: options.fetch } : {}),
       }),
     ],

@@ -1,0 +1,46 @@
+import { getHeapStatistics } from "node:v8";
+import underPressure from "@fastify/under-pressure";
+import fp from "fastify-plugin";
+
+export interface LoadSheddingOptions {
+  /** Heap in use above which new requests are turned away. */
+  maxHeapUsedBytes: number;
+  /** Event-loop delay above which new requests are turned away. */
+  maxEventLoopDelayMs: number;
+}
+
+/** The defaults: most of the heap cap (package.json serverNodeOptions), and a second of delay. */
+export function defaultLoadShedding(): LoadSheddingOptions {
+  return {
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.85),
+    maxEventLoopDelayMs: 1_000,
+  };
+}
+
+export const OVERLOADED_MESSAGE =
+  "Artifact Atlas is very busy right now. Please try again in a moment.";
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * An overloaded server answers 503 with Retry-After instead of taking on work until it dies
+ * (docs/operations.md, "Limits"). @fastify/under-pressure samples the heap and the event loop once a
+ * second; while either is past its bound every request is turned away before any work is done,
+ * except /healthz, which must keep saying whether the process is alive.
+ */
+export const loadSheddingPlugin = fp<LoadSheddingOptions>(
+  async (app, options) => {
+    await app.register(underPressure, {
+      maxHeapUsedBytes: options.maxHeapUsedBytes,
+      maxEventLoopDelay: options.maxEventLoopDelayMs,
+      pressureHandler: (request, reply, type, value) => {
+        if (request.url === "/healthz") return;
+        request.log.warn({ pressure: type, value }, "overloaded: request turned away");
+        reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS));
+        // A value the handler returns is sent as the answer (under-pressure's handlePressure);
+        // its types only admit void.
+        return { error: OVERLOADED_MESSAGE } as unknown as void;
+      },
+    });
+  },
+  { name: "atlas-load-shedding" },
+);
