@@ -16,6 +16,7 @@ import {
   type LoadSheddingOptions,
 } from "./plugins/load-shedding";
 import { originCheckPlugin } from "./plugins/origin-check";
+import { privateAnswersPlugin } from "./plugins/private-answers";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
@@ -81,6 +82,7 @@ export async function buildApp({
   // Before any work is done for a request, but after the headers every answer carries.
   await app.register(loadSheddingPlugin, loadShedding);
   await app.register(fastifyCookie);
+  await app.register(privateAnswersPlugin);
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
   await app.register(sessionPlugin, { deps });
