@@ -7,7 +7,6 @@ import {
   restDeleteArtifactBody,
   type ArtifactType,
 } from "@artifact-atlas/shared";
-import { readCacheOf } from "../db/read-cache";
 import { appendVary } from "../plugins/cors";
 import { isNavigation } from "../plugins/spa";
 import {
@@ -73,15 +72,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: IdParams }>("/artifacts/:id", async (request, reply) => {
     appendVary(reply, "Accept");
     if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    const id = idOrNotFound(request.params.id);
-    // The answer's JSON text is kept beside the artifact until the data changes (decision 010):
-    // serialising the same artifact again was about a twentieth of this read's CPU.
-    const json = readCacheOf(db).read(`rest:artifact:${id}`, () =>
-      JSON.stringify(toRestArtifact(getArtifact(db, { id }))),
-    );
-    // The text itself, not the reply: an async handler that returns the reply costs another turn.
-    reply.type("application/json; charset=utf-8");
-    return json;
+    return toRestArtifact(getArtifact(db, { id: idOrNotFound(request.params.id) }));
   });
 
   app.post("/artifacts", async (request, reply) => {
