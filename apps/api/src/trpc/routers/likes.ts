@@ -6,17 +6,21 @@ import { protectedProcedure, router, writeProcedure } from "../init";
 export const likesRouter = router({
   status: protectedProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => callService(() => likeStatus(ctx.deps.db, ctx.user, input))),
+    .query(({ ctx, input }) => callService(() => likeStatus(ctx.deps.likeStore, ctx.user, input))),
 
   like: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => callService(() => likeArtifact(ctx.deps.db, ctx.user, input))),
+    .mutation(({ ctx, input }) =>
+      callService(() => likeArtifact(ctx.deps.likeStore, ctx.user, input)),
+    ),
 
   unlike: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => callService(() => unlikeArtifact(ctx.deps.db, ctx.user, input))),
+    .mutation(({ ctx, input }) =>
+      callService(() => unlikeArtifact(ctx.deps.likeStore, ctx.user, input)),
+    ),
 
   list: protectedProcedure.query(({ ctx }) =>
-    callService(() => likedArtifacts(ctx.deps.db, ctx.user)),
+    callService(() => likedArtifacts(ctx.deps.likeStore, ctx.user)),
   ),
 });
