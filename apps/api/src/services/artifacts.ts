@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import {
+  ARTIFACT_FIELD_NAMES,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
@@ -179,14 +180,6 @@ export function deleteArtifact(
 
 /** Exactly the eight editable fields, whatever else a caller's object carries. */
 function pickFields(fields: ArtifactFields): ArtifactFields {
-  return {
-    artifactName: fields.artifactName,
-    artifactImage: fields.artifactImage,
-    artifactType: fields.artifactType,
-    historicalContext: fields.historicalContext,
-    createdAt: fields.createdAt,
-    discoveredAt: fields.discoveredAt,
-    discoveredBy: fields.discoveredBy,
-    presentLocation: fields.presentLocation,
-  };
+  const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
+  return Object.fromEntries(picked) as ArtifactFields;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "../db/client";
 import { artifacts, likes } from "../db/schema";
+import { likedArtifactColumns } from "./artifact-columns";
 
 /*
  * artifacts.like_count is kept equal to the number of likes rows by the triggers of migration
@@ -29,12 +30,7 @@ function prepareLikeStatements(db: AppDatabase) {
       .where(and(eq(likes.artifactId, artifactId), eq(likes.userId, userId)))
       .prepare(),
     list: db
-      .select({
-        id: artifacts.id,
-        artifactName: artifacts.artifactName,
-        artifactType: artifacts.artifactType,
-        createdAt: artifacts.createdAt,
-      })
+      .select(likedArtifactColumns)
       .from(likes)
       .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
       .where(eq(likes.userId, userId))
