@@ -121,7 +121,7 @@ export function createArtifactSearch(sqlite: Database.Database) {
   };
 }
 
-export type ArtifactSearch = ReturnType<typeof createArtifactSearch>;
+type ArtifactSearch = ReturnType<typeof createArtifactSearch>;
 
 /** What a search matches, counted once for as long as no name changes. */
 interface SearchMatches {

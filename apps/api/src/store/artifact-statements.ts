@@ -91,5 +91,3 @@ export function prepareArtifactStatements(db: AppDatabase) {
       .pluck(),
   };
 }
-
-export type ArtifactStatements = ReturnType<typeof prepareArtifactStatements>;

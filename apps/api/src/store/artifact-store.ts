@@ -3,7 +3,7 @@ import { READ_CACHE_DEFAULTS, ReadCache, type ReadCacheOptions } from "../db/rea
 import { createArtifactSearch } from "./artifact-search";
 import { prepareArtifactStatements } from "./artifact-statements";
 
-export interface ArtifactStoreOptions {
+interface ArtifactStoreOptions {
   /** How long and how many answers are kept; pnpm bench keeps none, to measure the queries. */
   readCache?: ReadCacheOptions;
 }

@@ -78,7 +78,6 @@ export const artifactId = z.coerce.number().int().positive().max(Number.MAX_SAFE
 export const artifactIdInput = z.object({ id: artifactId });
 
 export const artifactUpdateInput = z.object({ id: artifactId, fields: artifactInput });
-export type ArtifactUpdateInput = z.input<typeof artifactUpdateInput>;
 
 export const artifactListQuery = z.object({
   search: z
