@@ -2,7 +2,6 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { SortValue } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
-import { configureReadCache } from "../src/db/read-cache";
 import * as schema from "../src/db/schema";
 import {
   getArtifact,
@@ -11,6 +10,7 @@ import {
   popularArtifacts,
   similarArtifacts,
 } from "../src/services/artifacts";
+import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
 export interface LatencyRow {
@@ -35,14 +35,14 @@ interface Case {
   listTarget: boolean;
   /** Before each call, move artifact_names_version as a changed name would: no cached count. */
   cold?: boolean;
-  run: (db: AppDatabase) => unknown;
+  run: (store: ArtifactStore) => unknown;
 }
 
 const list = (search: string | undefined, sort: SortValue, page = 1, cold = false): Case => ({
   label: `list ${search === undefined ? "(no search)" : JSON.stringify(search)} sort=${sort} page=${page}${cold ? " (cold)" : ""}`,
   listTarget: true,
   cold,
-  run: (db) => listArtifacts(db, { search, sort, page }),
+  run: (store) => listArtifacts(store, { search, sort, page }),
 });
 
 /** Every list order, deep pages and searches of every kind the list meets. */
@@ -68,16 +68,20 @@ export function latencyCases(sampleId: number): Case[] {
     {
       label: "REST list limit=6 (mostLiked)",
       listTarget: true,
-      run: (db) => mostLikedArtifacts(db, { limit: 6, offset: 0 }),
+      run: (store) => mostLikedArtifacts(store, { limit: 6, offset: 0 }),
     },
     {
       label: "REST list type=Art page 1000 of 10",
       listTarget: true,
-      run: (db) => mostLikedArtifacts(db, { type: "Art", limit: 10, offset: 9_990 }),
+      run: (store) => mostLikedArtifacts(store, { type: "Art", limit: 10, offset: 9_990 }),
     },
-    { label: "popular", listTarget: false, run: (db) => popularArtifacts(db) },
-    { label: "byId", listTarget: false, run: (db) => getArtifact(db, { id: sampleId }) },
-    { label: "similar", listTarget: false, run: (db) => similarArtifacts(db, { id: sampleId }) },
+    { label: "popular", listTarget: false, run: (store) => popularArtifacts(store) },
+    { label: "byId", listTarget: false, run: (store) => getArtifact(store, { id: sampleId }) },
+    {
+      label: "similar",
+      listTarget: false,
+      run: (store) => similarArtifacts(store, { id: sampleId }),
+    },
   );
   return cases;
 }
@@ -104,7 +108,7 @@ export function measureServiceLatency(
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema }) as AppDatabase;
   // The queries themselves: the server keeps repeated answers (src/db/read-cache.ts), this keeps none.
-  configureReadCache(db, { maxAgeMs: 0, maxEntries: 0 });
+  const store = createArtifactStore(db, { readCache: { maxAgeMs: 0, maxEntries: 0 } });
   const explain = sqlite.prepare.bind(sqlite);
   const bumpNamesVersion = sqlite.prepare(
     "update artifact_names_version set version = version + 1 where id = 1",
@@ -114,7 +118,7 @@ export function measureServiceLatency(
     for (const testCase of latencyCases(sampleId)) {
       if (testCase.cold) bumpNamesVersion.run();
       traced = [];
-      const result = testCase.run(db) as { total?: number };
+      const result = testCase.run(store) as { total?: number };
       const statements = traced;
       traced = null;
       const plans = statements.map((statement) =>
@@ -122,7 +126,7 @@ export function measureServiceLatency(
           .map((step) => step.detail)
           .join(" → "),
       );
-      for (let i = 0; i < 5; i += 1) testCase.run(db);
+      for (let i = 0; i < 5; i += 1) testCase.run(store);
       const times: number[] = [];
       const cpuTimes: number[] = [];
       const deadline = performance.now() + options.budgetMs;
@@ -130,7 +134,7 @@ export function measureServiceLatency(
         if (testCase.cold) bumpNamesVersion.run();
         const cpu = process.cpuUsage();
         const started = performance.now();
-        testCase.run(db);
+        testCase.run(store);
         times.push(performance.now() - started);
         const used = process.cpuUsage(cpu);
         cpuTimes.push((used.user + used.system) / 1000);

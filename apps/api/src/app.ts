@@ -21,6 +21,7 @@ import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { restPlugin } from "./rest";
+import { ServiceError } from "./services/errors";
 import { createContextFactory } from "./trpc/context";
 import { trpcPlugin } from "./trpc/fastify-plugin";
 import { appRouter, type AppRouter } from "./trpc/root";
@@ -111,7 +112,9 @@ export async function buildApp({
     // Never the input: it can hold a password.
     onError({ error, path, request }) {
       if (isDatabaseBusy(error)) request.log.warn({ err: error, path }, "database busy");
-      else if (error.code === "INTERNAL_SERVER_ERROR")
+      // A service's refusal (not found, forbidden, ...) comes as an internal error that it caused;
+      // it is an answer, which the errorFormatter gives its own code (trpc/init.ts), not a fault.
+      else if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof ServiceError))
         request.log.error({ err: error, path }, "tRPC failed");
     },
   });

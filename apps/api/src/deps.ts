@@ -8,11 +8,16 @@ import {
   type AuthRateLimiters,
   type RateLimiter,
 } from "./rate-limit";
+import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
+import { createLikeStore, type LikeStore } from "./store/like-store";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
   env: Env;
   db: AppDatabase;
+  /** The artifacts' prepared statements, read cache and kept counts, made with the database. */
+  artifactStore: ArtifactStore;
+  likeStore: LikeStore;
   sessions: SessionStore;
   /** Sign-in and sign-up attempts per address and per account, shared by tRPC and REST. */
   authRateLimiters: AuthRateLimiters;
@@ -24,6 +29,8 @@ export function createDeps(env: Env, db: AppDatabase): Deps {
   return {
     env,
     db,
+    artifactStore: createArtifactStore(db),
+    likeStore: createLikeStore(db),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies }),
     authRateLimiters: {
       perAddress: createRateLimiter(AUTH_RULES.perAddress),

@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE, type Artifact, type SortValue } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
-import { configureReadCache } from "../src/db/read-cache";
+import { READ_CACHE_DEFAULTS } from "../src/db/read-cache";
 import * as schema from "../src/db/schema";
-import { searchPhrase, usesSearchIndex } from "../src/services/artifact-search";
-import { listArtifacts, windowOf } from "../src/services/artifacts";
+import { listArtifacts } from "../src/services/artifacts";
+import { searchPhrase, usesSearchIndex } from "../src/store/artifact-search";
+import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
+import { windowOf } from "../src/store/list-pages";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
 import { createUserWithSession } from "./support/users";
@@ -47,15 +49,15 @@ function referenceOrder(rows: Row[], sort: SortValue): Row[] {
 }
 
 /** Every page of a search, as the API answers them, until the first empty one. */
-function allPages(db: AppDatabase, search: string | undefined, sort: SortValue) {
-  const first = listArtifacts(db, { search, sort, page: 1 });
+function allPages(store: ArtifactStore, search: string | undefined, sort: SortValue) {
+  const first = listArtifacts(store, { search, sort, page: 1 });
   const items: Artifact[] = [...first.items];
   for (let page = 2; page <= first.pageCount; page += 1) {
-    const next = listArtifacts(db, { search, sort, page });
+    const next = listArtifacts(store, { search, sort, page });
     expect(next.total).toBe(first.total);
     items.push(...next.items);
   }
-  const past = listArtifacts(db, { search, sort, page: first.pageCount + 1 });
+  const past = listArtifacts(store, { search, sort, page: first.pageCount + 1 });
   expect(past.items).toEqual([]);
   expect(past.total).toBe(first.total);
   return { total: first.total, pageCount: first.pageCount, items };
@@ -89,12 +91,12 @@ function seed(db: AppDatabase, names: string[], likesOf: (index: number) => numb
   })();
 }
 
-function expectAnswer(db: AppDatabase, rows: Row[], search: string, sort: SortValue): void {
+function expectAnswer(store: ArtifactStore, rows: Row[], search: string, sort: SortValue): void {
   const expected = referenceOrder(
     rows.filter((row) => contains(row.name, search)),
     sort,
   );
-  const answer = allPages(db, search, sort);
+  const answer = allPages(store, search, sort);
   const label = `${JSON.stringify(search)} sort=${sort}`;
   expect(answer.total, label).toBe(expected.length);
   expect(answer.pageCount, label).toBe(Math.ceil(expected.length / PAGE_SIZE));
@@ -106,11 +108,13 @@ function expectAnswer(db: AppDatabase, rows: Row[], search: string, sort: SortVa
 
 let dir: string;
 let db: AppDatabase;
+let store: ArtifactStore;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-search-"));
   db = openDatabase(join(dir, "search.db"));
   migrateDatabase(db);
+  store = createArtifactStore(db);
 });
 
 afterAll(() => {
@@ -219,7 +223,7 @@ describe("answers exactly what LIKE answers, on every path", () => {
 
   for (const search of SEARCHES) {
     it(`${JSON.stringify(search)} in every sort and page`, () => {
-      for (const sort of SORTS) expectAnswer(db, rows, search, sort);
+      for (const sort of SORTS) expectAnswer(store, rows, search, sort);
     });
   }
 
@@ -233,7 +237,7 @@ describe("answers exactly what LIKE answers, on every path", () => {
         (raw, sort) => {
           const search = raw.trim();
           if (!search) return;
-          expectAnswer(db, rows, search, sort);
+          expectAnswer(store, rows, search, sort);
         },
       ),
       { numRuns: 300 },
@@ -260,8 +264,7 @@ describe("the index and the cached counts follow every change", () => {
 
   it("adds, renames and deletes, through the API and from another connection", async () => {
     // Another process's write shows once kept answers are older than maxAgeMs (src/db/read-cache.ts).
-    const maxAgeMs = 50;
-    configureReadCache(t.db, { maxAgeMs, maxEntries: 100 });
+    const { maxAgeMs } = READ_CACHE_DEFAULTS;
     const owner = await createUserWithSession(t);
     const fan = await createUserWithSession(t);
     expect((await list("qx")).total).toBe(0);
@@ -338,7 +341,11 @@ describe("query plans", () => {
       verbose: (statement) => statements.push(String(statement)),
     });
     try {
-      listArtifacts(drizzle(sqlite, { schema }) as AppDatabase, { search, sort, page });
+      listArtifacts(createArtifactStore(drizzle(sqlite, { schema }) as AppDatabase), {
+        search,
+        sort,
+        page,
+      });
       const run = [...statements];
       return run.map((statement) =>
         (sqlite.prepare(`explain query plan ${statement}`).all() as { detail: string }[])
@@ -368,7 +375,7 @@ describe("query plans", () => {
       asc: "artifacts_likes_idx",
       desc: "artifacts_likes_desc_idx",
     };
-    const total = listArtifacts(db, { sort: "default", page: 1 }).total;
+    const total = listArtifacts(store, { sort: "default", page: 1 }).total;
     const lastPage = Math.ceil(total / PAGE_SIZE);
     expect(windowOf(lastPage, total)?.direction).toBe("backward");
     for (const sort of SORTS) {
@@ -442,9 +449,10 @@ describe("migration 0002 on an existing collection", () => {
         migrateDatabase(old, older);
         const rows = seed(old, ["Ancient Bronze Urn", "Iron Ring", "bronze bell"], () => 0);
         migrateDatabase(old);
-        expectAnswer(old, rows, "bronze", "default");
-        expectAnswer(old, rows, "ring", "desc");
-        expectAnswer(old, rows, "br", "asc");
+        const oldStore = createArtifactStore(old);
+        expectAnswer(oldStore, rows, "bronze", "default");
+        expectAnswer(oldStore, rows, "ring", "desc");
+        expectAnswer(oldStore, rows, "br", "asc");
       } finally {
         closeDatabase(old);
       }

@@ -15,17 +15,21 @@ import {
   updateArtifact,
 } from "../src/services/artifacts";
 import { likeArtifact } from "../src/services/likes";
+import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
+import { createLikeStore } from "../src/store/like-store";
 import { artifactFields } from "./support/artifacts";
 
 /* Kept answers of the hot reads: never older than the data this server wrote (src/db/read-cache.ts). */
 
 let dir: string;
 let db: AppDatabase;
+let store: ArtifactStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-read-cache-"));
   db = openDatabase(join(dir, "test.db"));
   migrateDatabase(db);
+  store = createArtifactStore(db);
 });
 
 afterEach(() => {
@@ -43,7 +47,7 @@ function addUser(name: string) {
 
 /** An artifact with this name, and a read of its name straight from SQL. */
 function artifactNamed(name: string) {
-  const artifact = createArtifact(db, addUser("Owner"), artifactFields({ artifactName: name }));
+  const artifact = createArtifact(store, addUser("Owner"), artifactFields({ artifactName: name }));
   const nameOf = () =>
     db.$client.prepare("select artifact_name from artifacts where id = ?").pluck().get(artifact.id);
   return { artifact, nameOf };
@@ -165,32 +169,36 @@ describe("the services' reads through the cache", () => {
   it("show a like, an edit and a new artifact at once", () => {
     const owner = addUser("Owner");
     const fan = addUser("Fan");
-    const artifact: Artifact = createArtifact(db, owner, artifactFields({ artifactName: "Lamp" }));
-    const page = () => listArtifacts(db, { sort: "desc", page: 1 });
-    expect(getArtifact(db, artifact).likeCount).toBe(0);
+    const artifact: Artifact = createArtifact(
+      store,
+      owner,
+      artifactFields({ artifactName: "Lamp" }),
+    );
+    const page = () => listArtifacts(store, { sort: "desc", page: 1 });
+    expect(getArtifact(store, artifact).likeCount).toBe(0);
     expect(page().items.map((item) => item.likeCount)).toEqual([0]);
 
     // The like count moves by a trigger only; the cache sees the trigger's row change.
-    likeArtifact(db, fan, artifact);
-    expect(getArtifact(db, artifact).likeCount).toBe(1);
+    likeArtifact(createLikeStore(db), fan, artifact);
+    expect(getArtifact(store, artifact).likeCount).toBe(1);
     expect(page().items.map((item) => item.likeCount)).toEqual([1]);
 
-    updateArtifact(db, owner, {
+    updateArtifact(store, owner, {
       id: artifact.id,
       fields: artifactFields({ artifactName: "Oil lamp" }),
     });
-    expect(getArtifact(db, artifact).artifactName).toBe("Oil lamp");
-    expect(listArtifacts(db, { search: "oil", sort: "default", page: 1 }).total).toBe(1);
+    expect(getArtifact(store, artifact).artifactName).toBe("Oil lamp");
+    expect(listArtifacts(store, { search: "oil", sort: "default", page: 1 }).total).toBe(1);
 
-    createArtifact(db, owner, artifactFields({ artifactName: "Oil jar" }));
-    expect(listArtifacts(db, { search: "oil", sort: "default", page: 1 }).total).toBe(2);
+    createArtifact(store, owner, artifactFields({ artifactName: "Oil jar" }));
+    expect(listArtifacts(store, { search: "oil", sort: "default", page: 1 }).total).toBe(2);
     expect(page().total).toBe(2);
   });
 
   it("answer an unknown id as unknown until it exists", () => {
     const owner = addUser("Owner");
-    expect(() => getArtifact(db, { id: 1 })).toThrow();
-    createArtifact(db, owner, artifactFields());
-    expect(getArtifact(db, { id: 1 }).id).toBe(1);
+    expect(() => getArtifact(store, { id: 1 })).toThrow();
+    createArtifact(store, owner, artifactFields());
+    expect(getArtifact(store, { id: 1 }).id).toBe(1);
   });
 });

@@ -710,6 +710,8 @@ describe("one rule, two transports", () => {
 
     const { id: numericId, ...fields } = viaTrpc.data as { id: number } & Record<string, unknown>;
     expect(viaRest).toEqual({ _id: String(numericId), ...fields });
+    // The same fields in the same order: both come from one shared schema.
+    expect(Object.keys(viaRest)).toEqual(["_id", ...Object.keys(fields)]);
     const popular = await trpc(t.app, "query", "artifacts.popular");
     expect((popular.data as { id: number }[]).map((a) => String(a.id))).toEqual(
       (await getList("/artifacts?limit=6")).items.map((a) => a._id),

@@ -30,7 +30,6 @@ export const CONTEXT_PREVIEW_LENGTH = 100;
 export const USERNAME_MIN_LENGTH = 5;
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const CAROUSEL_SLIDE_COUNT = 3;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 

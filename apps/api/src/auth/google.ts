@@ -53,8 +53,6 @@ export interface GoogleAuthorization {
   codeVerifier: string;
 }
 
-export type GoogleOAuth = ReturnType<typeof createGoogleOAuth>;
-
 export function createGoogleOAuth(
   config: GoogleConfig,
   options: { tokenTimeoutMs?: number; now?: () => number } = {},

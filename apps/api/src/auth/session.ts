@@ -97,10 +97,6 @@ export function createSessionStore(db: AppDatabase, options: { secureCookies: bo
       return blankCookie();
     },
 
-    async invalidateAllForUser(userId: number): Promise<void> {
-      await lucia.invalidateUserSessions(userId);
-    },
-
     blankCookie,
   };
 }

@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import type { AppDatabase } from "./client";
 
 /*
  * Answers of the hot public reads (an artifact, a page of the list, the home page's rows), kept in
@@ -14,6 +13,8 @@ import type { AppDatabase } from "./client";
  *
  * A write by another process (the sqlite3 shell, a script) is not counted here: answers are kept
  * for at most maxAgeMs, which bounds how long such a change goes unseen.
+ *
+ * Each artifact store (store/artifact-store.ts) has one, made with its database.
  */
 
 export interface ReadCacheOptions {
@@ -58,7 +59,7 @@ export class ReadCache {
     const kept = this.#entries.get(key);
     // Kept outside any transaction, and nothing written since, not even by an open transaction:
     // still the data, inside a transaction too. (Asking SQLite about a transaction on every read
-    // cost about 1 µs under load; docs/benchmarks.md.)
+    // was a cost that showed under load; docs/benchmarks.md.)
     if (kept && now - kept.storedAt < this.#options.maxAgeMs) return kept.value as T;
 
     const value = compute();
@@ -76,21 +77,4 @@ export class ReadCache {
   get size(): number {
     return this.#entries.size;
   }
-}
-
-const caches = new WeakMap<AppDatabase, ReadCache>();
-
-/** The read cache of an open database, made on first use and dropped with the database. */
-export function readCacheOf(db: AppDatabase): ReadCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ReadCache(db.$client);
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-/** Gives `db` a read cache with other options, dropping what the old one kept. */
-export function configureReadCache(db: AppDatabase, options: ReadCacheOptions): void {
-  caches.set(db, new ReadCache(db.$client, options));
 }

@@ -7,7 +7,6 @@ import {
   restDeleteArtifactBody,
   type ArtifactType,
 } from "@artifact-atlas/shared";
-import { readCacheOf } from "../db/read-cache";
 import { appendVary } from "../plugins/cors";
 import { isNavigation } from "../plugins/spa";
 import {
@@ -45,20 +44,20 @@ function pageLinks(type: ArtifactType | undefined, page: number, pageSize: numbe
 /** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
 export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const { db } = deps;
+  const store = deps.artifactStore;
 
   app.get("/artifacts", async (request, reply) => {
     const query = parseInput(restArtifactsQuery, request.query, "query");
     if (query.email !== undefined) {
       const user = requireUser(request);
       assertOwnEmail(user, query.email, "email");
-      const own = myArtifacts(db, user);
+      const own = myArtifacts(store, user);
       reply.header("x-total-count", String(own.length));
       return own.map((artifact) => toRestOwnArtifact(artifact, user));
     }
     const pageSize = query.pageSize ?? query.limit ?? REST_MAX_PAGE_SIZE;
     const page = query.page ?? 1;
-    const { items, total } = mostLikedArtifacts(db, {
+    const { items, total } = mostLikedArtifacts(store, {
       type: query.type,
       limit: pageSize,
       offset: (page - 1) * pageSize,
@@ -73,15 +72,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: IdParams }>("/artifacts/:id", async (request, reply) => {
     appendVary(reply, "Accept");
     if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    const id = idOrNotFound(request.params.id);
-    // The answer's JSON text is kept beside the artifact until the data changes (decision 010):
-    // serialising the same artifact again was about a twentieth of this read's CPU.
-    const json = readCacheOf(db).read(`rest:artifact:${id}`, () =>
-      JSON.stringify(toRestArtifact(getArtifact(db, { id }))),
-    );
-    // The text itself, not the reply: an async handler that returns the reply costs another turn.
-    reply.type("application/json; charset=utf-8");
-    return json;
+    return toRestArtifact(getArtifact(store, { id: idOrNotFound(request.params.id) }));
   });
 
   app.post("/artifacts", async (request, reply) => {
@@ -89,7 +80,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(restArtifactBody, request.body, "body");
     assertOwnEmail(user, body.userEmail, "userEmail");
     // Owner, contributor name, id and like count come from the session and the database.
-    const artifact = createArtifact(db, user, body);
+    const artifact = createArtifact(store, user, body);
     return reply
       .code(201)
       .header("location", `/artifacts/${artifact.id}`)
@@ -104,7 +95,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const artifact = updateArtifact(db, user, { id, fields: body });
+      const artifact = updateArtifact(store, user, { id, fields: body });
       return {
         success: true,
         message: MESSAGES.artifactUpdated,
@@ -121,7 +112,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restDeleteArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(db, user, { id });
+      const { message } = deleteArtifact(store, user, { id });
       return { success: true, message };
     },
   );

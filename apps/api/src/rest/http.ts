@@ -2,8 +2,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { artifactId, MESSAGES, type SessionUser } from "@artifact-atlas/shared";
 import type { Deps } from "../deps";
+import { HTTP_STATUS } from "../http-status";
 import { assertWriteAllowed } from "../rate-limit";
-import { HTTP_STATUS, ServiceError } from "../services/errors";
+import { ServiceError } from "../services/errors";
 
 /*
  * The REST paths' few rules of their own: who is asking, which emails they may name, how input is

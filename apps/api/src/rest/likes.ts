@@ -14,21 +14,21 @@ interface IdParams {
  */
 export async function likeRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const { db } = deps;
+  const store = deps.likeStore;
 
   app.get<{ Params: IdParams }>("/liked-artifacts/:id", async (request) => {
     const user = requireUser(request);
     const id = idOrNotFound(request.params.id);
     const query = parseInput(restEmailQuery, request.query, "query");
     assertOwnEmail(user, query.email, "email");
-    return likeStatus(db, user, { id });
+    return likeStatus(store, user, { id });
   });
 
   app.post("/liked-artifacts", async (request) => {
     const user = requireWriter(request, deps);
     const body = parseInput(restLikeBody, request.body, "body");
     assertOwnEmail(user, body.applicant_email, "applicant_email");
-    return likeArtifact(db, user, { id: idOrNotFound(body.artifact_id) });
+    return likeArtifact(store, user, { id: idOrNotFound(body.artifact_id) });
   });
 
   app.delete<{ Params: IdParams }>("/liked-artifacts/:id", async (request) => {
@@ -36,13 +36,13 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
     const id = idOrNotFound(request.params.id);
     const query = parseInput(restEmailQuery, request.query, "query");
     assertOwnEmail(user, query.email, "email");
-    return unlikeArtifact(db, user, { id });
+    return unlikeArtifact(store, user, { id });
   });
 
   app.get("/liked-artifact", async (request) => {
     const user = requireUser(request);
     const query = parseInput(restEmailQuery, request.query, "query");
     assertOwnEmail(user, query.email, "email");
-    return likedArtifacts(db, user).map(toRestLikedArtifact);
+    return likedArtifacts(store, user).map(toRestLikedArtifact);
   });
 }

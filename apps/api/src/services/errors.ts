@@ -13,15 +13,6 @@ export class ServiceError extends Error {
   }
 }
 
-export const HTTP_STATUS: Record<ServiceErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-};
-
 /** A database locked past the busy timeout: both transports answer 503 with this and Retry-After. */
 export const DATABASE_BUSY_MESSAGE =
   "The collection is busy right now. Please try again in a moment.";

@@ -3,6 +3,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { z } from "zod";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { isDatabaseBusy } from "../db/client";
+import { HTTP_STATUS } from "../http-status";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, ServiceError } from "../services/errors";
 import { assertWriteAllowed } from "../rate-limit";
 import type { Context } from "./context";
@@ -33,6 +34,19 @@ const t = initTRPC.context<Context>().create({
         },
       };
     }
+    // Procedures just call services: a service's refusal arrives here as the cause of an internal
+    // error, and this is the one place that turns it into its own code, status and Retry-After.
+    if (error.cause instanceof ServiceError) {
+      const { code, message, retryAfterSeconds } = error.cause;
+      // RFC 9110 section 10.2.3: how long to wait before trying again.
+      if (retryAfterSeconds) ctx?.setHeader("retry-after", String(retryAfterSeconds));
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
+        message,
+        data: { code, httpStatus: HTTP_STATUS[code], path: shape.data.path, zodError: null },
+      };
+    }
     return {
       ...shape,
       message: publicMessage(error, shape.message),
@@ -47,7 +61,6 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure;
 
@@ -64,12 +77,6 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
  * (rate-limit.ts, shared with the REST paths) before its input is even read.
  */
 export const writeProcedure = protectedProcedure.use(({ ctx, next }) => {
-  try {
-    assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    if (error.retryAfterSeconds) ctx.setHeader("retry-after", String(error.retryAfterSeconds));
-    throw new TRPCError({ code: error.code, message: error.message, cause: error });
-  }
+  assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
   return next();
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import {
   ARTIFACT_FIELD_LABELS as LABELS,
+  ARTIFACT_FIELD_NAMES,
   ARTIFACT_TYPES,
   artifactInput,
   type ArtifactFields,
@@ -13,16 +14,8 @@ import { Button } from "./Button";
 import { SelectField, TextAreaField, TextField } from "./Field";
 import { FormSection } from "./FormSection";
 
-const EMPTY: ArtifactInput = {
-  artifactName: "",
-  artifactImage: "",
-  artifactType: "" as ArtifactInput["artifactType"],
-  historicalContext: "",
-  createdAt: "",
-  discoveredAt: "",
-  discoveredBy: "",
-  presentLocation: "",
-};
+/** Every field blank, the type too: the select then shows its placeholder. */
+const EMPTY = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, ""])) as ArtifactInput;
 
 const TYPE_OPTIONS = ARTIFACT_TYPES.map((type) => ({ value: type, label: type }));
 

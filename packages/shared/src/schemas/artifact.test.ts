@@ -3,6 +3,8 @@ import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import {
   ARTIFACT_FIELD_LABELS,
+  ARTIFACT_FIELD_NAMES,
+  artifact,
   artifactId,
   artifactIdInput,
   artifactInput,
@@ -35,6 +37,30 @@ const valid = {
   discoveredBy: "Pierre-François Bouchard",
   presentLocation: "British Museum",
 };
+
+describe("artifact", () => {
+  it("lists the fields every client sees, in the order of every answer", () => {
+    expect(Object.keys(artifact.shape)).toEqual([
+      "id",
+      "artifactName",
+      "artifactImage",
+      "artifactType",
+      "historicalContext",
+      "createdAt",
+      "discoveredAt",
+      "discoveredBy",
+      "presentLocation",
+      "likeCount",
+      "username",
+    ]);
+  });
+
+  it("has the eight editable fields of the form, in its order, each with a label", () => {
+    expect(ARTIFACT_FIELD_NAMES).toEqual(Object.keys(valid));
+    expect(Object.keys(ARTIFACT_FIELD_LABELS)).toEqual(ARTIFACT_FIELD_NAMES);
+    for (const name of ARTIFACT_FIELD_NAMES) expect(artifact.shape).toHaveProperty(name);
+  });
+});
 
 describe("artifactInput", () => {
   it("parses a complete form and trims every text", () => {

@@ -3,6 +3,40 @@ import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
 import { MESSAGES } from "../messages";
 import { httpUrl, requiredText } from "./fields";
 
+/**
+ * An artifact as every client sees it: the one list of its fields, in the order of every answer
+ * (tRPC and REST). Never the contributor's email or any account data. The API selects exactly these
+ * columns, and the form, the input rules and the REST shape are derived from or checked against it.
+ * It describes what is stored; what may be stored is artifactInput's to say.
+ */
+export const artifact = z.object({
+  id: z.number().int().positive(),
+  artifactName: z.string(),
+  artifactImage: z.string(),
+  artifactType: z.enum(ARTIFACT_TYPES),
+  historicalContext: z.string(),
+  createdAt: z.string(),
+  discoveredAt: z.string(),
+  discoveredBy: z.string(),
+  presentLocation: z.string(),
+  likeCount: z.number().int().min(0),
+  /** The contributor's name as it was when the artifact was added. */
+  username: z.string(),
+});
+export type Artifact = z.output<typeof artifact>;
+
+/** One row of the liked list (spec: artifactName, artifactType, createdAt). */
+export const likedArtifact = artifact.pick({
+  id: true,
+  artifactName: true,
+  artifactType: true,
+  createdAt: true,
+});
+export type LikedArtifact = z.output<typeof likedArtifact>;
+
+/** What a contributor fills in: every field but those the server sets. */
+type EditableField = Exclude<keyof Artifact, "id" | "likeCount" | "username">;
+
 /** The form labels double as the names in validation messages. */
 export const ARTIFACT_FIELD_LABELS = {
   artifactName: "Artifact Name",
@@ -13,11 +47,11 @@ export const ARTIFACT_FIELD_LABELS = {
   discoveredAt: "Discovered At",
   discoveredBy: "Discovered By",
   presentLocation: "Present Location",
-} as const;
+} as const satisfies Record<EditableField, string>;
 
 const L = ARTIFACT_FIELD_LABELS;
 
-/** Add and update take the same eight required fields (spec section 5). */
+/** Add and update take the same eight required fields (spec section 5), with these rules. */
 export const artifactInput = z.object({
   artifactName: requiredText(L.artifactName, LIMITS.name),
   artifactImage: z
@@ -31,9 +65,12 @@ export const artifactInput = z.object({
   discoveredAt: requiredText(L.discoveredAt, LIMITS.shortText),
   discoveredBy: requiredText(L.discoveredBy, LIMITS.shortText),
   presentLocation: requiredText(L.presentLocation, LIMITS.shortText),
-});
+} satisfies { [Field in EditableField]: z.ZodType<Artifact[Field]> });
 export type ArtifactInput = z.input<typeof artifactInput>;
 export type ArtifactFields = z.output<typeof artifactInput>;
+
+/** The eight editable fields' names, in the form's order. */
+export const ARTIFACT_FIELD_NAMES = artifactInput.keyof().options;
 
 /** Artifact ids are positive integers; anything else can only be "not found". */
 export const artifactId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -41,7 +78,6 @@ export const artifactId = z.coerce.number().int().positive().max(Number.MAX_SAFE
 export const artifactIdInput = z.object({ id: artifactId });
 
 export const artifactUpdateInput = z.object({ id: artifactId, fields: artifactInput });
-export type ArtifactUpdateInput = z.input<typeof artifactUpdateInput>;
 
 export const artifactListQuery = z.object({
   search: z

@@ -54,7 +54,6 @@ export const restArtifactsQuery = z
       });
     }
   });
-export type RestArtifactsQuery = z.input<typeof restArtifactsQuery>;
 
 /** `?email=` on the like paths: optional, and when given it must be the signed-in user's. */
 export const restEmailQuery = z.object({

@@ -1,21 +1,7 @@
 import { loginInput, signupInput, type SessionUser } from "@artifact-atlas/shared";
-import { ServiceError } from "../../services/errors";
 import { login, signup } from "../../services/users";
 import type { Context } from "../context";
-import { callService } from "../errors";
 import { publicProcedure, router } from "../init";
-
-/** Tells the client when to retry a refused attempt (RFC 9110 section 10.2.3). */
-async function withRetryAfter<T>(ctx: Context, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ServiceError && error.retryAfterSeconds) {
-      ctx.setHeader("retry-after", String(error.retryAfterSeconds));
-    }
-    throw error;
-  }
-}
 
 /**
  * Every sign-in gets a brand-new session (no fixation). The session this browser held before, if
@@ -30,17 +16,13 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }): SessionUser | null => ctx.user),
 
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const user = await callService(() =>
-      withRetryAfter(ctx, () => signup(ctx.deps, input, { ip: ctx.ip })),
-    );
+    const user = await signup(ctx.deps, input, { ip: ctx.ip });
     await startSession(ctx, user.id);
     return user;
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await callService(() =>
-      withRetryAfter(ctx, () => login(ctx.deps, input, { ip: ctx.ip })),
-    );
+    const user = await login(ctx.deps, input, { ip: ctx.ip });
     await startSession(ctx, user.id);
     return user;
   }),

@@ -1,22 +1,19 @@
 import { artifactIdInput } from "@artifact-atlas/shared";
 import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../../services/likes";
-import { callService } from "../errors";
 import { protectedProcedure, router, writeProcedure } from "../init";
 
 export const likesRouter = router({
   status: protectedProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => callService(() => likeStatus(ctx.deps.db, ctx.user, input))),
+    .query(({ ctx, input }) => likeStatus(ctx.deps.likeStore, ctx.user, input)),
 
   like: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => callService(() => likeArtifact(ctx.deps.db, ctx.user, input))),
+    .mutation(({ ctx, input }) => likeArtifact(ctx.deps.likeStore, ctx.user, input)),
 
   unlike: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => callService(() => unlikeArtifact(ctx.deps.db, ctx.user, input))),
+    .mutation(({ ctx, input }) => unlikeArtifact(ctx.deps.likeStore, ctx.user, input)),
 
-  list: protectedProcedure.query(({ ctx }) =>
-    callService(() => likedArtifacts(ctx.deps.db, ctx.user)),
-  ),
+  list: protectedProcedure.query(({ ctx }) => likedArtifacts(ctx.deps.likeStore, ctx.user)),
 });

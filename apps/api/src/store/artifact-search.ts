@@ -1,10 +1,10 @@
 import type Database from "better-sqlite3";
 import type { Artifact, SortValue } from "@artifact-atlas/shared";
-import type { Direction, PageReader, PageWindow } from "./artifacts";
+import { bySort, countStatement, LIST_ORDER, pagedStatement, type PageWindow } from "./list-pages";
 
 /*
  * The list with a search (artifacts.list), written for 100,000 artifacts and more: like the list
- * itself (artifacts.ts), every answer comes from an index, never from a scan of the table
+ * itself (list-pages.ts), every answer comes from an index, never from a scan of the table
  * (docs/decisions/009-search-and-list-indexes.md, plans in docs/benchmarks.md).
  *
  * - A search of three or more characters uses the trigram index of migration 0002, which answers
@@ -17,14 +17,13 @@ import type { Direction, PageReader, PageWindow } from "./artifacts";
 
 const NAME_LIKE = "artifact_name like :pattern escape '\\'";
 /**
- * Per row, sorting every match of the search index by likes (about 1.3 µs) costs about ten times
- * as much as walking an entry of a sort index with LIKE (about 0.12 µs), measured at 100,000
- * artifacts (docs/benchmarks.md).
+ * Per row, sorting every match of the search index by likes costs about ten times as much as
+ * walking an entry of a sort index with LIKE, measured at 100,000 artifacts (docs/benchmarks.md).
  */
 const SORT_MATCHES_COST = 10;
 
 /** A LIKE pattern for "contains `search`", where `%`, `_` and `\` in the search are literal. */
-export function containsPattern(search: string | undefined): string {
+function containsPattern(search: string | undefined): string {
   if (!search) return "%";
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
@@ -52,39 +51,20 @@ export function usesSearchIndex(search: string): boolean {
 }
 
 /**
- * How artifacts.ts, which owns the list orders and the selected columns, builds statements: the
- * search statements are prepared with the list's, in one object per database.
+ * The search's statements, prepared once per database, and the counts it keeps: a part of the
+ * artifact store (artifact-store.ts).
  */
-export interface StatementBuilders {
-  sqlite: Database.Database;
-  /** A page in both directions of the ids that `ids(order)` selects, as a reader of windows. */
-  paged: (
-    sort: SortValue,
-    ids: (order: string) => string,
-    orders?: Record<Direction, string>,
-  ) => PageReader;
-  bySort: <T>(make: (sort: SortValue) => T) => Record<SortValue, T>;
-  /** The narrow index in a sort's order (artifacts.ts's LIST_ORDER). */
-  sortIndex: (sort: SortValue) => string;
-  countOf: (query: string) => Database.Statement<Record<string, unknown>, { total: number }>;
-}
-
-/** The search's statements, and its kept counts, for artifacts.ts's statements of a database. */
-export function prepareSearchStatements({
-  sqlite,
-  paged,
-  bySort,
-  countOf,
-  sortIndex,
-}: StatementBuilders) {
+export function createArtifactSearch(sqlite: Database.Database) {
   return {
     /** Three or more characters: the trigram index (:match is a quoted FTS5 phrase). */
     trigram: {
-      total: countOf(
+      total: countStatement(
+        sqlite,
         "select count(*) as total from artifacts_name_fts where artifacts_name_fts match :match",
       ),
       /** The index yields its matches by id: newest first needs no sort and stops at the page. */
-      newest: paged(
+      newest: pagedStatement(
+        sqlite,
         "default",
         (order) =>
           `select rowid from artifacts_name_fts where artifacts_name_fts match :match order by ${order}`,
@@ -92,7 +72,8 @@ export function prepareSearchStatements({
       ),
       /** Every match, its like count read from the narrow list index, then sorted. */
       sortMatches: bySort((sort) =>
-        paged(
+        pagedStatement(
+          sqlite,
           sort,
           (order) =>
             `select a.id from artifacts_name_fts f
@@ -107,7 +88,8 @@ export function prepareSearchStatements({
       namesWithPiece: sqlite
         .prepare<[string], number>("select names from artifact_name_pieces where piece = ?")
         .pluck(),
-      total: countOf(
+      total: countStatement(
+        sqlite,
         `select count(*) as total from artifacts indexed by artifacts_list_idx where ${NAME_LIKE}`,
       ),
       firstIds: sqlite
@@ -116,16 +98,18 @@ export function prepareSearchStatements({
         )
         .pluck(),
       page: bySort((sort) =>
-        paged(
+        pagedStatement(
+          sqlite,
           sort,
           (order) =>
-            `select id from artifacts indexed by ${sortIndex(sort)} where ${NAME_LIKE}
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${NAME_LIKE}
              order by ${order}`,
         ),
       ),
       /** A page of known matches (:ids, a JSON array). */
       ofIds: bySort((sort) =>
-        paged(
+        pagedStatement(
+          sqlite,
           sort,
           (order) =>
             `select id from artifacts where id in (select value from json_each(:ids)) order by ${order}`,
@@ -137,7 +121,7 @@ export function prepareSearchStatements({
   };
 }
 
-export type SearchStatements = ReturnType<typeof prepareSearchStatements>;
+type ArtifactSearch = ReturnType<typeof createArtifactSearch>;
 
 /** What a search matches, counted once for as long as no name changes. */
 interface SearchMatches {
@@ -154,40 +138,40 @@ interface SearchMatches {
 const SEARCHES_KEPT = 2048;
 const SHORT_SEARCH_IDS_KEPT = 256;
 
-function countMatches(prepared: SearchStatements, term: string, version: number): SearchMatches {
+function countMatches(search: ArtifactSearch, term: string, version: number): SearchMatches {
   const pattern = containsPattern(term);
   if (usesSearchIndex(term)) {
     const match = searchPhrase(term);
-    const total = prepared.trigram.total.get({ match })?.total ?? 0;
+    const total = search.trigram.total.get({ match })?.total ?? 0;
     return { version, total, match, pattern, ids: null };
   }
   // One or two characters: a lookup. A NUL can be in a search, not in a counted piece.
   if (!term.includes("\u0000")) {
-    const total = prepared.walk.namesWithPiece.get(lowerAscii(term)) ?? 0;
+    const total = search.walk.namesWithPiece.get(lowerAscii(term)) ?? 0;
     if (total === 0) return { version, total, match: null, pattern, ids: "[]" };
     if (total > SHORT_SEARCH_IDS_KEPT) return { version, total, match: null, pattern, ids: null };
   }
   // Few matches: their ids in one pass, so that no page has to walk past every name to find them.
-  const first = prepared.walk.firstIds.all({ pattern, limit: SHORT_SEARCH_IDS_KEPT + 1 });
+  const first = search.walk.firstIds.all({ pattern, limit: SHORT_SEARCH_IDS_KEPT + 1 });
   if (first.length <= SHORT_SEARCH_IDS_KEPT) {
     return { version, total: first.length, match: null, pattern, ids: JSON.stringify(first) };
   }
-  const total = prepared.walk.total.get({ pattern })?.total ?? 0;
+  const total = search.walk.total.get({ pattern })?.total ?? 0;
   return { version, total, match: null, pattern, ids: null };
 }
 
 /**
  * A search's count, kept until artifact_names_version moves: the triggers of migration 0002 move
  * it for every added, renamed or deleted artifact, whoever changes it; likes do not. A trigram
- * count costs about a millisecond, and collecting the few matches of a rare short term reads every
- * name (about 7 ms at 100,000 artifacts). Keys are the term with ASCII letters lowered, as LIKE and
- * the index compare them.
+ * count, and collecting the few matches of a rare short term (which reads every name), cost far
+ * more than the page itself (docs/benchmarks.md). Keys are the term with ASCII letters lowered, as
+ * LIKE and the index compare them.
  */
-function searchMatches(prepared: SearchStatements, term: string, version: number): SearchMatches {
+function searchMatches(search: ArtifactSearch, term: string, version: number): SearchMatches {
   const key = lowerAscii(term);
-  const cache = prepared.searches;
+  const cache = search.searches;
   let found = cache.get(key);
-  if (found?.version !== version) found = countMatches(prepared, term, version);
+  if (found?.version !== version) found = countMatches(search, term, version);
   // Most recently used last; the oldest goes first when the cache is full.
   cache.delete(key);
   if (cache.size >= SEARCHES_KEPT) cache.delete(cache.keys().next().value as string);
@@ -201,13 +185,13 @@ function searchMatches(prepared: SearchStatements, term: string, version: number
  * asked for only when choosing between walking a sort index and sorting the matches.
  */
 export function searchPages(
-  prepared: SearchStatements,
+  search: ArtifactSearch,
   input: { term: string; sort: SortValue; namesVersion: number },
   collectionSize: () => number,
 ): { total: number; read: (window: PageWindow) => Artifact[] } {
-  const { trigram, walk } = prepared;
+  const { trigram, walk } = search;
   const { sort } = input;
-  const { total, match, pattern, ids } = searchMatches(prepared, input.term, input.namesVersion);
+  const { total, match, pattern, ids } = searchMatches(search, input.term, input.namesVersion);
   const read = (window: PageWindow) => {
     if (ids !== null) return walk.ofIds[sort](window, { ids });
     if (match === null) return walk.page[sort](window, { pattern });

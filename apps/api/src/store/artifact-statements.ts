@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { POPULAR_COUNT, SIMILAR_COUNT } from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
+import { artifacts } from "../db/schema";
+import { artifactColumns } from "./artifact-columns";
+import { bySort, countStatement, LIST_ORDER, pagedStatement } from "./list-pages";
+
+/**
+ * The hot reads of artifacts, prepared once per database: rebuilding a Drizzle query costs many
+ * times as much as running a prepared one (STACK_NOTES.md).
+ */
+export function prepareArtifactStatements(db: AppDatabase) {
+  const sqlite = db.$client;
+  const ofType = eq(artifacts.artifactType, sql.placeholder("type"));
+  const mostLiked = (where: SQL | undefined) =>
+    db
+      .select(artifactColumns)
+      .from(artifacts)
+      .where(
+        // The ids from the narrow index first: a deep OFFSET then skips index entries, not rows.
+        inArray(
+          artifacts.id,
+          db
+            .select({ id: artifacts.id })
+            .from(artifacts)
+            .where(where)
+            .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset")),
+        ),
+      )
+      .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+      .prepare();
+
+  return {
+    byId: db
+      .select(artifactColumns)
+      .from(artifacts)
+      .where(eq(artifacts.id, sql.placeholder("id")))
+      .prepare(),
+    ownerOf: db
+      .select({ ownerId: artifacts.ownerId })
+      .from(artifacts)
+      .where(eq(artifacts.id, sql.placeholder("id")))
+      .prepare(),
+    popular: db
+      .select(artifactColumns)
+      .from(artifacts)
+      .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+      .limit(POPULAR_COUNT)
+      .prepare(),
+    similar: db
+      .select(artifactColumns)
+      .from(artifacts)
+      .where(
+        and(
+          eq(artifacts.artifactType, sql.placeholder("type")),
+          ne(artifacts.id, sql.placeholder("id")),
+        ),
+      )
+      .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+      .limit(SIMILAR_COUNT)
+      .prepare(),
+    mine: db
+      .select(artifactColumns)
+      .from(artifacts)
+      .where(eq(artifacts.ownerId, sql.placeholder("ownerId")))
+      .orderBy(desc(artifacts.id))
+      .prepare(),
+    list: {
+      /** count(*) reads the smallest index, not the table. */
+      total: countStatement(sqlite, "select count(*) as total from artifacts"),
+      page: bySort((sort) =>
+        pagedStatement(
+          sqlite,
+          sort,
+          (order) =>
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index} order by ${order}`,
+        ),
+      ),
+    },
+    mostLiked: { all: mostLiked(undefined), byType: mostLiked(ofType) },
+    countByType: db
+      .select({ total: sql<number>`count(*)` })
+      .from(artifacts)
+      .where(ofType)
+      .prepare(),
+    /** Moves with every added, renamed or deleted artifact (triggers of migration 0002). */
+    namesVersion: sqlite
+      .prepare<[], number>("select version from artifact_names_version where id = 1")
+      .pluck(),
+  };
+}

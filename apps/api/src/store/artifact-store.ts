@@ -1,0 +1,41 @@
+import type { AppDatabase } from "../db/client";
+import { READ_CACHE_DEFAULTS, ReadCache, type ReadCacheOptions } from "../db/read-cache";
+import { createArtifactSearch } from "./artifact-search";
+import { prepareArtifactStatements } from "./artifact-statements";
+
+interface ArtifactStoreOptions {
+  /** How long and how many answers are kept; pnpm bench keeps none, to measure the queries. */
+  readCache?: ReadCacheOptions;
+}
+
+/**
+ * What the artifact services read through, made once with the database and passed in deps (the
+ * repository of fastify/demo): the hot statements prepared once, the search with its kept counts,
+ * the read cache (docs/decisions/010-read-cache.md), and the size of the collection.
+ */
+export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptions = {}) {
+  const statements = prepareArtifactStatements(db);
+  /** artifact_names_version: moves with every added, renamed or deleted artifact. */
+  const namesVersion = () => statements.namesVersion.get() ?? 0;
+  /** The size of the collection, and the artifact_names_version it was counted at. */
+  let collection = { version: -1, total: 0 };
+
+  return {
+    db,
+    statements,
+    search: createArtifactSearch(db.$client),
+    readCache: new ReadCache(db.$client, options.readCache ?? READ_CACHE_DEFAULTS),
+    namesVersion,
+
+    /** How many artifacts there are: counted again only after an artifact was added or deleted. */
+    collectionSize(): number {
+      const version = namesVersion();
+      if (collection.version !== version) {
+        collection = { version, total: statements.list.total.get({})?.total ?? 0 };
+      }
+      return collection.total;
+    },
+  };
+}
+
+export type ArtifactStore = ReturnType<typeof createArtifactStore>;
