@@ -108,7 +108,7 @@ export function measureServiceLatency(
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema }) as AppDatabase;
   // The queries themselves: the server keeps repeated answers (src/db/read-cache.ts), this keeps none.
-  const store = createArtifactStore(db, { readCache: { maxAgeMs: 0, maxEntries: 0 } });
+  const store = createArtifactStore(db, { readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 } });
   const explain = sqlite.prepare.bind(sqlite);
   const bumpNamesVersion = sqlite.prepare(
     "update artifact_names_version set version = version + 1 where id = 1",

@@ -66,7 +66,11 @@ function counting<T>(value: () => T) {
 
 describe("ReadCache", () => {
   it("answers a repeated read from memory while nothing is written", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const cache = new ReadCache(db.$client, {
+      maxAgeMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+    });
     const read = counting(() => ({ answer: 42 }));
     const first = cache.read("key", read.compute);
     expect(cache.read("key", read.compute)).toBe(first);
@@ -74,7 +78,11 @@ describe("ReadCache", () => {
   });
 
   it("drops every kept answer when this connection writes a row", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const cache = new ReadCache(db.$client, {
+      maxAgeMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+    });
     const read = counting(() => "answer");
     cache.read("a", read.compute);
     cache.read("b", read.compute);
@@ -85,7 +93,11 @@ describe("ReadCache", () => {
   });
 
   it("keeps nothing read inside a transaction, which a rollback could undo", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const cache = new ReadCache(db.$client, {
+      maxAgeMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+    });
     const { artifact, nameOf } = artifactNamed("Before");
     expect(() =>
       db.transaction(() => {
@@ -100,7 +112,11 @@ describe("ReadCache", () => {
   });
 
   it("answers from memory inside a transaction that has written nothing", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const cache = new ReadCache(db.$client, {
+      maxAgeMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+    });
     const { nameOf } = artifactNamed("Before");
     const read = counting(nameOf);
     expect(cache.read("name", read.compute)).toBe("Before");
@@ -111,7 +127,11 @@ describe("ReadCache", () => {
   });
 
   it("reads afresh inside a transaction once it has written, and keeps none of it", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 10 });
+    const cache = new ReadCache(db.$client, {
+      maxAgeMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1_000_000,
+    });
     const { artifact, nameOf } = artifactNamed("Before");
     const read = counting(nameOf);
     expect(cache.read("name", read.compute)).toBe("Before");
@@ -128,7 +148,7 @@ describe("ReadCache", () => {
   });
 
   it("sees another process's write once an answer is older than maxAgeMs", async () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 40, maxEntries: 10 });
+    const cache = new ReadCache(db.$client, { maxAgeMs: 40, maxEntries: 10, maxBytes: 1_000_000 });
     const { artifact, nameOf } = artifactNamed("Before");
     expect(cache.read("name", nameOf)).toBe("Before");
 
@@ -142,7 +162,11 @@ describe("ReadCache", () => {
   });
 
   it("keeps at most maxEntries answers, dropping the oldest first", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 2 });
+    const cache = new ReadCache(db.$client, {
+      maxAgeMs: 60_000,
+      maxEntries: 2,
+      maxBytes: 1_000_000,
+    });
     const read = counting(() => "answer");
     cache.read("first", read.compute);
     cache.read("second", read.compute);
@@ -155,8 +179,39 @@ describe("ReadCache", () => {
     expect(read.calls()).toBe(4);
   });
 
+  it("keeps at most maxBytes of answers, dropping the oldest first, and never one larger", () => {
+    // "x".repeat(n) is n + 2 characters of JSON: 2n + 4 bytes by the cache's estimate.
+    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 100, maxBytes: 1_000 });
+    for (let index = 0; index < 20; index += 1) {
+      cache.read(`answer-${index}`, () => "x".repeat(198));
+      expect(cache.bytes).toBeLessThanOrEqual(1_000);
+    }
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(800);
+    const read = counting(() => "x".repeat(198));
+    cache.read("answer-19", read.compute);
+    expect(read.calls()).toBe(0);
+    cache.read("answer-0", read.compute);
+    expect(read.calls()).toBe(1);
+
+    const huge = counting(() => "y".repeat(600));
+    cache.read("huge", huge.compute);
+    cache.read("huge", huge.compute);
+    expect(huge.calls()).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(1_000);
+  });
+
+  it("drops expired answers as new ones come, so idle keys do not stay", async () => {
+    const cache = new ReadCache(db.$client, { maxAgeMs: 30, maxEntries: 100, maxBytes: 1_000_000 });
+    for (let index = 0; index < 10; index += 1) cache.read(`old-${index}`, () => index);
+    expect(cache.size).toBe(10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    cache.read("new", () => "fresh");
+    expect(cache.size).toBe(1);
+  });
+
   it("keeps nothing when maxEntries is 0", () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 0 });
+    const cache = new ReadCache(db.$client, { maxAgeMs: 60_000, maxEntries: 0, maxBytes: 0 });
     const read = counting(() => "answer");
     cache.read("key", read.compute);
     cache.read("key", read.compute);

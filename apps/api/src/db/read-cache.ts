@@ -21,13 +21,23 @@ export interface ReadCacheOptions {
   maxAgeMs: number;
   /** 0 keeps nothing: every read runs its query (pnpm bench measures the queries so). */
   maxEntries: number;
+  /**
+   * The most memory the kept answers may take, estimated as two bytes per character of their
+   * JSON: one client asking for many different large answers must not fill the heap.
+   */
+  maxBytes: number;
 }
 
-export const READ_CACHE_DEFAULTS: ReadCacheOptions = { maxAgeMs: 1_000, maxEntries: 4_096 };
+export const READ_CACHE_DEFAULTS: ReadCacheOptions = {
+  maxAgeMs: 1_000,
+  maxEntries: 4_096,
+  maxBytes: 16 * 1024 * 1024,
+};
 
 interface Entry {
   value: unknown;
   storedAt: number;
+  bytes: number;
 }
 
 export class ReadCache {
@@ -37,6 +47,7 @@ export class ReadCache {
   #changesSeen = -1;
   /** Oldest first: Map keeps insertion order, and a refreshed answer is inserted again. */
   readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
 
   constructor(sqlite: Database.Database, options: ReadCacheOptions = READ_CACHE_DEFAULTS) {
     this.#sqlite = sqlite;
@@ -53,6 +64,7 @@ export class ReadCache {
     const changes = this.#totalChanges.get() as number;
     if (changes !== this.#changesSeen) {
       this.#entries.clear();
+      this.#bytes = 0;
       this.#changesSeen = changes;
     }
     const now = Date.now();
@@ -65,13 +77,35 @@ export class ReadCache {
     const value = compute();
     // Inside a transaction a read can see writes that a rollback may still undo: never kept.
     if (this.#sqlite.inTransaction) return value;
-    if (kept) {
-      this.#entries.delete(key);
-    } else if (this.#entries.size >= this.#options.maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value as string);
-    }
-    this.#entries.set(key, { value, storedAt: now });
+    if (kept) this.#remove(key, kept);
+    const bytes = 2 * (JSON.stringify(value)?.length ?? 0);
+    if (bytes > this.#options.maxBytes) return value;
+    this.#makeRoom(bytes, now);
+    this.#entries.set(key, { value, storedAt: now, bytes });
+    this.#bytes += bytes;
     return value;
+  }
+
+  /** Drops the oldest answers: the expired ones, then as many as the new one needs room. */
+  #makeRoom(bytes: number, now: number): void {
+    for (const [key, entry] of this.#entries) {
+      const expired = now - entry.storedAt >= this.#options.maxAgeMs;
+      const full =
+        this.#entries.size >= this.#options.maxEntries ||
+        this.#bytes + bytes > this.#options.maxBytes;
+      if (!expired && !full) return;
+      this.#remove(key, entry);
+    }
+  }
+
+  #remove(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** The estimated memory of the kept answers. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   get size(): number {

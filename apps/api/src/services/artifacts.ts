@@ -12,7 +12,7 @@ import {
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { artifactColumns } from "../store/artifact-columns";
-import { searchPages } from "../store/artifact-search";
+import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import { windowOf, type PageWindow } from "../store/list-pages";
 import { ServiceError } from "./errors";
@@ -46,8 +46,9 @@ export interface ListArtifactsInput {
 /** One page of the collection. A page past the end has no items but still the right total. */
 export function listArtifacts(store: ArtifactStore, input: ListArtifactsInput): ArtifactPage {
   const term = input.search?.trim() ?? "";
-  // The term last: it is the only part that can hold a colon.
-  const key = `list:${input.sort}:${input.page}:${term}`;
+  // Keyed by what the search matches, not by how it was typed: "Lamp", "LAMP" and "lamp" are one
+  // answer, so that case variants cannot each take room. The term last: it can hold a colon.
+  const key = `list:${input.sort}:${input.page}:${lowerAscii(term)}`;
   return store.readCache.read(key, () => readListPage(store, { ...input, search: term }));
 }
 

@@ -38,7 +38,7 @@ export function searchPhrase(search: string): string {
 }
 
 /** ASCII letters lowered and nothing else, as SQLite's lower() and LIKE fold them. */
-function lowerAscii(text: string): string {
+export function lowerAscii(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
@@ -140,16 +140,19 @@ const SHORT_SEARCH_IDS_KEPT = 256;
 
 function countMatches(search: ArtifactSearch, term: string, version: number): SearchMatches {
   const pattern = containsPattern(term);
+  // SQLite's LIKE reads its pattern as C text, which ends at a NUL: "%\u0000%" would be "%" and
+  // match every name. Names hold no NUL, so such a search matches nothing.
+  if (term.includes("\u0000")) return { version, total: 0, match: null, pattern, ids: "[]" };
   if (usesSearchIndex(term)) {
     const match = searchPhrase(term);
     const total = search.trigram.total.get({ match })?.total ?? 0;
     return { version, total, match, pattern, ids: null };
   }
-  // One or two characters: a lookup. A NUL can be in a search, not in a counted piece.
-  if (!term.includes("\u0000")) {
-    const total = search.walk.namesWithPiece.get(lowerAscii(term)) ?? 0;
-    if (total === 0) return { version, total, match: null, pattern, ids: "[]" };
-    if (total > SHORT_SEARCH_IDS_KEPT) return { version, total, match: null, pattern, ids: null };
+  // One or two characters: a lookup.
+  const pieceTotal = search.walk.namesWithPiece.get(lowerAscii(term)) ?? 0;
+  if (pieceTotal === 0) return { version, total: 0, match: null, pattern, ids: "[]" };
+  if (pieceTotal > SHORT_SEARCH_IDS_KEPT) {
+    return { version, total: pieceTotal, match: null, pattern, ids: null };
   }
   // Few matches: their ids in one pass, so that no page has to walk past every name to find them.
   const first = search.walk.firstIds.all({ pattern, limit: SHORT_SEARCH_IDS_KEPT + 1 });
