@@ -3,9 +3,9 @@ import underPressure from "@fastify/under-pressure";
 import fp from "fastify-plugin";
 
 export interface LoadSheddingOptions {
-  /** Heap in use above which new requests are turned away. */
+  /** Heap in use above which new requests are turned away; 0 turns the check off. */
   maxHeapUsedBytes: number;
-  /** Event-loop delay above which new requests are turned away. */
+  /** Mean event-loop delay above which new requests are turned away; 0 turns the check off. */
   maxEventLoopDelayMs: number;
 }
 

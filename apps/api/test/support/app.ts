@@ -22,7 +22,11 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The database's busy timeout, shortened to see what happens after it. */
   busyTimeoutMs?: number;
-  /** When the app turns requests away (the default is the production one). */
+  /**
+   * When the app turns requests away. Off unless given (0 turns a bound off): an app in the test
+   * process shares its event loop and heap with Vitest, whose pauses are not the app's load.
+   * test/load-shedding.test.ts turns it on; spawned servers use the production bounds.
+   */
   loadShedding?: LoadSheddingOptions;
 }
 
@@ -51,7 +55,7 @@ export async function createTestApp(
     env,
     db,
     ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
+    loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
   });
   await app.ready();
   return {
