@@ -15,6 +15,7 @@ import { searchPhrase, usesSearchIndex } from "../src/services/artifact-search";
 import { listArtifacts, windowOf } from "../src/services/artifacts";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
+import { copyTemplateDatabase } from "./support/template-database";
 import { createUserWithSession } from "./support/users";
 
 /*
@@ -109,8 +110,8 @@ let db: AppDatabase;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-search-"));
+  copyTemplateDatabase(join(dir, "search.db"));
   db = openDatabase(join(dir, "search.db"));
-  migrateDatabase(db);
 });
 
 afterAll(() => {

@@ -5,7 +5,6 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Artifact } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client";
-import { migrateDatabase } from "../src/db/migrate";
 import { ReadCache } from "../src/db/read-cache";
 import { users } from "../src/db/schema";
 import {
@@ -16,6 +15,7 @@ import {
 } from "../src/services/artifacts";
 import { likeArtifact } from "../src/services/likes";
 import { artifactFields } from "./support/artifacts";
+import { copyTemplateDatabase } from "./support/template-database";
 
 /* Kept answers of the hot reads: never older than the data this server wrote (src/db/read-cache.ts). */
 
@@ -24,8 +24,8 @@ let db: AppDatabase;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-read-cache-"));
+  copyTemplateDatabase(join(dir, "test.db"));
   db = openDatabase(join(dir, "test.db"));
-  migrateDatabase(db);
 });
 
 afterEach(() => {

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
-import { migrateDatabase } from "../../src/db/migrate";
 import { loadEnv, type Env } from "../../src/env";
+import { copyTemplateDatabase } from "./template-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -23,7 +23,7 @@ export interface TestAppOptions {
   busyTimeoutMs?: number;
 }
 
-/** A fresh, migrated SQLite file and the real app on it; nothing is shared between test files. */
+/** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
 export async function createTestApp(
   overrides: NodeJS.ProcessEnv = {},
   options: TestAppOptions = {},
@@ -39,11 +39,11 @@ export async function createTestApp(
     WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
     ...overrides,
   });
+  copyTemplateDatabase(env.databasePath);
   const db = openDatabase(
     env.databasePath,
     options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
   );
-  migrateDatabase(db);
   const app = await buildApp({
     env,
     db,
