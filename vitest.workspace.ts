@@ -17,6 +17,8 @@ export const testProjects = [
       include: ["test/**/*.test.ts"],
       environment: "node",
       testTimeout: 20_000,
+      // Migrates one database for the whole run; each test copies it (test/support/template-database.ts).
+      globalSetup: ["./test/support/template-database.ts"],
     },
   }),
   "./apps/web/vitest.config.ts",

@@ -1,11 +1,15 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { median } from "./load";
-import { freePort, serverNodeOptions } from "./server-process";
+import {
+  SERVER_FROM_BUILD,
+  serverNodeOptions,
+  startServer,
+  stopServer,
+} from "../test/support/server-process";
 
 /*
  * `pnpm bench:profile`: where a request's CPU goes, in microseconds per request.
@@ -37,42 +41,29 @@ const nowMicroseconds = () => Number(process.hrtime.bigint() / 1000n);
 async function profileOneProcess(path: string, requests: number): Promise<Map<string, number>> {
   const dir = mkdtempSync(join(os.tmpdir(), "atlas-profile-"));
   try {
-    const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [...serverNodeOptions(), "--cpu-prof", `--cpu-prof-dir=${dir}`, "apps/api/dist/server.js"],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "production",
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          DATABASE_PATH: join(dir, "profile.db"),
-          WEB_DIST_PATH: join(ROOT, "apps/web/dist"),
-          LOG_LEVEL: "info",
-        },
-        stdio: ["ignore", "pipe", "inherit"],
+    const server = await startServer({
+      name: "the profiled server",
+      entry: SERVER_FROM_BUILD,
+      nodeOptions: [...serverNodeOptions(), "--cpu-prof", `--cpu-prof-dir=${dir}`],
+      env: {
+        NODE_ENV: "production",
+        DATABASE_PATH: join(dir, "profile.db"),
+        WEB_DIST_PATH: join(ROOT, "apps/web/dist"),
+        LOG_LEVEL: "info",
       },
-    );
-    // The access lines go to a pipe that is read, as a log collector would.
-    child.stdout.resume();
-    const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
-    const url = `http://127.0.0.1:${port}${path}`;
-    for (let attempt = 0; ; attempt += 1) {
-      if (child.exitCode !== null) throw new Error("the server exited before it answered");
-      if (attempt > 600) throw new Error(`the server did not answer ${url}`);
-      const answer = await fetch(url).catch(() => null);
-      if (answer?.ok) break;
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
+      // The access lines go to a pipe that is read, as a log collector would.
+      onStdout: () => {},
+      timeoutMs: 60_000,
+    });
+    const url = `${server.url}${path}`;
+    const answer = await fetch(url);
+    if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
     const from = nowMicroseconds();
     const load = await autocannon({ url, connections: 50, amount: requests });
     const to = nowMicroseconds();
     if (load.non2xx + load.errors > 0)
       throw new Error(`${url}: ${load.non2xx + load.errors} failed`);
-    child.kill("SIGTERM");
-    await exited;
+    await stopServer(server);
     const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("the server wrote no profile");
     return ownTimePerRequest(

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   existsSync,
   mkdtempSync,
@@ -12,7 +12,14 @@ import os from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { publicFirstLoads } from "../../web/e2e/first-load";
-import { freePort, serverNodeOptions } from "./server-process";
+import {
+  freePort,
+  SERVER_FROM_BUILD,
+  serverNodeOptions,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from "../test/support/server-process";
 import { generateBenchDatabase } from "./generate";
 import { measureServiceLatency } from "./latency";
 import { runLighthouse } from "./lighthouse";
@@ -107,58 +114,8 @@ async function buildIfNeeded(): Promise<void> {
   });
 }
 
-interface Server {
-  name: string;
-  origin: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function startServer(
-  name: string,
-  args: string[],
-  port: number,
-  env: NodeJS.ProcessEnv,
-  readyPath: string,
-  onStdout?: (bytes: number) => void,
-): Promise<Server> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let tail = "";
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
-  };
-  // The product's JSON log lines go to a pipe that is read, as a log collector would.
-  child.stdout?.on("data", (chunk: Buffer) => {
-    onStdout?.(chunk.length);
-    if (!onStdout) keep(chunk);
-  });
-  child.stderr?.on("data", keep);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${tail}`);
-    try {
-      if ((await fetch(`${origin}${readyPath}`)).ok)
-        return { name, origin, child, output: () => tail };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
-  child.kill();
-  throw new Error(`${name} did not start:\n${tail}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolveExit) => server.child.once("exit", resolveExit));
-  server.child.kill("SIGTERM");
-  await exited;
-}
+/** A benchmarked server gets longer to start than a test's: it opens the large collection. */
+const START_TIMEOUT_MS = 120_000;
 
 const REPORT = join(ROOT, "docs/benchmarks.md");
 /** The measurements of the last run, so that the findings can be edited without measuring again. */
@@ -187,7 +144,7 @@ async function main(): Promise<void> {
   await buildIfNeeded();
 
   const dir = mkdtempSync(join(os.tmpdir(), "atlas-bench-"));
-  const servers: Server[] = [];
+  const servers: ServerProcess[] = [];
   try {
     const [appPort, quietPort, restPort, floorPort, trpcPort, chromePort] = await Promise.all([
       freePort(),
@@ -216,82 +173,67 @@ async function main(): Promise<void> {
 
     let logBytes = 0;
     const productEnv = {
-      PATH: process.env.PATH,
       NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(appPort),
       DATABASE_PATH: databasePath,
       WEB_DIST_PATH: join(WEB, "dist"),
       SEED_DEMO_COLLECTION: "false",
       LOG_LEVEL: "info",
     };
-    const productArgs = [...serverNodeOptions(), "apps/api/dist/server.js"];
-    const app = await startServer(
-      "the product",
-      productArgs,
-      appPort,
-      productEnv,
-      "/healthz",
-      (bytes) => {
-        logBytes += bytes;
+    const app = await startServer({
+      name: "the product",
+      entry: SERVER_FROM_BUILD,
+      nodeOptions: serverNodeOptions(),
+      port: appPort,
+      env: productEnv,
+      // The product's JSON log lines go to a pipe that is read, as a log collector would.
+      onStdout: (chunk) => {
+        logBytes += chunk.length;
       },
-    );
+      timeoutMs: START_TIMEOUT_MS,
+    });
     servers.push(app);
     // The same server without request log lines, on the same database: what logging costs.
-    const quiet = await startServer(
-      "the product, LOG_LEVEL=warn",
-      productArgs,
-      quietPort,
-      { ...productEnv, PORT: String(quietPort), LOG_LEVEL: "warn" },
-      "/healthz",
-    );
+    const quiet = await startServer({
+      name: "the product, LOG_LEVEL=warn",
+      entry: SERVER_FROM_BUILD,
+      nodeOptions: serverNodeOptions(),
+      port: quietPort,
+      env: { ...productEnv, LOG_LEVEL: "warn" },
+      timeoutMs: START_TIMEOUT_MS,
+    });
     servers.push(quiet);
     const sampleId = data.sampleIds[0] as number;
-    const sample = await (await fetch(`${app.origin}/artifacts/${sampleId}`)).text();
+    const sample = await (await fetch(`${app.url}/artifacts/${sampleId}`)).text();
     const trpcSample = (await (
       await fetch(
-        `${app.origin}/trpc/artifacts.byId?input=${encodeURIComponent(`{"id":${sampleId}}`)}`,
+        `${app.url}/trpc/artifacts.byId?input=${encodeURIComponent(`{"id":${sampleId}}`)}`,
       )
     ).json()) as { result: { data: unknown } };
-    const ceilingArgs = (mode: string, port: number, ...rest: string[]) => [
-      "apps/api/dist/bench/ceilings.js",
-      mode,
-      String(port),
-      ...rest,
-    ];
-    const baseEnv = { PATH: process.env.PATH, NODE_ENV: "production" };
-    const restCeiling = await startServer(
-      "bare Fastify",
-      ceilingArgs("rest", restPort, sample),
-      restPort,
-      baseEnv,
-      "/artifacts/1",
-    );
+    const ceiling = (name: string, mode: string, port: number, response: string) => ({
+      name,
+      entry: ["apps/api/dist/bench/ceilings.js", mode, String(port), response],
+      port,
+      env: { NODE_ENV: "production" },
+      timeoutMs: START_TIMEOUT_MS,
+    });
+    const restCeiling = await startServer(ceiling("bare Fastify", "rest", restPort, sample));
     servers.push(restCeiling);
-    // Its access lines go to a pipe that is read, as the product's do.
-    const restFloor = await startServer(
-      "REST floor",
-      ceilingArgs("rest-floor", floorPort, sample),
-      floorPort,
-      baseEnv,
-      "/artifacts/1",
-      () => {},
-    );
+    const restFloor = await startServer({
+      ...ceiling("REST floor", "rest-floor", floorPort, sample),
+      // Its access lines go to a pipe that is read, as the product's do.
+      onStdout: () => {},
+    });
     servers.push(restFloor);
     const trpcCeiling = await startServer(
-      "do-nothing tRPC",
-      ceilingArgs("trpc", trpcPort, JSON.stringify(trpcSample.result.data)),
-      trpcPort,
-      baseEnv,
-      "/trpc/noop",
+      ceiling("do-nothing tRPC", "trpc", trpcPort, JSON.stringify(trpcSample.result.data)),
     );
     servers.push(trpcCeiling);
     const origins = {
-      app: app.origin,
-      appQuiet: quiet.origin,
-      restCeiling: restCeiling.origin,
-      restFloor: restFloor.origin,
-      trpcCeiling: trpcCeiling.origin,
+      app: app.url,
+      appQuiet: quiet.url,
+      restCeiling: restCeiling.url,
+      restFloor: restFloor.url,
+      trpcCeiling: trpcCeiling.url,
     };
 
     const list = scenarios(data.sampleIds, data.sessionCookies, settings.search, data.artifacts);
@@ -319,7 +261,7 @@ async function main(): Promise<void> {
     }
 
     log("running Lighthouse");
-    const lighthouse = await runLighthouse(app.origin, CHROME_PATH, chromePort);
+    const lighthouse = await runLighthouse(app.url, CHROME_PATH, chromePort);
     if ("skipped" in lighthouse) log(`Lighthouse skipped: ${lighthouse.skipped}`);
 
     let bundle: BenchReport["bundle"];

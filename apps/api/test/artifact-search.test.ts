@@ -17,6 +17,7 @@ import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-s
 import { windowOf } from "../src/store/list-pages";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
+import { copyTemplateDatabase } from "./support/template-database";
 import { createUserWithSession } from "./support/users";
 
 /*
@@ -112,8 +113,8 @@ let store: ArtifactStore;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-search-"));
+  copyTemplateDatabase(join(dir, "search.db"));
   db = openDatabase(join(dir, "search.db"));
-  migrateDatabase(db);
   store = createArtifactStore(db);
 });
 

@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { closeDatabase, openDatabase } from "../src/db/client";
-import { migrateDatabase } from "../src/db/migrate";
 import { seedDemoCollection } from "../src/db/seed";
 import { demoArtifacts, demoMembers } from "../src/db/seed/demo-collection";
+import { copyTemplateDatabase } from "./support/template-database";
 
 const apiDir = fileURLToPath(new URL("..", import.meta.url));
 const tsxCli = join(
@@ -116,8 +116,8 @@ test("invalid configuration is reported before anything is touched", async () =>
 describe("restore", () => {
   /** The seed, in this process: quicker than another CLI run where the seed is not under test. */
   function seedHere() {
+    copyTemplateDatabase(databasePath);
     const db = openDatabase(databasePath);
-    migrateDatabase(db);
     seedDemoCollection(db);
     closeDatabase(db);
   }

@@ -5,7 +5,6 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Artifact } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client";
-import { migrateDatabase } from "../src/db/migrate";
 import { ReadCache } from "../src/db/read-cache";
 import { users } from "../src/db/schema";
 import {
@@ -18,6 +17,7 @@ import { likeArtifact } from "../src/services/likes";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 import { createLikeStore } from "../src/store/like-store";
 import { artifactFields } from "./support/artifacts";
+import { copyTemplateDatabase } from "./support/template-database";
 
 /* Kept answers of the hot reads: never older than the data this server wrote (src/db/read-cache.ts). */
 
@@ -27,8 +27,8 @@ let store: ArtifactStore;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "atlas-read-cache-"));
+  copyTemplateDatabase(join(dir, "test.db"));
   db = openDatabase(join(dir, "test.db"));
-  migrateDatabase(db);
   store = createArtifactStore(db);
 });
 

@@ -132,7 +132,7 @@ describe("a damaged database file", () => {
 });
 
 describe("an unusable data folder", () => {
-  // Permission bits apply to the server even when the tests run as root (support/server.ts).
+  // Permission bits apply to the server even when the tests run as root (honourPermissions).
   const unprivileged = { honourPermissions: true };
 
   it("refuses a folder it cannot write, naming it", async () => {
@@ -240,9 +240,8 @@ describe("a database from another version or program", () => {
 describe("a port that is taken", () => {
   it("says so and exits without serving", async () => {
     const first = await startServer({ databasePath: join(dir, "one.db") });
-    const port = new URL(first.url).port;
-    const result = await failToStart({ databasePath: join(dir, "two.db"), env: { PORT: port } });
-    expectRefusal(result, new RegExp(`Port ${port} on 127.0.0.1 is already in use`));
+    const result = await failToStart({ databasePath: join(dir, "two.db"), port: first.port });
+    expectRefusal(result, new RegExp(`Port ${first.port} on 127.0.0.1 is already in use`));
     expect((await request(first.url, "GET", "/healthz")).status).toBe(200);
     expect((await stopServer(first)).code).toBe(0);
   });

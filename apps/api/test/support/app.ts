@@ -4,9 +4,9 @@ import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
-import { migrateDatabase } from "../../src/db/migrate";
 import { loadEnv, type Env } from "../../src/env";
 import type { LoadSheddingOptions } from "../../src/plugins/load-shedding";
+import { copyTemplateDatabase } from "./template-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -30,7 +30,7 @@ export interface TestAppOptions {
   loadShedding?: LoadSheddingOptions;
 }
 
-/** A fresh, migrated SQLite file and the real app on it; nothing is shared between test files. */
+/** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
 export async function createTestApp(
   overrides: NodeJS.ProcessEnv = {},
   options: TestAppOptions = {},
@@ -46,11 +46,11 @@ export async function createTestApp(
     WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
     ...overrides,
   });
+  copyTemplateDatabase(env.databasePath);
   const db = openDatabase(
     env.databasePath,
     options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
   );
-  migrateDatabase(db);
   const app = await buildApp({
     env,
     db,

@@ -1,13 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  SERVER_FROM_SOURCE,
+  spawnServer,
+  startServer as startServerProcess,
+  type ServerProcess,
+  type ServerProcessOptions,
+} from "./server-process";
 
 /*
- * The real server as a child process from its entry, src/main.ts, under tsx's loader
- * (no build needed). `node --import tsx` keeps it one process, so SIGKILL and SIGTERM reach the
- * server itself rather than a launcher that would leave it running.
+ * The real server as a child process from its source (no build needed), configured as the fault
+ * tests need it: its own database, production mode, log lines on standard output.
  */
+
+export { stopServer, type ServerProcess } from "./server-process";
 
 export const API_DIR = fileURLToPath(new URL("../..", import.meta.url));
 const TSX_CLI = join(
@@ -15,44 +23,25 @@ const TSX_CLI = join(
   "dist/cli.mjs",
 );
 
-export interface ServerProcess {
-  child: ChildProcess;
-  /** http://127.0.0.1:<port>, once listening. */
-  url: string;
-  stdout: string[];
-  stderr: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 export interface SpawnOptions {
   databasePath: string;
   env?: NodeJS.ProcessEnv;
-  /**
-   * Meet permission bits as any service account would, even when the tests run as root: root's
-   * right to ignore them (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH) is dropped for the server with
-   * util-linux's setpriv. It stays root, so it still reaches a checkout only root may enter.
-   */
+  /** The port to listen on; a free one when left out. */
+  port?: number;
+  /** See ServerProcessOptions.honourPermissions. */
   honourPermissions?: boolean;
   /** Modules node loads before the server (`--import`), e.g. one that changes process.versions. */
   preload?: string[];
 }
 
-const ROOT_IGNORES_PERMISSIONS = process.getuid?.() === 0;
-
-function spawnServer(options: SpawnOptions) {
-  const preload = (options.preload ?? []).flatMap((module) => ["--import", module]);
-  const node = [process.execPath, ...preload, "--import", "tsx", "src/main.ts"];
-  const command =
-    options.honourPermissions && ROOT_IGNORES_PERMISSIONS
-      ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--", ...node]
-      : node;
-  const child = spawn(command[0] as string, command.slice(1), {
-    cwd: API_DIR,
+function fromSource(options: SpawnOptions): ServerProcessOptions {
+  return {
+    entry: SERVER_FROM_SOURCE,
+    nodeOptions: (options.preload ?? []).flatMap((module) => ["--import", module]),
+    honourPermissions: options.honourPermissions ?? false,
+    ...(options.port === undefined ? {} : { port: options.port }),
     env: {
-      PATH: process.env.PATH,
       NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
       PUBLIC_ORIGIN: "http://localhost:3000",
       LOG_LEVEL: "info",
       SEED_DEMO_COLLECTION: "false",
@@ -61,50 +50,22 @@ function spawnServer(options: SpawnOptions) {
       DATABASE_PATH: options.databasePath,
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout
-    ?.setEncoding("utf8")
-    .on("data", (chunk: string) => stdout.push(...chunk.split("\n").filter(Boolean)));
-  child.stderr
-    ?.setEncoding("utf8")
-    .on("data", (chunk: string) => stderr.push(...chunk.split("\n").filter(Boolean)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on("exit", (code, signal) => resolve({ code, signal }));
-  });
-  return { child, stdout, stderr, exited };
+  };
 }
 
-const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
-
-/** Starts the server and waits until it listens; throws with its output if it exits first. */
+/** Starts the server and waits until it listens; throws with its output if it does not. */
 export async function startServer(
   options: SpawnOptions,
   timeoutMs = 30_000,
 ): Promise<ServerProcess> {
-  const started = spawnServer(options);
-  const deadline = Date.now() + timeoutMs;
-  let exitedEarly: { code: number | null } | null = null;
-  void started.exited.then((result) => {
-    exitedEarly = result;
-  });
-  while (Date.now() < deadline) {
-    const line = started.stdout.find((text) => LISTENING.test(text));
-    if (line) return { ...started, url: (LISTENING.exec(line) as RegExpExecArray)[1] as string };
-    if (exitedEarly) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  started.child.kill("SIGKILL");
-  throw new Error(
-    `the server did not start (exit ${JSON.stringify(exitedEarly)}):\n${started.stderr.join("\n")}\n${started.stdout.join("\n")}`,
-  );
+  return startServerProcess({ ...fromSource(options), timeoutMs });
 }
+
+const LISTENING = /Server listening at http:/;
 
 /** Starts the server expecting it to refuse: answers its exit code and output. */
 export async function failToStart(options: SpawnOptions, timeoutMs = 30_000) {
-  const started = spawnServer(options);
+  const started = await spawnServer(fromSource(options));
   const timer = setTimeout(() => started.child.kill("SIGKILL"), timeoutMs);
   const { code } = await started.exited;
   clearTimeout(timer);
@@ -114,12 +75,6 @@ export async function failToStart(options: SpawnOptions, timeoutMs = 30_000) {
     stderr: started.stderr.join("\n"),
     listened: started.stdout.some((line) => LISTENING.test(line)),
   };
-}
-
-/** Stops a server with SIGTERM and waits for it to exit. */
-export async function stopServer(server: ServerProcess) {
-  server.child.kill("SIGTERM");
-  return server.exited;
 }
 
 /** Runs `tsx src/db/cli.ts ...args` as the package scripts do. */
