@@ -16,7 +16,7 @@ import { endAllSessions } from "../auth/session";
 import type { AppDatabase } from "../db/client";
 import { users } from "../db/schema";
 import type { Deps } from "../deps";
-import { assertAttemptAllowed } from "../rate-limit";
+import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
 
 export type SignupFields = z.output<typeof signupInput>;
@@ -82,7 +82,7 @@ export async function signup(
     throw error;
   }
   // A new account starts signed in, with no failed attempts counted against it.
-  deps.authRateLimiters.perAccount.reset(email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, email);
   return user;
 }
 
@@ -109,7 +109,7 @@ export async function login(
   if (!row || !valid) throw new ServiceError("UNAUTHORIZED", MESSAGES.wrongCredentials);
 
   // A successful sign-in clears the account's failures, so a typo earlier costs nothing later.
-  deps.authRateLimiters.perAccount.reset(email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, email);
   const { passwordHash: _hash, ...user } = row;
   return user;
 }
