@@ -2,7 +2,7 @@ import type { Env } from "./env";
 import type { AppDatabase } from "./db/client";
 import { createSessionStore, type SessionStore } from "./auth/session";
 import {
-  AUTH_RULES,
+  createAuthRateLimiters,
   createRateLimiter,
   writeRule,
   type AuthRateLimiters,
@@ -32,10 +32,7 @@ export function createDeps(env: Env, db: AppDatabase): Deps {
     artifactStore: createArtifactStore(db),
     likeStore: createLikeStore(db),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies }),
-    authRateLimiters: {
-      perAddress: createRateLimiter(AUTH_RULES.perAddress),
-      perAccount: createRateLimiter(AUTH_RULES.perAccount),
-    },
+    authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
   };
 }

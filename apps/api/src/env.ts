@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -56,6 +57,65 @@ const originList = z
     return origins;
   });
 
+/** An IP address, or a CIDR range such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
+const SET_PROXY_ADDRESSES =
+  "set the addresses of the proxies in front of Atlas instead (e.g. 127.0.0.1,::1 for a proxy on this machine, or 10.0.0.0/8)";
+
+/**
+ * The reverse proxies whose X-Forwarded-For hops are believed, in the form Fastify's trustProxy
+ * takes: false (none: the connection's address is the client), or the proxies' addresses and
+ * ranges. From the end of the header, hops written by these are skipped; the first other address
+ * is the client. "true" is refused: it believes every hop, so any client could write an address
+ * of its choosing and escape the rate limits. So is a hop count: it cannot tell a proxy from a
+ * client that connects directly, and Fastify 5 ignores it (trusts nothing) for that reason.
+ */
+const trustProxy = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .default("false")
+    .transform((value, ctx): false | string[] => {
+      if (value === "false" || value === "0") return false;
+      if (value === "true") {
+        ctx.addIssue({
+          code: "custom",
+          message: `true would believe every X-Forwarded-For hop, so any client could choose its address; ${SET_PROXY_ADDRESSES}`,
+        });
+        return false;
+      }
+      if (/^\d+$/.test(value)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `a number of proxies cannot tell a proxy from a client that connects directly; ${SET_PROXY_ADDRESSES}`,
+        });
+        return false;
+      }
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== "");
+      for (const entry of entries) {
+        if (!isAddressOrRange(entry)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an IP address or a range such as 10.0.0.0/8`,
+          });
+        }
+      }
+      return entries.length > 0 ? entries : false;
+    }),
+);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -68,7 +128,8 @@ const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     SEED_DEMO_COLLECTION: booleanFlag.default(true),
-    TRUST_PROXY: booleanFlag.default(false),
+    /** The reverse proxies in front of the server: false, or their addresses and ranges. */
+    TRUST_PROXY: trustProxy,
     /** Artifact and like writes one signed-in user may make per minute (a burst of as many is fine). */
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Extra origins allowed to send writes, e.g. the Vite dev server. Comma-separated. */

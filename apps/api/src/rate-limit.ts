@@ -1,10 +1,12 @@
+import { isIPv6 } from "node:net";
 import { MESSAGES, type SessionUser } from "@artifact-atlas/shared";
 import { ServiceError } from "./services/errors";
 
 /*
- * The rate limits: sign-in and sign-up attempts per address and per account, and writes per user
- * (docs/decisions/012-one-rate-limiter.md). All are token buckets kept in memory: one process
- * serves the whole community, so no shared store is needed. deps.ts makes the limiters.
+ * The rate limits: sign-in and sign-up attempts per client and per account, and writes per user
+ * (docs/decisions/012-one-rate-limiter.md, 021-bounded-rate-limits.md). All are token buckets kept
+ * in memory: one process serves the whole community, so no shared store is needed. deps.ts makes
+ * the limiters.
  */
 
 /** A bucket that holds `limit` requests and refills `limit` of them per `windowMs`, steadily. */
@@ -13,9 +15,16 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Sign-in and sign-up attempts: the address and the account each have their own bucket. */
+/**
+ * Sign-in and sign-up attempts. An attempt needs a request from all three buckets:
+ * - perAddress: one client's attempts, whatever the accounts;
+ * - perAccountFromAddress: one client's share of one account. It refills at half the account's
+ *   rate, so no single client can keep an account's bucket empty and lock its owner out;
+ * - perAccount: one account's attempts from every client together, against guesses spread out.
+ */
 export const AUTH_RULES = {
   perAddress: { limit: 20, windowMs: 15 * 60_000 },
+  perAccountFromAddress: { limit: 5, windowMs: 15 * 60_000 },
   perAccount: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
@@ -24,50 +33,144 @@ export function writeRule(perMinute: number): RateLimitRule {
   return { limit: perMinute, windowMs: 60_000 };
 }
 
+/**
+ * The most keys one limiter remembers. A key costs about 0.5 KB at most (an email of 254
+ * characters and a client's address), so a full limiter holds about 5 MB.
+ */
+export const MAX_KEYS_PER_LIMITER = 10_000;
+
+export interface RateLimiterOptions {
+  now?: () => number;
+  maxKeys?: number;
+}
+
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export type AuthRateLimiters = Record<keyof typeof AUTH_RULES, RateLimiter>;
 
-/** Buckets are dropped once full again; past this many keys a sweep runs before the next take. */
-const SWEEP_ABOVE = 10_000;
+interface Bucket {
+  tokens: number;
+  at: number;
+}
 
 /**
  * One token bucket per key: a burst of `rule.limit` at once is fine, a steady client is held to
  * the rule's rate, and there is no window edge at which the rate doubles.
+ *
+ * The map is kept in the order of the buckets' last take, oldest first, so both the clean-up and
+ * the eviction only ever look at its front: no call walks the whole map.
  */
-export function createRateLimiter(rule: RateLimitRule, now: () => number = Date.now) {
-  const buckets = new Map<string | number, { tokens: number; at: number }>();
+export function createRateLimiter(rule: RateLimitRule, options: RateLimiterOptions = {}) {
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? MAX_KEYS_PER_LIMITER;
+  const buckets = new Map<string | number, Bucket>();
 
-  function refilled(bucket: { tokens: number; at: number }, time: number): number {
+  function tokensOf(key: string | number, time: number): number {
+    const bucket = buckets.get(key);
+    if (!bucket) return rule.limit;
     return Math.min(rule.limit, bucket.tokens + ((time - bucket.at) * rule.limit) / rule.windowMs);
   }
 
-  function sweep(time: number): void {
+  function secondsToWait(tokens: number): number {
+    if (tokens >= 1) return 0;
+    const seconds = ((1 - tokens) * (rule.windowMs / 1000)) / rule.limit;
+    return Math.max(1, Math.ceil(seconds - 1e-9));
+  }
+
+  /**
+   * A bucket untouched for a whole window is full again, the same as no bucket: drop those at the
+   * front. Each bucket is dropped once, so this costs a constant amount per take on average.
+   */
+  function dropRefilled(time: number): void {
     for (const [key, bucket] of buckets) {
-      if (refilled(bucket, time) >= rule.limit) buckets.delete(key);
+      if (time - bucket.at < rule.windowMs) return;
+      buckets.delete(key);
     }
   }
 
   return {
+    /** Seconds until the key's bucket has a request to give, 0 if it has one now. Changes nothing. */
+    wait(key: string | number): number {
+      return secondsToWait(tokensOf(key, now()));
+    },
+
     /** Takes one from the key's bucket: 0 when allowed, else the seconds until one is free. */
     take(key: string | number): number {
       const time = now();
-      if (buckets.size > SWEEP_ABOVE) sweep(time);
-      const bucket = buckets.get(key);
-      const tokens = bucket ? refilled(bucket, time) : rule.limit;
+      dropRefilled(time);
+      const tokens = tokensOf(key, time);
       // A refused request takes nothing, so the bucket keeps filling from where it was.
-      if (tokens < 1) {
-        const seconds = ((1 - tokens) * (rule.windowMs / 1000)) / rule.limit;
-        return Math.max(1, Math.ceil(seconds - 1e-9));
+      if (tokens < 1) return secondsToWait(tokens);
+      // Deleted and set again, so that the map stays in the order of the last take.
+      buckets.delete(key);
+      if (buckets.size >= maxKeys) {
+        // Full: the least recently used bucket goes, rather than the new key being refused.
+        // Refusing would let anyone with enough addresses lock every newcomer out of signing in;
+        // evicting gives back at most the requests of one forgotten bucket, and filling the map
+        // to reach a chosen one takes as many allowed attempts as there are keys.
+        const oldest = buckets.keys().next();
+        if (!oldest.done) buckets.delete(oldest.value);
       }
       buckets.set(key, { tokens: tokens - 1, at: time });
       return 0;
     },
+
     /** Fills the key's bucket again. */
     reset(key: string | number): void {
       buckets.delete(key);
     },
+
+    /** How many keys are remembered. */
+    get size(): number {
+      return buckets.size;
+    },
   };
+}
+
+export function createAuthRateLimiters(options: RateLimiterOptions = {}): AuthRateLimiters {
+  return {
+    perAddress: createRateLimiter(AUTH_RULES.perAddress, options),
+    perAccountFromAddress: createRateLimiter(AUTH_RULES.perAccountFromAddress, options),
+    perAccount: createRateLimiter(AUTH_RULES.perAccount, options),
+  };
+}
+
+/**
+ * The key a client's attempts count under. An IPv6 client is its /64: a home or a rented server
+ * usually gets a whole /64 and may use any of its 2^64 addresses (RFC 7421). An IPv4-mapped IPv6
+ * address (::ffff:192.0.2.1, how a dual-stack socket shows an IPv4 client) is that IPv4 address.
+ */
+export function clientKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  const isMappedIPv4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isMappedIPv4) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address: zone dropped, "::" and a dotted tail expanded. */
+function ipv6Groups(ip: string): number[] {
+  let address = ip.split("%")[0] ?? ip;
+  const lastColon = address.lastIndexOf(":");
+  const tail = address.slice(lastColon + 1);
+  if (tail.includes(".")) {
+    const [a = 0, b = 0, c = 0, d = 0] = tail.split(".").map(Number);
+    const high = ((a << 8) | b).toString(16);
+    const low = ((c << 8) | d).toString(16);
+    address = `${address.slice(0, lastColon + 1)}${high}:${low}`;
+  }
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => parseInt(g, 16)));
+  const [head = "", rest] = address.split("::");
+  const front = parse(head);
+  if (rest === undefined) return front;
+  const back = parse(rest);
+  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
 
 /** Refuses with 429, the spec's message and Retry-After while there are seconds to wait. */
@@ -77,16 +180,36 @@ function refuseWhileWaiting(waitSeconds: number): void {
   }
 }
 
+/** The client first: a client's key never holds a space, so no two pairs share a key. */
+function accountFromClientKey(client: string, account: string): string {
+  return `${client} ${account}`;
+}
+
 /**
- * Counts a sign-in or sign-up attempt for the address and the (normalized) account, and refuses it
- * once either is out of attempts.
+ * Counts a sign-in or sign-up attempt for the client and the (normalized) account, and refuses it
+ * while any of its buckets is empty. Every bucket is asked before any is taken from: a refused
+ * attempt takes nothing and creates no bucket, so a blocked client can neither grow the maps nor
+ * keep draining someone's account.
  */
 export function assertAttemptAllowed(
   limiters: AuthRateLimiters,
   ip: string,
   account: string,
 ): void {
-  refuseWhileWaiting(Math.max(limiters.perAddress.take(ip), limiters.perAccount.take(account)));
+  const client = clientKey(ip);
+  const buckets = [
+    [limiters.perAddress, client],
+    [limiters.perAccountFromAddress, accountFromClientKey(client, account)],
+    [limiters.perAccount, account],
+  ] as const;
+  refuseWhileWaiting(Math.max(...buckets.map(([limiter, key]) => limiter.wait(key))));
+  for (const [limiter, key] of buckets) limiter.take(key);
+}
+
+/** After a successful sign-in or sign-up, the account's failed attempts are forgiven. */
+export function forgiveAttempts(limiters: AuthRateLimiters, ip: string, account: string): void {
+  limiters.perAccountFromAddress.reset(accountFromClientKey(clientKey(ip), account));
+  limiters.perAccount.reset(account);
 }
 
 /** The one check before every write, used by tRPC's writeProcedure and by the REST write paths. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { LightMyRequestResponse } from "fastify";
 import { OAuth2Server, type MutableRedirectUri, type MutableResponse } from "oauth2-mock-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GOOGLE_ERROR_CODES, GOOGLE_ERROR_MESSAGES } from "@artifact-atlas/shared";
+import { GOOGLE_ERROR_CODES, GOOGLE_ERROR_MESSAGES, MESSAGES } from "@artifact-atlas/shared";
 import { createGoogleOAuth, GoogleSignInError } from "../src/auth/google";
 import { sessions, users } from "../src/db/schema";
 import { loadEnv } from "../src/env";
@@ -277,7 +277,7 @@ describe("Google sign-in that succeeds", () => {
     expect(t.db.select().from(sessions).all()).toHaveLength(2);
   });
 
-  it("links an existing password account when the provider verified the email", async () => {
+  it("links an existing password account when the provider verified the email, and drops its password", async () => {
     const { user: existing, input } = await signUp(t.app, { email: "linus@example.com" });
 
     const { response } = await googleSignIn(claimsFor("google-linus", "LINUS@example.com"));
@@ -287,14 +287,16 @@ describe("Google sign-in that succeeds", () => {
     const rows = t.db.select().from(users).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.googleSubject).toBe("google-linus");
-    // The name chosen at sign-up stays; the password still works.
+    // The name chosen at sign-up stays; the password does not (decision 020): from now on only
+    // Google signs this account in.
     expect(rows[0]?.name).toBe(input.userName);
+    expect(rows[0]?.passwordHash).toBeNull();
     const login = await trpc(t.app, "mutation", "auth.login", {
       email: "linus@example.com",
       password: PASSWORD,
     });
-    expect(login.status).toBe(200);
-    expect(login.data).toEqual(existing);
+    expect(login.status).toBe(401);
+    expect(login.error?.message).toBe(MESSAGES.wrongCredentials);
   });
 
   it("ends the session the browser already had", async () => {
@@ -323,6 +325,63 @@ describe("Google sign-in that succeeds", () => {
     });
     expect(setCookie(flow.response, "atlas_google_redirect")?.value).toBe("/");
     expect(location(response)).toBe("/login?google=success&redirect=%2F");
+  });
+});
+
+describe("An account pre-claimed with someone else's email", () => {
+  it("is handed to the person Google vouches for: the claimer's sessions and password stop working", async () => {
+    // The attacker signs up with the victim's address (sign-up does not check it), keeps the
+    // session that sign-up started and opens a second one with the password.
+    const attacker = await signUp(t.app, {
+      email: "victim@example.com",
+      userName: "Not The Victim",
+    });
+    const attackerLogin = await trpc(t.app, "mutation", "auth.login", {
+      email: "victim@example.com",
+      password: PASSWORD,
+    });
+    const attackerSecondCookie = sessionCookieFrom(attackerLogin.response);
+    expect(attackerSecondCookie).toBeDefined();
+    expect(await me(t.app, attacker.cookie)).toEqual(attacker.user);
+
+    // The owner of the address signs in with Google, which verified it.
+    const { response } = await googleSignIn(claimsFor("google-victim", "victim@example.com"));
+
+    expect(location(response)).toBe("/login?google=success&redirect=%2F");
+    const victimCookie = sessionCookieFrom(response);
+    expect(await me(t.app, victimCookie)).toEqual(attacker.user);
+    // Every session the attacker held is gone: the cookies answer "nobody" and are cleared.
+    for (const cookie of [attacker.cookie, attackerSecondCookie]) {
+      const result = await trpc(t.app, "query", "auth.me", undefined, cookie);
+      expect(result.data).toBeNull();
+      expect(setCookie(result.response, "atlas_session")?.value).toBe("");
+    }
+    // The attacker's password gets the one message for a wrong email or password.
+    const retry = await trpc(t.app, "mutation", "auth.login", {
+      email: "victim@example.com",
+      password: PASSWORD,
+    });
+    expect(retry.status).toBe(401);
+    expect(retry.error?.message).toBe(MESSAGES.wrongCredentials);
+    expect(sessionCookieFrom(retry.response)).toBeUndefined();
+    // Only the Google session is left, and it keeps working.
+    expect(t.db.select().from(sessions).all()).toHaveLength(1);
+    expect(await me(t.app, victimCookie)).toEqual(attacker.user);
+    const again = await googleSignIn(claimsFor("google-victim", "victim@example.com"));
+    expect(await me(t.app, sessionCookieFrom(again.response))).toEqual(attacker.user);
+    expect(await me(t.app, victimCookie)).toEqual(attacker.user);
+  });
+
+  it("keeps an account made with Google as it is: signing in again ends no other session", async () => {
+    const laptop = await googleSignIn(claimsFor("google-own", "own@example.com"));
+    const laptopCookie = sessionCookieFrom(laptop.response);
+
+    const phone = await googleSignIn(claimsFor("google-own", "own@example.com"));
+
+    expect(await me(t.app, sessionCookieFrom(phone.response))).toMatchObject({
+      email: "own@example.com",
+    });
+    expect(await me(t.app, laptopCookie)).toMatchObject({ email: "own@example.com" });
   });
 });
 

@@ -2,7 +2,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createArtifact, signUp, uniqueEmail } from "./support/api";
-import { openPage } from "./support/browser";
+import { expectedProblems, openPage } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 import { startProductServer } from "./support/server";
 
@@ -125,12 +125,11 @@ describe("Google sign-in through a local OpenID provider", () => {
     expect(problems).toEqual([]);
   });
 
-  it("links a verified Google email to the existing password account of that email", async () => {
-    // Someone signed up with a password earlier and added an artifact.
+  it("links a verified Google email to the password account of that email, which then signs in with Google only", async () => {
+    // Someone signed up with a password earlier, added an artifact, and stays signed in there.
     const earlier = await product.newContext();
     const account = await signUp(earlier, product.origin, "Katherine Johnson", "johnson");
     await createArtifact(earlier, product.origin, { artifactName: "Slide Rule of Langley" });
-    await earlier.close();
 
     const context = await product.newContext();
     const { page, problems } = await openPage(context);
@@ -158,17 +157,22 @@ describe("Google sign-in through a local OpenID provider", () => {
     await shown(page.getByRole("heading", { name: "Welcome, Katherine Johnson!" }));
     await shown(page.getByText(account.email).first());
 
-    // The password still works too.
-    const other = await product.newContext();
-    const second = await openPage(other);
-    await second.page.goto(`${product.origin}/login`);
-    await second.page.getByLabel("Email").fill(account.email);
-    await second.page.getByLabel("Password").fill(account.password);
-    await second.page.getByRole("button", { name: "Sign in" }).click();
-    await dismiss(second.page, "Login Successful!", "You have successfully logged in.");
-    await shown(nav(second.page).getByRole("link", { name: "My Profile (Katherine Johnson)" }));
-    expect(second.problems).toEqual([]);
-    await other.close();
+    // Sign-up never proved the email, Google did: the password's session has ended and the
+    // password no longer signs in (docs/decisions/020-google-link-ends-password.md).
+    const before = await openPage(earlier);
+    await before.page.goto(`${product.origin}/profile`);
+    await before.page.waitForURL((url) => url.pathname === "/login");
+    await before.page.getByLabel("Email").fill(account.email);
+    await before.page.getByLabel("Password").fill(account.password);
+    await before.page.getByRole("button", { name: "Sign in" }).click();
+    await dismiss(before.page, "Oops...", "Invalid email or password.");
+    await shown(before.page.getByRole("alert").getByText("Invalid email or password."));
+    expect(expectedProblems(before.problems, /Login failed|status of 401/)).toBeGreaterThan(0);
+    expect(before.problems).toEqual([]);
+    await earlier.close();
+    // The Google session goes on.
+    await page.goto(`${product.origin}/profile`);
+    await shown(page.getByRole("heading", { name: "Welcome, Katherine Johnson!" }));
     expect(problems).toEqual([]);
   });
 

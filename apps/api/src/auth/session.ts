@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { DrizzleSQLiteAdapter } from "@lucia-auth/adapter-drizzle";
+import { eq } from "drizzle-orm";
 import { Lucia, TimeSpan } from "lucia";
 import type { SessionUser } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
@@ -99,4 +100,13 @@ export function createSessionStore(db: AppDatabase, options: { secureCookies: bo
 
     blankCookie,
   };
+}
+
+/**
+ * Ends every session of a user inside the caller's transaction, so that the account change that
+ * calls for it and the end of the sessions commit together or not at all. lucia's own call is
+ * async and cannot join a better-sqlite3 transaction.
+ */
+export function endAllSessions(tx: Pick<AppDatabase, "delete">, userId: number): void {
+  tx.delete(sessions).where(eq(sessions.userId, userId)).run();
 }

@@ -12,10 +12,11 @@ import {
 } from "@artifact-atlas/shared";
 import type { GoogleClaims } from "../auth/google";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/password";
+import { endAllSessions } from "../auth/session";
 import type { AppDatabase } from "../db/client";
 import { users } from "../db/schema";
 import type { Deps } from "../deps";
-import { assertAttemptAllowed } from "../rate-limit";
+import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
 
 export type SignupFields = z.output<typeof signupInput>;
@@ -81,7 +82,7 @@ export async function signup(
     throw error;
   }
   // A new account starts signed in, with no failed attempts counted against it.
-  deps.authRateLimiters.perAccount.reset(email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, email);
   return user;
 }
 
@@ -108,7 +109,7 @@ export async function login(
   if (!row || !valid) throw new ServiceError("UNAUTHORIZED", MESSAGES.wrongCredentials);
 
   // A successful sign-in clears the account's failures, so a typo earlier costs nothing later.
-  deps.authRateLimiters.perAccount.reset(email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, email);
   const { passwordHash: _hash, ...user } = row;
   return user;
 }
@@ -161,7 +162,8 @@ function nameFromClaims(claims: GoogleClaims, email: string): string {
  * Finds, links or creates the account for checked Google claims, in one transaction. The Google
  * subject is the identity; an email only links to an existing account when the provider vouches for
  * it (email_verified), or anyone could open a Google account with someone else's address and take
- * over their account here. The caller starts the session.
+ * over their account here. Linking drops the account's password and ends its sessions. The caller
+ * starts the session.
  */
 export function signInWithGoogle(db: AppDatabase, claims: GoogleClaims): GoogleSignIn {
   const email = normalizeEmail(claims.email);
@@ -182,12 +184,16 @@ export function signInWithGoogle(db: AppDatabase, claims: GoogleClaims): GoogleS
       if (!claims.emailVerified) throw new GoogleAccountRefused("email_not_verified");
       // Another Google account owns this one already; replacing the link would hand it over.
       if (byEmail.googleSubject !== null) throw new GoogleAccountRefused("account_conflict");
+      // Sign-up never proved that whoever chose this account's password owns the email; Google
+      // just proved that this person does. So the password and every open session end here, or
+      // whoever claimed the email first would keep a way in (decision 020).
       const user = tx
         .update(users)
-        .set({ googleSubject: claims.subject })
+        .set({ googleSubject: claims.subject, passwordHash: null })
         .where(eq(users.id, byEmail.id))
         .returning(sessionUserColumns)
         .get();
+      endAllSessions(tx, byEmail.id);
       return { user, outcome: "linked" };
     }
 
