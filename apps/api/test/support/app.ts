@@ -6,6 +6,7 @@ import { buildApp } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/migrate";
 import { loadEnv, type Env } from "../../src/env";
+import type { LogStream } from "../../src/logging";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -18,7 +19,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   /** Receives the JSON log lines (set LOG_LEVEL in the overrides to see any). */
-  logStream?: NodeJS.WritableStream;
+  logStream?: LogStream;
   /** The database's busy timeout, shortened to see what happens after it. */
   busyTimeoutMs?: number;
 }
