@@ -8,7 +8,7 @@ import { AccessLog } from "./access-log";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrorAnswer } from "./plugins/errors";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
@@ -35,12 +35,18 @@ const MAX_CONNECTIONS = 512;
 export async function buildApp({ env, db, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
+  const accessLog = new AccessLog(logDestination);
   const app = Fastify({
     logger: loggerOptions(env, logDestination),
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
     genReqId: requestIdFor,
     requestIdHeader: false,
-    logController: new AccessLog(logDestination),
+    logController: accessLog,
+    // A URL the router cannot take is answered before any hook runs; this adds what hooks add.
+    frameworkErrors: frameworkErrorAnswer({
+      https: env.publicOrigin.startsWith("https:"),
+      accessLog,
+    }),
     trustProxy: env.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within
