@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
-import type { LogStream } from "./logging";
+import { urlForLog, type LogStream } from "./logging";
 
 /*
  * The access log: one JSON line per answered request, written when the answer is sent. Fastify's
@@ -31,13 +31,14 @@ function field(name: string, value: string | number | undefined): string {
 /**
  * The line pino wrote for `request.log.info({ req, res, responseTime }, "request completed")` with
  * Fastify's serializers: the same keys in the same order, every text JSON-escaped, a missing value
- * (no Host header, a socket already gone) left out. Only the method, URL, host, client address and
- * port, status and time: never a header, so never a cookie.
+ * (no Host header, a socket already gone) left out. Only the method, URL (personal query values
+ * redacted, cut when long), host, client address and port, status and time: never a header, so
+ * never a cookie.
  */
 function accessLine(request: FastifyRequest, reply: FastifyReply, time: number): string {
   return (
     `{"level":${INFO},"time":${time},${BASE}${field("reqId", request.id)},` +
-    `"req":{"method":${JSON.stringify(request.method)}${field("url", request.url)}` +
+    `"req":{"method":${JSON.stringify(request.method)}${field("url", urlForLog(request.url))}` +
     `${field("host", request.host)}${field("remoteAddress", request.ip)}` +
     `${field("remotePort", request.socket?.remotePort)}},` +
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +

@@ -9,7 +9,7 @@ import { AccessLog } from "./access-log";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrorAnswer } from "./plugins/errors";
 import {
   defaultLoadShedding,
   loadSheddingPlugin,
@@ -50,12 +50,18 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
+  const accessLog = new AccessLog(logDestination);
   const app = Fastify({
     logger: loggerOptions(env, logDestination),
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
     genReqId: requestIdFor,
     requestIdHeader: false,
-    logController: new AccessLog(logDestination),
+    logController: accessLog,
+    // A URL the router cannot take is answered before any hook runs; this adds what hooks add.
+    frameworkErrors: frameworkErrorAnswer({
+      https: env.publicOrigin.startsWith("https:"),
+      accessLog,
+    }),
     trustProxy: env.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Env } from "./env";
 
 /*
@@ -17,6 +17,52 @@ const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIdFor(request: IncomingMessage): string {
   const given = request.headers[REQUEST_ID_HEADER];
   return typeof given === "string" && ACCEPTABLE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Query parameters whose values are not logged, by any part of their name: an email (REST
+ * `?email=`), a secret (`password`, `token`, Google's callback `?code=&state=`), or tRPC's `input`,
+ * which holds a procedure's whole input (a GET batch can carry an email).
+ */
+const PERSONAL_QUERY_NAME = /mail|pass|token|secret|code|state|input|session|auth|key/i;
+const REDACTED = "[redacted]";
+/** A logged URL keeps this many characters: a tRPC batch path alone can be thousands. */
+export const MAX_LOGGED_URL_CHARS = 512;
+
+/** A query parameter's name as the server reads it (`%65mail` is `email`). */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll("+", " "));
+  } catch {
+    return name;
+  }
+}
+
+/** `name=value`, with the value replaced when the name is personal. */
+function redactedPair(pair: string): string {
+  const equals = pair.indexOf("=");
+  if (equals === -1) return pair;
+  const name = pair.slice(0, equals);
+  return PERSONAL_QUERY_NAME.test(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+}
+
+/**
+ * The request's URL as a log line may hold it: the values of personal query parameters replaced by
+ * "[redacted]", and cut after MAX_LOGGED_URL_CHARS characters with a marker saying how long it was.
+ */
+export function urlForLog(url: string): string {
+  const queryStart = url.indexOf("?");
+  let logged = url;
+  if (queryStart !== -1) {
+    const query = url
+      .slice(queryStart + 1)
+      .split("&")
+      .map(redactedPair)
+      .join("&");
+    logged = `${url.slice(0, queryStart)}?${query}`;
+  }
+  if (logged.length <= MAX_LOGGED_URL_CHARS) return logged;
+  return `${logged.slice(0, MAX_LOGGED_URL_CHARS)}...[cut: ${logged.length} characters]`;
 }
 
 /**
@@ -91,6 +137,21 @@ export interface LogStream {
   write(line: string): void;
 }
 
+/**
+ * The request in a line that pino writes ("request errored" and the like): the fields of the access
+ * line (access-log.ts), never a header. It replaces Fastify's own, which logs the URL as sent and
+ * the Accept-Version header.
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: urlForLog(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Fastify's logger options: level from the environment, JSON lines to `stream`. */
 export function loggerOptions(
   env: Pick<Env, "logLevel">,
@@ -99,7 +160,7 @@ export function loggerOptions(
   return {
     level: env.logLevel,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     stream,
   };
 }

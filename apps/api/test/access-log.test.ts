@@ -1,13 +1,15 @@
 import { connect, type AddressInfo } from "node:net";
 import { hostname } from "node:os";
-import type { LightMyRequestResponse } from "fastify";
+import Fastify, { type LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { loggerOptions } from "../src/logging";
 import { createTestApp, type TestApp } from "./support/app";
 import { captureLogs } from "./support/logs";
 
 /*
  * The access line is written by src/access-log.ts, not by pino: it must stay the JSON line that
- * operators parse (docs/operations.md), whatever a URL holds, and follow the log level.
+ * operators parse (docs/operations.md), whatever a URL holds, and follow the log level. No line
+ * keeps a personal query value or a URL of any length.
  */
 
 let t: TestApp | undefined;
@@ -149,5 +151,75 @@ describe("the access line", () => {
     expect(
       logs.entries().map((entry) => (entry.req as { url?: string } | undefined)?.url),
     ).toContain("/healthz");
+  });
+});
+
+describe("the URL in a log line", () => {
+  it("leaves out the values of personal query parameters, whatever the door", async () => {
+    const logs = captureLogs();
+    t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: logs.stream });
+    const batchInput = encodeURIComponent(
+      JSON.stringify({ 0: { email: "batch@example.org" }, 1: { search: "vase" } }),
+    );
+    const cases = [
+      ["/artifacts?email=owner%40example.org", "/artifacts?email=[redacted]"],
+      ["/liked-artifact?email=liker@example.org", "/liked-artifact?email=[redacted]"],
+      [
+        `/trpc/users.byEmail,artifacts.list?batch=1&input=${batchInput}`,
+        "/trpc/users.byEmail,artifacts.list?batch=1&input=[redacted]",
+      ],
+      [
+        "/healthz?limit=2&Password=Secret123&access_token=tok-1&state=st-1&code=co-1&type=Tools",
+        "/healthz?limit=2&Password=[redacted]&access_token=[redacted]&state=[redacted]&code=[redacted]&type=Tools",
+      ],
+      // An encoded name is still the same name.
+      ["/healthz?%65mail=encoded%40example.org", "/healthz?%65mail=[redacted]"],
+    ] as const;
+    for (const [url] of cases) await t.app.inject({ url });
+
+    expect(accessLines(logs).map((entry) => (entry.req as { url: string }).url)).toEqual(
+      cases.map(([, logged]) => logged),
+    );
+    const everything = logs.lines.join("\n");
+    for (const secret of ["example.org", "Secret123", "tok-1", "st-1", "co-1"]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+
+  it("is cut after 512 characters, with a marker that says how long it was", async () => {
+    const logs = captureLogs();
+    t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: logs.stream });
+    const url = `/trpc/${Array.from({ length: 200 }, () => "artifacts.popular").join(",")}?batch=1`;
+    expect(url.length).toBeGreaterThan(512);
+    await t.app.inject({ url });
+
+    const [entry] = accessLines(logs);
+    expect((entry?.req as { url: string }).url).toBe(
+      `${url.slice(0, 512)}...[cut: ${url.length} characters]`,
+    );
+  });
+
+  it("is the same in lines that pino writes", async () => {
+    const logs = captureLogs();
+    const app = Fastify({ logger: loggerOptions({ logLevel: "info" }, logs.stream) });
+    app.get("/echo", async (request) => {
+      request.log.info({ req: request }, "with the request");
+      return {};
+    });
+    try {
+      await app.inject({
+        url: "/echo?email=someone%40example.org&page=2",
+        headers: { "accept-version": "1", cookie: "atlas_session=secret" },
+      });
+    } finally {
+      await app.close();
+    }
+    const entry = logs.entries().find((line) => line.msg === "with the request");
+    expect(entry?.req).toEqual({
+      method: "GET",
+      url: "/echo?email=[redacted]&page=2",
+      host: "localhost:80",
+      remoteAddress: "127.0.0.1",
+    });
   });
 });

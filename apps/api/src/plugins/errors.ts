@@ -1,6 +1,10 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { AccessLog } from "../access-log";
 import { isDatabaseBusy } from "../db/client";
+import { REQUEST_ID_HEADER } from "../logging";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "../services/errors";
+import { everyAnswerHeaders } from "./security-headers";
 
 /**
  * Every error is JSON; 4xx say what was wrong, 5xx say nothing about internals. A database that
@@ -26,3 +30,36 @@ export const errorsPlugin = fp(
   },
   { name: "atlas-errors" },
 );
+
+/** What Fastify's router refuses, in our words: never the path, which holds whatever was sent. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: "The address is not valid." },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: "The address is too long." },
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL its router cannot take (`GET /%`, a path segment longer than
+ * maxParamLength) is answered before any hook runs. The request id header, the security headers
+ * and the access line that hooks give every other answer are added here, in the product's error
+ * shape; Fastify's own answer echoed the path.
+ */
+export function frameworkErrorAnswer({
+  https,
+  accessLog,
+}: {
+  https: boolean;
+  accessLog: AccessLog;
+}) {
+  const everyAnswer = everyAnswerHeaders({ https });
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const known = FRAMEWORK_ERRORS[error.code];
+    if (!known) request.log.error({ err: error }, "request failed");
+    // Fastify writes a request's access line only once it was routed, which this one never was.
+    reply.raw.once("finish", () => accessLog.requestCompleted(null, request, reply));
+    void reply
+      .code(known?.status ?? 500)
+      .header(REQUEST_ID_HEADER, request.id)
+      .headers(everyAnswer)
+      .send({ error: known?.message ?? "Internal server error" });
+  };
+}

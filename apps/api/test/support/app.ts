@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
 import { loadEnv, type Env } from "../../src/env";
+import type { LogStream } from "../../src/logging";
 import type { LoadSheddingOptions } from "../../src/plugins/load-shedding";
 import { copyTemplateDatabase } from "./template-database";
 
@@ -19,7 +20,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   /** Receives the JSON log lines (set LOG_LEVEL in the overrides to see any). */
-  logStream?: NodeJS.WritableStream;
+  logStream?: LogStream;
   /** The database's busy timeout, shortened to see what happens after it. */
   busyTimeoutMs?: number;
   /**
