@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Artifact } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client";
 import { ReadCache } from "../src/db/read-cache";
@@ -147,18 +147,28 @@ describe("ReadCache", () => {
     expect(read.calls()).toBe(4);
   });
 
-  it("sees another process's write once an answer is older than maxAgeMs", async () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 40, maxEntries: 10, maxBytes: 1_000_000 });
-    const { artifact, nameOf } = artifactNamed("Before");
-    expect(cache.read("name", nameOf)).toBe("Before");
+  it("sees another process's write once an answer is older than maxAgeMs", () => {
+    // The test's own clock: on a busy machine the real one can pass 40 ms between two lines.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const cache = new ReadCache(db.$client, {
+        maxAgeMs: 40,
+        maxEntries: 10,
+        maxBytes: 1_000_000,
+      });
+      const { artifact, nameOf } = artifactNamed("Before");
+      expect(cache.read("name", nameOf)).toBe("Before");
 
-    const other = new Database(join(dir, "test.db"));
-    other.prepare("update artifacts set artifact_name = 'After' where id = ?").run(artifact.id);
-    other.close();
-    // Not counted by this connection: the kept answer stands until it is too old.
-    expect(cache.read("name", nameOf)).toBe("Before");
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(cache.read("name", nameOf)).toBe("After");
+      const other = new Database(join(dir, "test.db"));
+      other.prepare("update artifacts set artifact_name = 'After' where id = ?").run(artifact.id);
+      other.close();
+      // Not counted by this connection: the kept answer stands until it is too old.
+      expect(cache.read("name", nameOf)).toBe("Before");
+      vi.advanceTimersByTime(60);
+      expect(cache.read("name", nameOf)).toBe("After");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps at most maxEntries answers, dropping the oldest first", () => {
@@ -201,13 +211,22 @@ describe("ReadCache", () => {
     expect(cache.bytes).toBeLessThanOrEqual(1_000);
   });
 
-  it("drops expired answers as new ones come, so idle keys do not stay", async () => {
-    const cache = new ReadCache(db.$client, { maxAgeMs: 30, maxEntries: 100, maxBytes: 1_000_000 });
-    for (let index = 0; index < 10; index += 1) cache.read(`old-${index}`, () => index);
-    expect(cache.size).toBe(10);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    cache.read("new", () => "fresh");
-    expect(cache.size).toBe(1);
+  it("drops expired answers as new ones come, so idle keys do not stay", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const cache = new ReadCache(db.$client, {
+        maxAgeMs: 30,
+        maxEntries: 100,
+        maxBytes: 1_000_000,
+      });
+      for (let index = 0; index < 10; index += 1) cache.read(`old-${index}`, () => index);
+      expect(cache.size).toBe(10);
+      vi.advanceTimersByTime(50);
+      cache.read("new", () => "fresh");
+      expect(cache.size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps nothing when maxEntries is 0", () => {
