@@ -607,6 +607,59 @@ describe("Google sign-in that fails changes nothing", () => {
   });
 });
 
+describe("Google sign-in on https", () => {
+  const HTTPS_ORIGIN = "https://atlas.example";
+  const HOST_COOKIE = "__Host-atlas_session";
+
+  it("sets the session cookie as __Host-atlas_session (Secure, Path=/, no Domain), which sign-out clears", async () => {
+    const secure = await createTestApp(googleEnv({ PUBLIC_ORIGIN: HTTPS_ORIGIN }));
+    try {
+      idTokenClaims = claimsFor("google-https", "https@example.com");
+      const flow = await startFlow(undefined, undefined, secure.app);
+      for (const name of ["atlas_google_state", "atlas_google_verifier", "atlas_google_redirect"]) {
+        expect(setCookie(flow.response, name)).toMatchObject({ secure: true });
+      }
+      const answer = await fetch(flow.authorizeUrl, { redirect: "manual" });
+      const back = new URL(answer.headers.get("location") ?? "");
+      expect(`${back.origin}${back.pathname}`).toBe(`${HTTPS_ORIGIN}/auth/google/callback`);
+
+      const response = await callback(
+        `${back.pathname}${back.search}`,
+        flow.flowCookies,
+        secure.app,
+      );
+
+      expect(location(response)).toBe("/login?google=success&redirect=%2F");
+      const header = [response.headers["set-cookie"] ?? []]
+        .flat()
+        .find((line) => line.startsWith(`${HOST_COOKIE}=`));
+      expect(header).toMatch(
+        new RegExp(
+          `^${HOST_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax$`,
+        ),
+      );
+      expect(setCookie(response, "atlas_session")).toBeUndefined();
+      const cookie = `${HOST_COOKIE}=${setCookie(response, HOST_COOKIE)?.value}`;
+      expect(await me(secure.app, cookie)).toMatchObject({ email: "https@example.com" });
+
+      const logout = await secure.app.inject({
+        method: "POST",
+        url: "/trpc/auth.logout",
+        headers: { origin: HTTPS_ORIGIN, "content-type": "application/json", cookie },
+        payload: "{}",
+      });
+
+      expect(logout.statusCode).toBe(200);
+      expect(logout.headers["set-cookie"]).toBe(
+        `${HOST_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax`,
+      );
+      expect(await me(secure.app, cookie)).toBeNull();
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe("Google sign-in without credentials", () => {
   it("says plainly that it is not set up, for the start and the callback", async () => {
     const plain = await createTestApp();

@@ -20,16 +20,16 @@ afterEach(async () => {
   await t.close();
 });
 
-function setCookieHeader(response: LightMyRequestResponse): string {
+function setCookieHeader(response: LightMyRequestResponse, name = "atlas_session"): string {
   const header = response.headers["set-cookie"];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  const session = all.filter((value) => value.startsWith("atlas_session="));
+  const session = all.filter((value) => value.startsWith(`${name}=`));
   expect(session).toHaveLength(1);
   return session[0]!;
 }
 
-function tokenOf(cookie: string): string {
-  return cookie.slice("atlas_session=".length);
+function tokenOf(cookie: string, name = "atlas_session"): string {
+  return cookie.slice(`${name}=`.length);
 }
 
 function sessionRows(userId: number) {
@@ -94,7 +94,9 @@ describe("session identifiers", () => {
     const first = await login(input.email);
     const second = await login(input.email);
 
-    const tokens = new Set([fromSignup, first.cookie, second.cookie].map(tokenOf));
+    const tokens = new Set(
+      [fromSignup, first.cookie, second.cookie].map((cookie) => tokenOf(cookie)),
+    );
     expect(tokens.size).toBe(3);
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -138,25 +140,135 @@ describe("session cookie", () => {
     expect(header).not.toMatch(/;\s*Secure/i);
     expect(header).toContain(`; Max-Age=${LIFETIME_SECONDS}`);
   });
+});
 
-  it("is Secure when the public origin is https", async () => {
-    const secure = await createTestApp({ PUBLIC_ORIGIN: "https://atlas.example" });
-    try {
-      const response = await post(
-        secure.app,
-        "auth.signup",
-        { userName: "Ada Lovelace", email: "ada@example.com", password: PASSWORD },
-        { headers: { origin: "https://atlas.example", "content-type": "application/json" } },
+describe("session cookie on https", () => {
+  const HTTPS_ORIGIN = "https://atlas.example";
+  const HOST_COOKIE = "__Host-atlas_session";
+  let secure: TestApp;
+
+  beforeEach(async () => {
+    secure = await createTestApp({ PUBLIC_ORIGIN: HTTPS_ORIGIN });
+  });
+
+  afterEach(async () => {
+    await secure.close();
+  });
+
+  function send(path: string, input: unknown, cookie?: string) {
+    return post(secure.app, path, input, {
+      headers: { origin: HTTPS_ORIGIN, "content-type": "application/json" },
+      ...(cookie ? { cookie } : {}),
+    });
+  }
+
+  it("is __Host-atlas_session: Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain", async () => {
+    const response = await send("auth.signup", {
+      userName: "Ada Lovelace",
+      email: "ada@example.com",
+      password: PASSWORD,
+    });
+
+    expect(response.statusCode).toBe(200);
+    const header = setCookieHeader(response, HOST_COOKIE);
+    expect(header).toMatch(
+      new RegExp(
+        `^${HOST_COOKIE}=[A-Za-z0-9_-]{43}; Max-Age=${LIFETIME_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax$`,
+      ),
+    );
+    expect(header).not.toMatch(/domain=/i);
+    expect(response.cookies.map((cookie) => cookie.name)).toEqual([HOST_COOKIE]);
+  });
+
+  it("is read under that name only, and cleared under it at sign-out", async () => {
+    const signup = await send("auth.signup", {
+      userName: "Ada Lovelace",
+      email: "ada@example.com",
+      password: PASSWORD,
+    });
+    const token = tokenOf(setCookieHeader(signup, HOST_COOKIE).split(";")[0]!, HOST_COOKIE);
+    const cookie = `${HOST_COOKIE}=${token}`;
+    expect(await me(secure.app, cookie)).toMatchObject({ email: "ada@example.com" });
+    // Without the prefix the same token is a cookie any subdomain could have set: not read.
+    expect(await me(secure.app, `atlas_session=${token}`)).toBeNull();
+
+    const logout = await send("auth.logout", {}, cookie);
+
+    expect(logout.statusCode).toBe(200);
+    expect(setCookieHeader(logout, HOST_COOKIE)).toBe(
+      `${HOST_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    );
+    expect(await me(secure.app, cookie)).toBeNull();
+  });
+
+  it.each(["bogus first", "bogus last"])(
+    "keeps a person signed in when a bogus duplicate comes with the real one (%s)",
+    async (order) => {
+      const signup = await send("auth.signup", {
+        userName: "Ada Lovelace",
+        email: "ada@example.com",
+        password: PASSWORD,
+      });
+      const real = setCookieHeader(signup, HOST_COOKIE).split(";")[0]!;
+      const bogus = `${HOST_COOKIE}=planted-by-someone-else`;
+      const cookie = order === "bogus first" ? `${bogus}; ${real}` : `${real}; ${bogus}`;
+
+      const result = await secure.app.inject({
+        method: "GET",
+        url: "/trpc/auth.me",
+        headers: { cookie },
+      });
+
+      expect(result.json()).toMatchObject({ result: { data: { email: "ada@example.com" } } });
+      expect(result.headers["set-cookie"]).toBeUndefined();
+    },
+  );
+});
+
+describe("a duplicate session cookie", () => {
+  it.each(["bogus first", "bogus last"])(
+    "does not sign the person out (%s), and the session keeps working for writes",
+    async (order) => {
+      const { user, cookie: real } = await signUp(t.app);
+      const bogus = "atlas_session=planted-by-someone-else";
+      const cookie = order === "bogus first" ? `${bogus}; other=1; ${real}` : `${real}; ${bogus}`;
+
+      const result = await trpc(t.app, "query", "auth.me", undefined, cookie);
+
+      expect(result.data).toEqual(user);
+      expect(result.response.headers["set-cookie"]).toBeUndefined();
+      const write = await trpc(
+        t.app,
+        "mutation",
+        "users.updateProfile",
+        { displayName: "Still Signed In" },
+        cookie,
       );
+      expect(write.status).toBe(200);
+      expect(await me(t.app, real)).toEqual({ ...user, name: "Still Signed In" });
+    },
+  );
 
-      expect(response.statusCode).toBe(200);
-      const header = setCookieHeader(response);
-      expect(header).toContain("; Secure");
-      expect(header).toContain("; HttpOnly");
-      expect(header).toContain("; SameSite=Lax");
-    } finally {
-      await secure.close();
-    }
+  it("signs out and clears the cookie when no value names a session", async () => {
+    const { user, cookie: real } = await signUp(t.app);
+    await trpc(t.app, "mutation", "auth.logout", undefined, real);
+    const cookie = `atlas_session=planted-by-someone-else; ${real}`;
+
+    const result = await trpc(t.app, "query", "auth.me", undefined, cookie);
+
+    expect(result.data).toBeNull();
+    expect(setCookieHeader(result.response)).toMatch(/^atlas_session=; Max-Age=0;/);
+    expect(sessionRows(user.id)).toHaveLength(0);
+  });
+
+  it("stays cheap and signed out for a header stuffed with bogus copies", async () => {
+    const cookie = Array.from({ length: 500 }, (_, i) => `atlas_session=bogus-${i}`).join("; ");
+
+    const result = await trpc(t.app, "query", "auth.me", undefined, cookie);
+
+    expect(result.status).toBe(200);
+    expect(result.data).toBeNull();
+    expect(setCookieHeader(result.response)).toMatch(/^atlas_session=; Max-Age=0;/);
   });
 });
 

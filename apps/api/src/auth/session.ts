@@ -15,6 +15,21 @@ import { sessions, users } from "../db/schema";
 export const SESSION_COOKIE_NAME = "atlas_session";
 const SESSION_LIFETIME = new TimeSpan(30, "d");
 
+/**
+ * On https the cookie's name takes the __Host- prefix: browsers then accept it only from this very
+ * host, Secure, with Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot set
+ * one that shadows it (RFC 6265bis, section 4.1.3.2).
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME;
+}
+
+/**
+ * The most values of the session cookie that one request gets checked: enough that a few planted
+ * duplicates cannot hide the real one, few enough that a header stuffed with copies costs little.
+ */
+const MOST_SESSION_TOKENS_CHECKED = 10;
+
 export interface CookieToSet {
   name: string;
   value: string;
@@ -39,7 +54,7 @@ function createLucia(db: AppDatabase, secure: boolean) {
   const adapter = new DrizzleSQLiteAdapter(db, sessions, users);
   return new Lucia(adapter, {
     sessionExpiresIn: SESSION_LIFETIME,
-    sessionCookie: { name: SESSION_COOKIE_NAME, attributes: { secure, sameSite: "lax" } },
+    sessionCookie: { name: sessionCookieName(secure), attributes: { secure, sameSite: "lax" } },
     // The drizzle adapter hands over the row under drizzle's field names (photoUrl), not SQL's.
     getUserAttributes: (row) => ({ email: row.email, name: row.name, photoUrl: row.photoUrl }),
   });
@@ -72,8 +87,25 @@ export function createSessionStore(db: AppDatabase, options: { secureCookies: bo
     return { name: cookie.name, value: cookie.value, attributes: cookie.attributes };
   }
 
+  const cookieName = sessionCookieName(options.secureCookies);
+
   return {
-    cookieName: SESSION_COOKIE_NAME,
+    /**
+     * Every distinct value the Cookie header gives the session cookie, in order. A browser sends
+     * two of one name when another was set for a longer path or a parent domain; @fastify/cookie
+     * keeps only the first, which may be the planted one.
+     */
+    tokensIn(cookieHeader: string | undefined): string[] {
+      const tokens: string[] = [];
+      for (const pair of (cookieHeader ?? "").split(";")) {
+        const separator = pair.indexOf("=");
+        if (separator === -1 || pair.slice(0, separator).trim() !== cookieName) continue;
+        const token = pair.slice(separator + 1).trim();
+        if (token !== "" && !tokens.includes(token)) tokens.push(token);
+        if (tokens.length === MOST_SESSION_TOKENS_CHECKED) break;
+      }
+      return tokens;
+    },
 
     /** A new session for a user who just proved who they are; any earlier token is not reused. */
     async create(userId: number): Promise<CookieToSet> {
