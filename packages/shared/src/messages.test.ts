@@ -44,5 +44,8 @@ describe("MESSAGES", () => {
     expect(MESSAGES.fieldTooLong("Created At", 200)).toBe(
       "Created At must be at most 200 characters long.",
     );
+    expect(MESSAGES.brokenCharacter("Artifact Name")).toBe(
+      "Artifact Name contains a broken character (such as half of an emoji). Please remove it.",
+    );
   });
 });

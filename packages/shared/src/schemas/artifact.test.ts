@@ -12,6 +12,18 @@ import {
   artifactUpdateInput,
 } from "./artifact";
 
+/** A few texts that look blank to a person (fields.test.ts has the whole list). */
+const INVISIBLE_TEXTS = [
+  ["NULs", "\u0000\u0000\u0000"],
+  ["zero-width spaces", "\u200b\u200b"],
+  ["Hangul fillers", "\u3164\u3164"],
+] as const;
+/** Texts with half a surrogate pair. */
+const BROKEN_TEXTS = [
+  ["a lone high surrogate", "\ud800"],
+  ["half an emoji", "Amphora \ud83c"],
+] as const;
+
 function fieldMessages(
   schema: { safeParse: (value: unknown) => { error?: unknown } },
   value: unknown,
@@ -100,6 +112,33 @@ describe("artifactInput", () => {
     });
   });
 
+  const textKeys = (
+    Object.keys(ARTIFACT_FIELD_LABELS) as (keyof typeof ARTIFACT_FIELD_LABELS)[]
+  ).filter((key) => key !== "artifactType");
+
+  it.each(INVISIBLE_TEXTS)("refuses %s in every field as missing", (_name, text) => {
+    const blank = Object.fromEntries(textKeys.map((key) => [key, text]));
+    expect(fieldMessages(artifactInput, { ...valid, ...blank })).toEqual(
+      Object.fromEntries(
+        textKeys.map((key) => [key, [MESSAGES.fieldRequired(ARTIFACT_FIELD_LABELS[key])]]),
+      ),
+    );
+  });
+
+  it.each(BROKEN_TEXTS)("refuses %s in every field, naming it", (_name, text) => {
+    const broken = Object.fromEntries(
+      textKeys.map((key) => [key, key === "artifactImage" ? `https://example.com/${text}` : text]),
+    );
+    expect(fieldMessages(artifactInput, { ...valid, ...broken })).toEqual(
+      Object.fromEntries(
+        textKeys.map((key) => [
+          key,
+          [MESSAGES.brokenCharacter(key === "artifactImage" ? "URL" : ARTIFACT_FIELD_LABELS[key])],
+        ]),
+      ),
+    );
+  });
+
   it.each([[""], ["Pottery"], ["tools"], [undefined]])("refuses the type %j", (artifactType) => {
     expect(fieldMessages(artifactInput, { ...valid, artifactType })).toEqual({
       artifactType: [MESSAGES.artifactTypeRequired],
@@ -160,6 +199,12 @@ describe("artifactListQuery", () => {
   it("trims the search and ignores a blank one", () => {
     expect(artifactListQuery.parse({ search: "  vase " }).search).toBe("vase");
     expect(artifactListQuery.parse({ search: "   " }).search).toBeUndefined();
+  });
+
+  it.each(BROKEN_TEXTS)("refuses %s in a search", (_name, text) => {
+    expect(fieldMessages(artifactListQuery, { search: `vase ${text}` })).toEqual({
+      search: [MESSAGES.brokenCharacter("Search")],
+    });
   });
 
   it("refuses a search longer than the limit", () => {

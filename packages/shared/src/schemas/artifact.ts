@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
 import { MESSAGES } from "../messages";
-import { httpUrl, requiredText } from "./fields";
+import { hasVisibleCharacter, httpUrl, isWellFormedText, requiredText } from "./fields";
 
 /**
  * An artifact as every client sees it: the one list of its fields, in the order of every answer
@@ -57,7 +57,7 @@ export const artifactInput = z.object({
   artifactImage: z
     .string({ error: MESSAGES.fieldRequired(L.artifactImage) })
     .trim()
-    .min(1, MESSAGES.fieldRequired(L.artifactImage))
+    .refine(hasVisibleCharacter, MESSAGES.fieldRequired(L.artifactImage))
     .pipe(httpUrl),
   artifactType: z.enum(ARTIFACT_TYPES, { error: MESSAGES.artifactTypeRequired }),
   historicalContext: requiredText(L.historicalContext, LIMITS.historicalContext),
@@ -84,6 +84,7 @@ export const artifactListQuery = z.object({
     .string()
     .trim()
     .max(LIMITS.search)
+    .refine(isWellFormedText, MESSAGES.brokenCharacter("Search"))
     .optional()
     .transform((value) => (value ? value : undefined)),
   sort: z.enum(SORT_VALUES).default("default"),

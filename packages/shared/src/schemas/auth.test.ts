@@ -70,6 +70,10 @@ describe("newPassword", () => {
   it("does not trim: spaces are part of a password", () => {
     expect(newPassword.parse(" Secret1 ")).toBe(" Secret1 ");
   });
+
+  it("refuses half a surrogate pair, which would hash like any other half", () => {
+    expect(messages(newPassword, "Secret1\ud800")).toEqual([MESSAGES.brokenCharacter("Password")]);
+  });
 });
 
 describe("userName", () => {
@@ -78,6 +82,24 @@ describe("userName", () => {
     expect(messages(userName, "Ada")).toEqual([MESSAGES.userNameTooShort]);
     expect(messages(userName, "  Ada   ")).toEqual([MESSAGES.userNameTooShort]);
     expect(messages(userName, undefined)).toEqual([MESSAGES.userNameTooShort]);
+  });
+
+  it.each([
+    ["\u0000".repeat(5)],
+    ["\u200b".repeat(8)],
+    ["\u0000 \u0000 \u0000"],
+    ["\u3164".repeat(5)],
+  ])("refuses %j, which no one can see, as too short", (name) => {
+    expect(messages(userName, name)).toEqual([MESSAGES.userNameTooShort]);
+  });
+
+  it("says once that an empty name is too short", () => {
+    expect(messages(userName, "")).toEqual([MESSAGES.userNameTooShort]);
+  });
+
+  it("refuses a name with half a surrogate pair, and keeps a whole emoji", () => {
+    expect(messages(userName, "Ada L \ud83c")).toEqual([MESSAGES.brokenCharacter("Username")]);
+    expect(userName.parse("Ada L \u{1F3FA}")).toBe("Ada L \u{1F3FA}");
   });
 
   it("refuses names over the limit", () => {
@@ -146,6 +168,12 @@ describe("loginInput", () => {
     ]);
   });
 
+  it("refuses a password with half a surrogate pair", () => {
+    expect(messages(loginInput, { email: "ada@example.com", password: "Secret1\udc00" })).toEqual([
+      MESSAGES.brokenCharacter("Password"),
+    ]);
+  });
+
   it("answers an overlong password as wrong credentials and a bad email as invalid", () => {
     expect(
       messages(loginInput, { email: "ada@example.com", password: "x".repeat(LIMITS.password + 1) }),
@@ -165,6 +193,17 @@ describe("profileUpdateInput", () => {
     expect(profileUpdateInput.parse({ displayName: "  Ada  " }).displayName).toBe("Ada");
     expect(profileUpdateInput.parse({ displayName: "" }).displayName).toBeUndefined();
     expect(profileUpdateInput.parse({ displayName: "   " }).displayName).toBeUndefined();
+  });
+
+  it("treats a name no one can see as blank: the current one is kept", () => {
+    expect(profileUpdateInput.parse({ displayName: "\u0000\u0000" }).displayName).toBeUndefined();
+    expect(profileUpdateInput.parse({ displayName: "\u200b\u2800" }).displayName).toBeUndefined();
+  });
+
+  it("refuses a name with half a surrogate pair", () => {
+    expect(messages(profileUpdateInput, { displayName: "Ada \ud800" })).toEqual([
+      MESSAGES.brokenCharacter("Name"),
+    ]);
   });
 
   it("has no minimum name length (the spec gives the profile form no rules)", () => {

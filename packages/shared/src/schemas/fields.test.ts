@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
-import { email, httpUrl, optionalHttpUrl, requiredText } from "./fields";
+import {
+  email,
+  hasVisibleCharacter,
+  httpUrl,
+  isWellFormedText,
+  optionalHttpUrl,
+  requiredText,
+} from "./fields";
 
 /** The messages of a failed parse, or [] when it passed. */
 function problems(schema: { safeParse: (value: unknown) => { error?: unknown } }, value: unknown) {
@@ -92,5 +99,67 @@ describe("email", () => {
   it("refuses an address longer than the limit", () => {
     const long = `${"a".repeat(LIMITS.email)}@example.com`;
     expect(problems(email, long)).toEqual([MESSAGES.invalidEmail]);
+  });
+});
+
+/** Texts that look blank to a person: NULs, other controls and invisible characters. */
+const INVISIBLE_TEXTS = [
+  ["NUL", "\u0000"],
+  ["five NULs", "\u0000".repeat(5)],
+  ["control characters", "\u0001\u0008\u001b\u007f\u0085\u009f"],
+  ["zero-width characters", "\u200b\u200c\u200d\u2060\ufeff"],
+  ["a soft hyphen", "\u00ad"],
+  ["direction marks and overrides", "\u200e\u200f\u202e\u2066"],
+  ["Hangul fillers", "\u3164\u115f\u1160\uffa0"],
+  ["the blank Braille pattern", "\u2800\u2800"],
+  ["the Mongolian vowel separator", "\u180e"],
+  ["spaces of every width, with NULs", "\u00a0\u2003\u3000\u0000 \t"],
+] as const;
+
+/** Texts that are not well-formed UTF-16: a surrogate without its other half. */
+const BROKEN_TEXTS = [
+  ["a lone high surrogate", "\ud800"],
+  ["a lone low surrogate", "\udfff"],
+  ["a name ending in half an emoji", "Amphora \ud83c"],
+  ["a pair in the wrong order", "\udffa\ud83c"],
+] as const;
+
+describe("text no one can see", () => {
+  const field = requiredText("Discovered By", 10);
+
+  it.each(INVISIBLE_TEXTS)("counts %s as blank", (_name, text) => {
+    expect(hasVisibleCharacter(text)).toBe(false);
+    expect(problems(field, text)).toEqual(["Discovered By is required."]);
+  });
+
+  it.each([["Carter"], ["É"], ["\u{1F3FA}"], ["\u0000x"], ["\u0301"], ["\ue000"]])(
+    "sees a character in %j",
+    (text) => {
+      expect(hasVisibleCharacter(text)).toBe(true);
+    },
+  );
+});
+
+describe("text that is not well-formed", () => {
+  it.each(BROKEN_TEXTS)("refuses %s in a text field, naming the field", (_name, text) => {
+    expect(isWellFormedText(text)).toBe(false);
+    expect(problems(requiredText("Discovered By", 20), text)).toEqual([
+      MESSAGES.brokenCharacter("Discovered By"),
+    ]);
+  });
+
+  it("accepts characters outside the BMP, whose two halves are together", () => {
+    expect(isWellFormedText("Amphora \u{1F3FA}")).toBe(true);
+    expect(requiredText("Discovered By", 20).parse("Amphora \u{1F3FA}")).toBe("Amphora \u{1F3FA}");
+  });
+
+  it.each(BROKEN_TEXTS)("refuses %s in a URL", (_name, text) => {
+    expect(problems(httpUrl, `https://example.com/${text}.png`)).toEqual([
+      MESSAGES.brokenCharacter("URL"),
+    ]);
+  });
+
+  it.each(BROKEN_TEXTS)("refuses %s in an email as an invalid email", (_name, text) => {
+    expect(problems(email, `ada${text}@example.com`)).toEqual([MESSAGES.invalidEmail]);
   });
 });

@@ -6,13 +6,33 @@ import { MESSAGES } from "../messages";
 // forbids eval, and the refused probe is reported as a violation. Plain parsing is fast enough.
 z.config({ jitless: true });
 
+/**
+ * A character someone can see: not whitespace, a control character (NUL and the like), a format
+ * character (zero-width space, soft hyphen), another default-ignorable one (Hangul fillers) or the
+ * blank Braille pattern. A text without one is blank to a person, whatever its length.
+ */
+const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+export function hasVisibleCharacter(text: string): boolean {
+  return VISIBLE_CHARACTER.test(text);
+}
+
+/** Half of a surrogate pair on its own: not a character, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Whether `text` is well-formed UTF-16: every text field refuses one that is not (decision 021). */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
 /** A required, trimmed text field whose messages name the field as the form labels it. */
 export function requiredText(label: string, max: number) {
   return z
     .string({ error: MESSAGES.fieldRequired(label) })
     .trim()
-    .min(1, MESSAGES.fieldRequired(label))
-    .max(max, MESSAGES.fieldTooLong(label, max));
+    .refine(hasVisibleCharacter, MESSAGES.fieldRequired(label))
+    .max(max, MESSAGES.fieldTooLong(label, max))
+    .refine(isWellFormedText, MESSAGES.brokenCharacter(label));
 }
 
 /** Only http(s): a `javascript:` or `data:` URL rendered as an image source is an attack, not a photo. */
@@ -20,6 +40,7 @@ export const httpUrl = z
   .string({ error: MESSAGES.invalidUrl })
   .trim()
   .max(LIMITS.url, MESSAGES.fieldTooLong("URL", LIMITS.url))
+  .refine(isWellFormedText, MESSAGES.brokenCharacter("URL"))
   .refine((value) => {
     try {
       const url = new URL(value);
