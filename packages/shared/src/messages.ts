@@ -22,7 +22,7 @@ export const MESSAGES = {
   artifactTypeRequired: "Please select an artifact type.",
   fieldRequired: (label: string) => `${label} is required.`,
   fieldTooLong: (label: string, max: number) => `${label} must be at most ${max} characters long.`,
-  // Not in the specification, which has no such case: decision 021.
+  // Not in the specification, which has no such case: decision 022.
   brokenCharacter: (label: string) =>
     `${label} contains a broken character (such as half of an emoji). Please remove it.`,
   artifactUpdated: "Artifact updated successfully",

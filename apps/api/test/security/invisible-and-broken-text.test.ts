@@ -10,7 +10,7 @@ import { createUserWithSession, type SignedInUser } from "../support/users";
 /*
  * Text no one can see (NULs, zero-width characters) is no name, and text that is not well-formed
  * UTF-16 (half a surrogate pair) is refused: through either door, nothing of it is stored
- * (docs/decisions/021-text-no-one-can-see-and-broken-text.md).
+ * (docs/decisions/022-text-no-one-can-see-and-broken-text.md).
  */
 
 let t: TestApp;

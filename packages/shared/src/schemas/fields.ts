@@ -20,7 +20,7 @@ export function hasVisibleCharacter(text: string): boolean {
 /** Half of a surrogate pair on its own: not a character, and not storable as UTF-8. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-/** Whether `text` is well-formed UTF-16: every text field refuses one that is not (decision 021). */
+/** Whether `text` is well-formed UTF-16: every text field refuses one that is not (decision 022). */
 export function isWellFormedText(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
