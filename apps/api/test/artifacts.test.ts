@@ -7,6 +7,7 @@ import {
   POPULAR_COUNT,
   type Artifact,
   type ArtifactPage,
+  type MyArtifactsPage,
 } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact, artifactFields, like } from "./support/artifacts";
@@ -150,7 +151,7 @@ describe("artifacts.create", () => {
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
     const bobs = await call("query", "artifacts.mine", undefined, bob.cookie);
-    expect(bobs.data).toEqual([]);
+    expect(bobs.data).toEqual({ items: [], nextCursor: null });
   });
 
   const invalidCases: [string, Record<string, unknown>, string][] = [
@@ -428,9 +429,9 @@ describe("artifacts.mine", () => {
     await like(t, bob, first.id);
 
     const result = await call("query", "artifacts.mine", undefined, alice.cookie);
-    expect(result.data).toEqual([second, { ...first, likeCount: 1 }]);
+    expect(result.data).toEqual({ items: [second, { ...first, likeCount: 1 }], nextCursor: null });
     const bobs = await call("query", "artifacts.mine", undefined, bob.cookie);
-    expect(names(bobs.data as Artifact[])).toEqual(["Bob's"]);
+    expect(names((bobs.data as MyArtifactsPage).items)).toEqual(["Bob's"]);
   });
 });
 

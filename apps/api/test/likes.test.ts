@@ -3,6 +3,7 @@ import {
   MESSAGES,
   type Artifact,
   type LikedArtifact,
+  type LikedArtifactsPage,
   type LikeStatus,
 } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
@@ -47,7 +48,9 @@ const unlike = (user: SignedInUser, id: number) => likeCall("mutation", "likes.u
 async function likedList(user: SignedInUser): Promise<LikedArtifact[]> {
   const result = await trpc(t.app, "query", "likes.list", undefined, user.cookie);
   expect(result.status).toBe(200);
-  return result.data as LikedArtifact[];
+  const page = result.data as LikedArtifactsPage;
+  expect(page.nextCursor).toBeNull();
+  return page.items;
 }
 
 /** Artifacts whose like_count differs from their number of likes rows (should be none). */

@@ -3,11 +3,13 @@ import { z } from "zod";
 import {
   ARTIFACT_TYPES,
   LIMITS,
+  REST_MAX_PAGE_SIZE,
   restArtifactBody,
   restArtifactsQuery,
   restDeleteArtifactBody,
   restJwtBody,
   restLikeBody,
+  restLikedArtifactsQuery,
 } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
@@ -131,6 +133,20 @@ describe("the OpenAPI document", () => {
     }
     const type = parameters.find((p) => p.name === "type");
     expect(type?.schema.enum).toEqual([...ARTIFACT_TYPES]);
+  });
+
+  it("takes the query parameters of GET /liked-artifact from the shared schema, with the page headers", () => {
+    const get = operation("get", "/liked-artifact");
+    const parameters = get.parameters ?? [];
+    expect(parameters.map((p) => p.name)).toEqual(Object.keys(restLikedArtifactsQuery.shape));
+    expect(parameters.map((p) => p.name)).toEqual(["email", "page", "pageSize"]);
+    for (const parameter of parameters) expect(parameter.required).toBe(false);
+    const pageSize = parameters.find((p) => p.name === "pageSize");
+    expect(pageSize?.schema.maximum).toBe(REST_MAX_PAGE_SIZE);
+    for (const path of ["/artifacts", "/liked-artifact"]) {
+      const ok = operation("get", path).responses["200"] as { headers: Record<string, unknown> };
+      expect(Object.keys(ok.headers), path).toEqual(["X-Total-Count", "Link"]);
+    }
   });
 
   it("resolves every $ref to a component", () => {

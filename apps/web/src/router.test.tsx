@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { GOOGLE_ERROR_MESSAGES, type LoginInput, type SessionUser } from "@artifact-atlas/shared";
-import { createFakeApi, FakeApiError } from "./test/fake-api";
+import {
+  GOOGLE_ERROR_MESSAGES,
+  LIKED_ARTIFACTS_PAGE_SIZE,
+  MY_ARTIFACTS_PAGE_SIZE,
+  type LoginInput,
+  type SessionUser,
+} from "@artifact-atlas/shared";
+import { createFakeApi, cursorPages, FakeApiError } from "./test/fake-api";
 import { makeArtifact, renderApp, SIGNED_IN_USER } from "./test/render";
 import { expectConsoleErrors } from "./test/setup";
 
@@ -18,8 +24,8 @@ function signedOutApi() {
       return user;
     },
     "artifacts.popular": () => [],
-    "artifacts.mine": () => [makeArtifact({ id: 3 })],
-    "likes.list": () => [],
+    "artifacts.mine": cursorPages([makeArtifact({ id: 3 })], MY_ARTIFACTS_PAGE_SIZE),
+    "likes.list": cursorPages([], LIKED_ARTIFACTS_PAGE_SIZE),
   });
 }
 
@@ -106,10 +112,10 @@ describe("routes", () => {
   it("serves My Artifacts at /myartifacts and at its alias /myArtifacts, linked as /myartifacts", async () => {
     const api = createFakeApi({
       "auth.me": () => SIGNED_IN_USER,
-      "artifacts.mine": () => [
-        makeArtifact({ id: 3 }),
-        makeArtifact({ id: 4, artifactName: "Venus" }),
-      ],
+      "artifacts.mine": cursorPages(
+        [makeArtifact({ id: 3 }), makeArtifact({ id: 4, artifactName: "Venus" })],
+        MY_ARTIFACTS_PAGE_SIZE,
+      ),
     });
     for (const path of ["/myartifacts", "/myArtifacts"]) {
       const view = renderApp(api, path);

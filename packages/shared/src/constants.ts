@@ -23,6 +23,13 @@ export const PAGE_SIZE = 8;
  * server refuses more (400) so that one request cannot ask for hundreds of answers at once.
  */
 export const TRPC_MAX_BATCH_SIZE = 10;
+/**
+ * A member's own lists come a page at a time, so that no answer grows with the member's history:
+ * My Artifacts' rows are whole artifacts (up to about 8 KB of JSON each), the liked list's rows
+ * four short fields, hence the two sizes. Each is also the most a caller may ask for.
+ */
+export const MY_ARTIFACTS_PAGE_SIZE = 20;
+export const LIKED_ARTIFACTS_PAGE_SIZE = 100;
 export const POPULAR_COUNT = 6;
 export const SIMILAR_COUNT = 3;
 export const CONTEXT_PREVIEW_LENGTH = 100;

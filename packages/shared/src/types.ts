@@ -1,4 +1,4 @@
-import type { Artifact } from "./schemas/artifact";
+import type { Artifact, LikedArtifact } from "./schemas/artifact";
 
 export interface ArtifactPage {
   items: Artifact[];
@@ -6,6 +6,18 @@ export interface ArtifactPage {
   page: number;
   pageCount: number;
 }
+
+/**
+ * One page of a keyset-paged list: `nextCursor` goes in the next call's `cursor`, and is null
+ * when this page is the last.
+ */
+export interface CursorPage<Item> {
+  items: Item[];
+  nextCursor: number | null;
+}
+
+export type MyArtifactsPage = CursorPage<Artifact>;
+export type LikedArtifactsPage = CursorPage<LikedArtifact>;
 
 export interface LikeStatus {
   liked: boolean;

@@ -5,7 +5,6 @@ import {
   restArtifactBody,
   restArtifactsQuery,
   restDeleteArtifactBody,
-  type ArtifactType,
 } from "@artifact-atlas/shared";
 import { appendVary } from "../plugins/cors";
 import { isNavigation } from "../plugins/spa";
@@ -14,31 +13,21 @@ import {
   deleteArtifact,
   getArtifact,
   mostLikedArtifacts,
-  myArtifacts,
+  myArtifactsSlice,
   updateArtifact,
 } from "../services/artifacts";
-import { assertOwnEmail, idOrNotFound, parseInput, requireUser, requireWriter } from "./http";
+import {
+  assertOwnEmail,
+  idOrNotFound,
+  pageHeaders,
+  parseInput,
+  requireUser,
+  requireWriter,
+} from "./http";
 import { toRestArtifact, toRestOwnArtifact } from "./schemas";
 
 interface IdParams {
   id: string;
-}
-
-/** RFC 8288 links to the neighbouring pages of GET /artifacts, in its pageSize form. */
-function pageLinks(type: ArtifactType | undefined, page: number, pageSize: number, total: number) {
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const link = (target: number, rel: string) => {
-    const params = new URLSearchParams();
-    if (type) params.set("type", type);
-    params.set("page", String(target));
-    params.set("pageSize", String(pageSize));
-    return `</artifacts?${params.toString()}>; rel="${rel}"`;
-  };
-  const links = [link(1, "first")];
-  if (page > 1) links.push(link(Math.min(page - 1, lastPage), "prev"));
-  if (page < lastPage) links.push(link(page + 1, "next"));
-  links.push(link(lastPage, "last"));
-  return links.join(", ");
 }
 
 /** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
@@ -48,22 +37,20 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/artifacts", async (request, reply) => {
     const query = parseInput(restArtifactsQuery, request.query, "query");
+    const pageSize = query.pageSize ?? query.limit ?? REST_MAX_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const slice = { limit: pageSize, offset: (page - 1) * pageSize };
     if (query.email !== undefined) {
       const user = requireUser(request);
       assertOwnEmail(user, query.email, "email");
-      const own = myArtifacts(store, user);
-      reply.header("x-total-count", String(own.length));
-      return own.map((artifact) => toRestOwnArtifact(artifact, user));
+      const { items, total } = myArtifactsSlice(store, user, slice);
+      const list = { path: "/artifacts", filters: { email: query.email } };
+      pageHeaders(reply, list, page, pageSize, total);
+      return items.map((artifact) => toRestOwnArtifact(artifact, user));
     }
-    const pageSize = query.pageSize ?? query.limit ?? REST_MAX_PAGE_SIZE;
-    const page = query.page ?? 1;
-    const { items, total } = mostLikedArtifacts(store, {
-      type: query.type,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    });
-    reply.header("x-total-count", String(total));
-    reply.header("link", pageLinks(query.type, page, pageSize, total));
+    const { items, total } = mostLikedArtifacts(store, { type: query.type, ...slice });
+    const list = { path: "/artifacts", filters: { type: query.type } };
+    pageHeaders(reply, list, page, pageSize, total);
     return items.map(toRestArtifact);
   });
 

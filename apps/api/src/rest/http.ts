@@ -70,6 +70,41 @@ export function idOrNotFound(value: unknown): number {
   return result.data;
 }
 
+/** The list a REST answer is a page of: its path, and the query parameters that choose it. */
+interface PagedList {
+  path: string;
+  filters: Record<string, string | undefined>;
+}
+
+/**
+ * X-Total-Count, and RFC 8288 links to the first, neighbouring and last pages of the list in its
+ * page and pageSize form, so that a client that sent neither can still tell that there is more.
+ */
+export function pageHeaders(
+  reply: FastifyReply,
+  list: PagedList,
+  page: number,
+  pageSize: number,
+  total: number,
+): void {
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const link = (target: number, rel: string) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(list.filters)) {
+      if (value !== undefined) params.set(name, value);
+    }
+    params.set("page", String(target));
+    params.set("pageSize", String(pageSize));
+    return `<${list.path}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first")];
+  if (page > 1) links.push(link(Math.min(page - 1, lastPage), "prev"));
+  if (page < lastPage) links.push(link(page + 1, "next"));
+  links.push(link(lastPage, "last"));
+  reply.header("x-total-count", String(total));
+  reply.header("link", links.join(", "));
+}
+
 /**
  * Every REST failure is JSON: a service's code becomes its HTTP status, and Fastify's own 4xx
  * (malformed JSON, a body over the limit, an unsupported content type) keep theirs. Anything else

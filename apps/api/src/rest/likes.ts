@@ -1,7 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { restEmailQuery, restLikeBody } from "@artifact-atlas/shared";
-import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../services/likes";
-import { assertOwnEmail, idOrNotFound, parseInput, requireUser, requireWriter } from "./http";
+import {
+  REST_MAX_PAGE_SIZE,
+  restEmailQuery,
+  restLikeBody,
+  restLikedArtifactsQuery,
+} from "@artifact-atlas/shared";
+import { likeArtifact, likedArtifactsSlice, likeStatus, unlikeArtifact } from "../services/likes";
+import {
+  assertOwnEmail,
+  idOrNotFound,
+  pageHeaders,
+  parseInput,
+  requireUser,
+  requireWriter,
+} from "./http";
 import { toRestLikedArtifact } from "./schemas";
 
 interface IdParams {
@@ -39,10 +51,18 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
     return unlikeArtifact(store, user, { id });
   });
 
-  app.get("/liked-artifact", async (request) => {
+  app.get("/liked-artifact", async (request, reply) => {
     const user = requireUser(request);
-    const query = parseInput(restEmailQuery, request.query, "query");
+    const query = parseInput(restLikedArtifactsQuery, request.query, "query");
     assertOwnEmail(user, query.email, "email");
-    return likedArtifacts(store, user).map(toRestLikedArtifact);
+    const pageSize = query.pageSize ?? REST_MAX_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const { items, total } = likedArtifactsSlice(store, user, {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    const list = { path: "/liked-artifact", filters: { email: query.email } };
+    pageHeaders(reply, list, page, pageSize, total);
+    return items.map(toRestLikedArtifact);
   });
 }

@@ -9,6 +9,7 @@ import {
   restEmailQuery,
   restJwtBody,
   restLikeBody,
+  restLikedArtifactsQuery,
 } from "@artifact-atlas/shared";
 import { SESSION_COOKIE_NAME } from "../auth/session";
 import {
@@ -105,6 +106,17 @@ const body = (name: keyof typeof REQUEST_BODIES, required = true) => ({
 
 const signedIn = [{ session: [] }];
 
+const pageHeaders = {
+  "X-Total-Count": {
+    description: "How many items the list holds, over all pages.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  Link: {
+    description: 'RFC 8288 links: rel="first", "prev", "next", "last".',
+    schema: { type: "string" },
+  },
+};
+
 /** The OpenAPI 3.1 description of the REST paths, served at GET /openapi.json. */
 export function buildOpenApiDocument() {
   const schemas = Object.fromEntries([
@@ -134,22 +146,13 @@ export function buildOpenApiDocument() {
         get: {
           operationId: "listArtifacts",
           summary: "The collection, most liked first; or with email, your own artifacts",
-          description: `Without email: artifacts most liked first (ties by id), at most ${REST_MAX_PAGE_SIZE} per answer; limit and pageSize choose fewer, page moves on. The total is in X-Total-Count and the neighbouring pages in Link. With email (signed in, your own): all of your own artifacts, newest first, each with userEmail; email cannot be combined with the other parameters.`,
+          description: `Without email: artifacts most liked first (ties by id). With email (signed in, your own): your own artifacts, newest first, each with userEmail; email cannot be combined with type. Either way at most ${REST_MAX_PAGE_SIZE} per answer; limit and pageSize choose fewer, page moves on. The total is in X-Total-Count and the neighbouring pages in Link.`,
           security: [{}, ...signedIn],
           parameters: queryParameters(restArtifactsQuery),
           responses: {
             "200": {
               description: "A JSON array of artifacts.",
-              headers: {
-                "X-Total-Count": {
-                  description: "How many artifacts match, over all pages.",
-                  schema: { type: "integer", minimum: 0 },
-                },
-                Link: {
-                  description: 'RFC 8288 links: rel="first", "prev", "next", "last".',
-                  schema: { type: "string" },
-                },
-              },
+              headers: pageHeaders,
               ...json({ anyOf: [arrayOf("Artifact"), arrayOf("OwnArtifact")] }),
             },
             ...failures([400, 401, 403]),
@@ -244,10 +247,15 @@ export function buildOpenApiDocument() {
         get: {
           operationId: "likedArtifacts",
           summary: "Your liked artifacts, most recently liked first",
+          description: `At most ${REST_MAX_PAGE_SIZE} per answer; pageSize chooses fewer, page moves on. The total is in X-Total-Count and the neighbouring pages in Link.`,
           security: signedIn,
-          parameters: queryParameters(restEmailQuery),
+          parameters: queryParameters(restLikedArtifactsQuery),
           responses: {
-            "200": { description: "Liked artifacts.", ...json(arrayOf("LikedArtifact")) },
+            "200": {
+              description: "Liked artifacts.",
+              headers: pageHeaders,
+              ...json(arrayOf("LikedArtifact")),
+            },
             ...failures([400, 401, 403]),
           },
         },

@@ -7,6 +7,7 @@ import {
   type ArtifactFields,
   type ArtifactPage,
   type ArtifactType,
+  type MyArtifactsPage,
   type SessionUser,
   type SortValue,
 } from "@artifact-atlas/shared";
@@ -15,6 +16,12 @@ import { artifactColumns } from "../store/artifact-columns";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import { windowOf, type PageWindow } from "../store/list-pages";
+import {
+  positionBefore,
+  toCursorPage,
+  type CursorPageInput,
+  type OffsetPageInput,
+} from "./cursor-pages";
 import { ServiceError } from "./errors";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
@@ -123,9 +130,35 @@ export function similarArtifacts(store: ArtifactStore, input: { id: number }): A
   );
 }
 
-/** The actor's own artifacts, newest first. */
-export function myArtifacts(store: ArtifactStore, actor: Actor): Artifact[] {
-  return store.statements.mine.all({ ownerId: actor.id });
+/** A page of the actor's own artifacts, newest first; the cursor is the last artifact's id. */
+export function myArtifacts(
+  store: ArtifactStore,
+  actor: Actor,
+  input: CursorPageInput,
+): MyArtifactsPage {
+  const rows = store.statements.mine.page.all({
+    ownerId: actor.id,
+    before: positionBefore(input.cursor),
+    limit: input.limit + 1,
+  });
+  return toCursorPage(
+    rows,
+    input.limit,
+    (artifact) => artifact.id,
+    (artifact) => artifact,
+  );
+}
+
+/** A slice of the actor's own artifacts, newest first, and how many they have in all (REST). */
+export function myArtifactsSlice(
+  store: ArtifactStore,
+  actor: Actor,
+  input: OffsetPageInput,
+): { items: Artifact[]; total: number } {
+  const { mine } = store.statements;
+  const total = mine.total.get({ ownerId: actor.id })?.total ?? 0;
+  const items = input.offset < total ? mine.slice.all({ ownerId: actor.id, ...input }) : [];
+  return { items, total };
 }
 
 /** Owner and contributor name come from the session; a new artifact has no likes. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { POPULAR_COUNT, SIMILAR_COUNT } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
@@ -12,6 +12,7 @@ import { bySort, countStatement, LIST_ORDER, pagedStatement } from "./list-pages
 export function prepareArtifactStatements(db: AppDatabase) {
   const sqlite = db.$client;
   const ofType = eq(artifacts.artifactType, sql.placeholder("type"));
+  const ofOwner = eq(artifacts.ownerId, sql.placeholder("ownerId"));
   const mostLiked = (where: SQL | undefined) =>
     db
       .select(artifactColumns)
@@ -61,12 +62,36 @@ export function prepareArtifactStatements(db: AppDatabase) {
       .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
       .limit(SIMILAR_COUNT)
       .prepare(),
-    mine: db
-      .select(artifactColumns)
-      .from(artifacts)
-      .where(eq(artifacts.ownerId, sql.placeholder("ownerId")))
-      .orderBy(desc(artifacts.id))
-      .prepare(),
+    /** A member's own artifacts, newest first, all read along artifacts_owner_idx (owner_id, id). */
+    mine: {
+      /** Keyset: up to :limit artifacts older than the artifact :before, however deep. */
+      page: db
+        .select(artifactColumns)
+        .from(artifacts)
+        .where(and(ofOwner, lt(artifacts.id, sql.placeholder("before"))))
+        .orderBy(desc(artifacts.id))
+        .limit(sql.placeholder("limit"))
+        .prepare(),
+      /** :limit after skipping :offset (the REST pages): the ids from the index first, then rows. */
+      slice: db
+        .select(artifactColumns)
+        .from(artifacts)
+        .where(
+          inArray(
+            artifacts.id,
+            db
+              .select({ id: artifacts.id })
+              .from(artifacts)
+              .where(ofOwner)
+              .orderBy(desc(artifacts.id))
+              .limit(sql.placeholder("limit"))
+              .offset(sql.placeholder("offset")),
+          ),
+        )
+        .orderBy(desc(artifacts.id))
+        .prepare(),
+      total: db.select({ total: count() }).from(artifacts).where(ofOwner).prepare(),
+    },
     list: {
       /** count(*) reads the smallest index, not the table. */
       total: countStatement(sqlite, "select count(*) as total from artifacts"),

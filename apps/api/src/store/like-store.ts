@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../db/client";
 import { artifacts, likes } from "../db/schema";
 import { likedArtifactColumns } from "./artifact-columns";
@@ -11,6 +11,8 @@ import { likedArtifactColumns } from "./artifact-columns";
 function prepareLikeStatements(db: AppDatabase) {
   const artifactId = sql.placeholder("artifactId");
   const userId = sql.placeholder("userId");
+  const ofUser = eq(likes.userId, userId);
+  const likeId = sql<number>`${likes}.rowid`;
   const likedByUser = sql<boolean>`exists (
     select 1 from ${likes} where ${likes.artifactId} = ${artifacts.id} and ${likes.userId} = ${userId}
   )`.mapWith(Boolean);
@@ -29,14 +31,42 @@ function prepareLikeStatements(db: AppDatabase) {
       .delete(likes)
       .where(and(eq(likes.artifactId, artifactId), eq(likes.userId, userId)))
       .prepare(),
-    list: db
-      .select(likedArtifactColumns)
-      .from(likes)
-      .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
-      .where(eq(likes.userId, userId))
-      // liked_at has millisecond resolution; the rowid keeps likes of the same millisecond in order.
-      .orderBy(desc(likes.likedAt), desc(sql`${likes}.rowid`))
-      .prepare(),
+    /**
+     * A member's liked artifacts, most recently liked first. A like's rowid is its id: SQLite gives
+     * each new row a rowid above every other, so the newest like has the highest, and
+     * likes_user_idx (user_id, then the rowid) holds a member's likes in that order.
+     */
+    list: {
+      /** Keyset: up to :limit likes older than the like :before, however deep. */
+      page: db
+        .select({ likeId, ...likedArtifactColumns })
+        .from(likes)
+        .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
+        .where(and(ofUser, lt(likeId, sql.placeholder("before"))))
+        .orderBy(desc(likeId))
+        .limit(sql.placeholder("limit"))
+        .prepare(),
+      /** :limit after skipping :offset (the REST pages): the likes from the index first, then rows. */
+      slice: db
+        .select(likedArtifactColumns)
+        .from(likes)
+        .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
+        .where(
+          inArray(
+            likeId,
+            db
+              .select({ likeId })
+              .from(likes)
+              .where(ofUser)
+              .orderBy(desc(likeId))
+              .limit(sql.placeholder("limit"))
+              .offset(sql.placeholder("offset")),
+          ),
+        )
+        .orderBy(desc(likeId))
+        .prepare(),
+      total: db.select({ total: count() }).from(likes).where(ofUser).prepare(),
+    },
   };
 }
 

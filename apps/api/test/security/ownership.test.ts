@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Artifact, LikedArtifact, LikeStatus, SessionUser } from "@artifact-atlas/shared";
+import type {
+  Artifact,
+  LikedArtifactsPage,
+  LikeStatus,
+  MyArtifactsPage,
+  SessionUser,
+} from "@artifact-atlas/shared";
 import { hashPassword } from "../../src/auth/password";
 import { artifacts, likes, users } from "../../src/db/schema";
 import { createTestApp, trpc, type TestApp } from "../support/app";
@@ -119,7 +125,7 @@ describe("tRPC", () => {
 
   it("artifacts.mine lists the caller's artifacts only", async () => {
     const result = await trpc(t.app, "query", "artifacts.mine", undefined, mallory.cookie);
-    expect((result.data as Artifact[]).map((a) => a.id)).not.toContain(aliceArtifact.id);
+    expect((result.data as MyArtifactsPage).items.map((a) => a.id)).not.toContain(aliceArtifact.id);
   });
 
   it("artifacts.create ignores an owner, name, like count or id smuggled into the input", async () => {
@@ -210,7 +216,7 @@ describe("tRPC", () => {
     expect(liked.data).toEqual({ liked: true, likeCount: 2 });
     const other = await createUserWithSession(t, { email: "bystander@example.com" });
     const list = await trpc(t.app, "query", "likes.list", undefined, other.cookie);
-    expect(list.data as LikedArtifact[]).toEqual([]);
+    expect(list.data as LikedArtifactsPage).toEqual({ items: [], nextCursor: null });
     await trpc(t.app, "mutation", "likes.unlike", { id: aliceArtifact.id }, mallory.cookie);
     expect(aliceLikes()).toBe(1);
   });

@@ -1,24 +1,47 @@
 import { describe, expect, it } from "vitest";
+import type { Artifact, LikedArtifact } from "@artifact-atlas/shared";
 import { createFakeApi } from "../test/fake-api";
 import { makeArtifact, renderHookWithApi, SIGNED_IN_USER } from "../test/render";
 import {
   artifactAdded,
   artifactDeleted,
   artifactUpdated,
+  LIKED_ARTIFACTS_INPUT,
+  MY_ARTIFACTS_INPUT,
   profileUpdated,
   sessionChanged,
   sessionUncertain,
 } from "./cache-updates";
 import { trpc } from "./trpc";
 
+/** A member list as its infinite query holds it: pages of items, each with the next cursor. */
+function pagesOf<Item>(...pages: Item[][]) {
+  return {
+    pages: pages.map((items, index) => ({
+      items,
+      nextCursor: index < pages.length - 1 ? index + 1 : null,
+    })),
+    pageParams: pages.map((_, index) => (index === 0 ? null : index)),
+  };
+}
+
 /** The app's own query cache and tRPC utils, holding My Artifacts, the liked list and auth.me. */
 function cacheWithAnswers() {
   const { result, clients } = renderHookWithApi(createFakeApi({}), () => trpc.useUtils());
   const utils = result.current;
   utils.auth.me.setData(undefined, SIGNED_IN_USER);
-  utils.artifacts.mine.setData(undefined, [makeArtifact({ id: 3 }), makeArtifact({ id: 4 })]);
+  utils.artifacts.mine.setInfiniteData(
+    MY_ARTIFACTS_INPUT,
+    pagesOf<Artifact>(
+      [makeArtifact({ id: 3 }), makeArtifact({ id: 4 })],
+      [makeArtifact({ id: 5 })],
+    ),
+  );
   utils.artifacts.byId.setData({ id: 3 }, makeArtifact({ id: 3 }));
-  utils.likes.list.setData(undefined, [makeArtifact({ id: 4 })]);
+  utils.likes.list.setInfiniteData(
+    LIKED_ARTIFACTS_INPUT,
+    pagesOf<LikedArtifact>([makeArtifact({ id: 4 })]),
+  );
   const queryClient = clients.queryClient;
   const isStale = (path: [string, string]) => {
     const queries = queryClient.getQueryCache().findAll({ queryKey: [path] });
@@ -49,7 +72,11 @@ describe("cache updates", () => {
   it("drops a deleted artifact from My Artifacts at once and refetches the lists when next shown", () => {
     const { utils, isStale } = cacheWithAnswers();
     artifactDeleted(utils, 3);
-    expect(utils.artifacts.mine.getData()?.map((artifact) => artifact.id)).toEqual([4]);
+    artifactDeleted(utils, 5);
+    const pages = utils.artifacts.mine.getInfiniteData(MY_ARTIFACTS_INPUT)?.pages;
+    expect(pages?.map((page) => page.items.map((artifact) => artifact.id))).toEqual([[4], []]);
+    // The pages keep their cursors: the list goes on from the same positions.
+    expect(pages?.map((page) => page.nextCursor)).toEqual([1, null]);
     expect(isStale(["artifacts", "mine"])).toBe(true);
     expect(isStale(["likes", "list"])).toBe(true);
   });
@@ -65,8 +92,8 @@ describe("cache updates", () => {
     const { utils, queryClient } = cacheWithAnswers();
     await sessionChanged(utils, queryClient, null);
     expect(utils.auth.me.getData()).toBeNull();
-    expect(utils.artifacts.mine.getData()).toBeUndefined();
-    expect(utils.likes.list.getData()).toBeUndefined();
+    expect(utils.artifacts.mine.getInfiniteData(MY_ARTIFACTS_INPUT)).toBeUndefined();
+    expect(utils.likes.list.getInfiniteData(LIKED_ARTIFACTS_INPUT)).toBeUndefined();
   });
 
   it("asks the server again who is signed in when the session may have ended", async () => {

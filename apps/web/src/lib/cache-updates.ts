@@ -9,6 +9,13 @@ import type { trpc } from "./trpc";
 
 type TrpcUtils = ReturnType<typeof trpc.useUtils>;
 
+/**
+ * The input of each member list's one infinite query (lib/member-lists.ts): the name of its cache
+ * entry, for the screen that shows it and for the updates below.
+ */
+export const MY_ARTIFACTS_INPUT = {};
+export const LIKED_ARTIFACTS_INPUT = {};
+
 /** Every artifact list and the liked list refetch when next shown, not at once. */
 function markArtifactListsStale(utils: TrpcUtils) {
   void utils.artifacts.invalidate(undefined, { refetchType: "none" });
@@ -28,7 +35,18 @@ export function artifactUpdated(utils: TrpcUtils, saved: Artifact) {
 
 /** A deleted artifact leaves My Artifacts at once, without a reload; other lists refetch when next shown. */
 export function artifactDeleted(utils: TrpcUtils, id: number) {
-  utils.artifacts.mine.setData(undefined, (list) => list?.filter((item) => item.id !== id));
+  // Every page keeps its cursor: the next page starts after that position, whatever was deleted.
+  utils.artifacts.mine.setInfiniteData(MY_ARTIFACTS_INPUT, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.filter((item) => item.id !== id),
+          })),
+        }
+      : data,
+  );
   markArtifactListsStale(utils);
 }
 

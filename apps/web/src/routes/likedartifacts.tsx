@@ -12,10 +12,10 @@ import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
-import { trpc } from "../lib/trpc";
+import { useLikedArtifacts } from "../lib/member-lists";
 
 export default function LikedArtifactsRoute() {
-  const liked = trpc.likes.list.useQuery();
+  const liked = useLikedArtifacts();
   const count = liked.data?.length ?? 0;
 
   return (

@@ -1,17 +1,21 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { createFakeApi, FakeApiError } from "../test/fake-api";
+import { MY_ARTIFACTS_PAGE_SIZE } from "@artifact-atlas/shared";
+import { createFakeApi, cursorPages, FakeApiError } from "../test/fake-api";
 import { makeArtifact, renderApp, SIGNED_IN_USER } from "../test/render";
 import { expectConsoleErrors } from "../test/setup";
 
 function api(deleteAnswer: (input: { id: number }) => unknown) {
   return createFakeApi({
     "auth.me": () => SIGNED_IN_USER,
-    "artifacts.mine": () => [
-      makeArtifact({ id: 3, artifactName: "Bronze Mirror" }),
-      makeArtifact({ id: 4, artifactName: "Venus Figurine" }),
-    ],
+    "artifacts.mine": cursorPages(
+      [
+        makeArtifact({ id: 3, artifactName: "Bronze Mirror" }),
+        makeArtifact({ id: 4, artifactName: "Venus Figurine" }),
+      ],
+      MY_ARTIFACTS_PAGE_SIZE,
+    ),
     "artifacts.delete": deleteAnswer,
   });
 }
@@ -64,7 +68,10 @@ describe("My Artifacts", () => {
 
   it("invites a first contribution when the list is empty", async () => {
     renderApp(
-      createFakeApi({ "auth.me": () => SIGNED_IN_USER, "artifacts.mine": () => [] }),
+      createFakeApi({
+        "auth.me": () => SIGNED_IN_USER,
+        "artifacts.mine": cursorPages([], MY_ARTIFACTS_PAGE_SIZE),
+      }),
       "/myartifacts",
     );
     expect(
@@ -74,5 +81,80 @@ describe("My Artifacts", () => {
       "href",
       "/addartifacts",
     );
+  });
+
+  it("shows every artifact of a member with more than two pages, without a click", async () => {
+    const total = 2 * MY_ARTIFACTS_PAGE_SIZE + 5;
+    const artifacts = Array.from({ length: total }, (_, index) =>
+      makeArtifact({ id: total - index, artifactName: `Artifact ${total - index}` }),
+    );
+    const fake = createFakeApi({
+      "auth.me": () => SIGNED_IN_USER,
+      "artifacts.mine": cursorPages(artifacts, MY_ARTIFACTS_PAGE_SIZE),
+    });
+    renderApp(fake, "/myartifacts");
+
+    expect(await screen.findByText(`${total} artifacts`)).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "My artifacts" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(total);
+    expect(within(rows[0]!).getByRole("link", { name: `Artifact ${total}` })).toBeInTheDocument();
+    expect(within(rows.at(-1)!).getByRole("link", { name: "Artifact 1" })).toBeInTheDocument();
+    expect(rows.at(-1)).toHaveTextContent(String(total));
+    expect(screen.queryByRole("button", { name: /load more/i })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add New Artifact" })).toBeInTheDocument();
+    // Three pages, each after the last one's cursor.
+    expect(fake.inputsOf("artifacts.mine")).toEqual([
+      { direction: "forward" },
+      { cursor: total - MY_ARTIFACTS_PAGE_SIZE + 1, direction: "forward" },
+      { cursor: total - 2 * MY_ARTIFACTS_PAGE_SIZE + 1, direction: "forward" },
+    ]);
+  });
+
+  it("deletes from a later page and keeps the rest of the list", async () => {
+    const user = userEvent.setup();
+    const total = MY_ARTIFACTS_PAGE_SIZE + 3;
+    const artifacts = Array.from({ length: total }, (_, index) =>
+      makeArtifact({ id: total - index, artifactName: `Artifact ${total - index}` }),
+    );
+    const fake = createFakeApi({
+      "auth.me": () => SIGNED_IN_USER,
+      "artifacts.mine": cursorPages(artifacts, MY_ARTIFACTS_PAGE_SIZE),
+      "artifacts.delete": ({ id }: { id: number }) => ({
+        id,
+        message: "Artifact deleted successfully",
+      }),
+    });
+    renderApp(fake, "/myartifacts");
+    await user.click(await screen.findByRole("button", { name: "Delete Artifact 2" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, delete it!" }));
+    expect(await screen.findByRole("dialog", { name: "Deleted!" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Artifact 2" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Artifact 1" })).toBeInTheDocument();
+    expect(screen.getByText(`${total - 1} artifacts`)).toBeInTheDocument();
+    expect(fake.inputsOf("artifacts.mine")).toHaveLength(2);
+  });
+
+  it("shows the error state when a later page cannot be loaded", async () => {
+    expectConsoleErrors();
+    const pages = cursorPages(
+      Array.from({ length: MY_ARTIFACTS_PAGE_SIZE + 1 }, (_, index) =>
+        makeArtifact({ id: 100 - index }),
+      ),
+      MY_ARTIFACTS_PAGE_SIZE,
+    );
+    renderApp(
+      createFakeApi({
+        "auth.me": () => SIGNED_IN_USER,
+        "artifacts.mine": (input: { cursor?: number }) => {
+          if (input.cursor) throw new FakeApiError("BAD_REQUEST", "cursor must be a whole number.");
+          return pages(input);
+        },
+      }),
+      "/myartifacts",
+    );
+    expect(
+      await screen.findByRole("heading", { name: "Error Loading Artifacts" }),
+    ).toBeInTheDocument();
   });
 });

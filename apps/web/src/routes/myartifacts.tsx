@@ -18,6 +18,7 @@ import { PageHeader } from "../components/PageHeader";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { artifactDeleted } from "../lib/cache-updates";
 import { httpStatus, serverMessage } from "../lib/errors";
+import { useMyArtifacts } from "../lib/member-lists";
 import { trpc } from "../lib/trpc";
 
 /** The failure text of the delete dialog: the server's error, else the HTTP status, else ours. */
@@ -32,7 +33,7 @@ function deleteFailure(error: unknown): string {
 export default function MyArtifactsRoute() {
   const utils = trpc.useUtils();
   const dialogs = useDialogs();
-  const mine = trpc.artifacts.mine.useQuery();
+  const mine = useMyArtifacts();
   const remove = trpc.artifacts.delete.useMutation();
 
   const confirmDelete = async (id: number) => {

@@ -101,6 +101,26 @@ export function createFakeApi(handlers: Record<string, FakeHandler>) {
 
 export type FakeApi = ReturnType<typeof createFakeApi>;
 
+/**
+ * A member list's procedure (artifacts.mine, likes.list) paged as the API pages it: `pageSize` at
+ * most, and a nextCursor until the last page. The cursor here is the id of the last item shown;
+ * the client treats it as opaque, as it must the API's.
+ */
+export function cursorPages<Item extends { id: number }>(
+  items: Item[] | (() => Item[]),
+  pageSize: number,
+) {
+  return (input: { cursor?: number | null; limit?: number } | undefined) => {
+    const all = typeof items === "function" ? items() : items;
+    const limit = Math.min(input?.limit ?? pageSize, pageSize);
+    const cursor = input?.cursor;
+    const start = cursor == null ? 0 : all.findIndex((item) => item.id === cursor) + 1;
+    const page = all.slice(start, start + limit);
+    const more = start + limit < all.length;
+    return { items: page, nextCursor: more ? (page.at(-1)?.id ?? null) : null };
+  };
+}
+
 /** A promise with its resolve/reject handles, to hold a fake answer back. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ARTIFACT_TYPES, LIMITS } from "../constants";
+import {
+  ARTIFACT_TYPES,
+  LIKED_ARTIFACTS_PAGE_SIZE,
+  LIMITS,
+  MY_ARTIFACTS_PAGE_SIZE,
+} from "../constants";
 import { MESSAGES } from "../messages";
 import {
   ARTIFACT_FIELD_LABELS,
@@ -10,6 +15,8 @@ import {
   artifactInput,
   artifactListQuery,
   artifactUpdateInput,
+  likedArtifactsQuery,
+  myArtifactsQuery,
 } from "./artifact";
 
 /** A few texts that look blank to a person (fields.test.ts has the whole list). */
@@ -229,6 +236,35 @@ describe("artifactListQuery", () => {
     expect(artifactListQuery.parse({ page: LIMITS.page }).page).toBe(LIMITS.page);
     for (const page of [0, -1, 1.5, LIMITS.page + 1, "x"]) {
       expect(artifactListQuery.safeParse({ page }).success).toBe(false);
+    }
+  });
+});
+
+describe("the member list queries (artifacts.mine, likes.list)", () => {
+  const cases = [
+    ["myArtifactsQuery", myArtifactsQuery, MY_ARTIFACTS_PAGE_SIZE],
+    ["likedArtifactsQuery", likedArtifactsQuery, LIKED_ARTIFACTS_PAGE_SIZE],
+  ] as const;
+
+  it.each(cases)("%s asks for the first full page without input", (_name, schema, pageSize) => {
+    expect(schema.parse(undefined)).toEqual({ limit: pageSize });
+    expect(schema.parse({ cursor: null })).toEqual({ cursor: null, limit: pageSize });
+    // useInfiniteQuery adds a direction; it is not ours to read.
+    expect(schema.parse({ cursor: 41, limit: 5, direction: "forward" })).toEqual({
+      cursor: 41,
+      limit: 5,
+    });
+  });
+
+  it.each(cases)("%s refuses a bad cursor or size", (_name, schema, pageSize) => {
+    const messageOf = (value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+    const cursorMessage = `cursor must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}.`;
+    for (const cursor of [0, -1, 1.5, "abc", Number.MAX_SAFE_INTEGER + 2]) {
+      expect(messageOf({ cursor })).toBe(cursorMessage);
+    }
+    const limitMessage = `limit must be a whole number from 1 to ${pageSize}.`;
+    for (const limit of [0, pageSize + 1, 2.5, "many"]) {
+      expect(messageOf({ limit })).toBe(limitMessage);
     }
   });
 });

@@ -1,7 +1,19 @@
 import { z } from "zod";
-import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
+import {
+  ARTIFACT_TYPES,
+  LIKED_ARTIFACTS_PAGE_SIZE,
+  LIMITS,
+  MY_ARTIFACTS_PAGE_SIZE,
+  SORT_VALUES,
+} from "../constants";
 import { MESSAGES } from "../messages";
-import { hasVisibleCharacter, httpUrl, isWellFormedText, requiredText } from "./fields";
+import {
+  hasVisibleCharacter,
+  httpUrl,
+  isWellFormedText,
+  requiredText,
+  wholeNumber,
+} from "./fields";
 
 /**
  * An artifact as every client sees it: the one list of its fields, in the order of every answer
@@ -91,3 +103,25 @@ export const artifactListQuery = z.object({
   page: z.coerce.number().int().min(1).max(LIMITS.page).default(1),
 });
 export type ArtifactListQuery = z.input<typeof artifactListQuery>;
+
+/**
+ * A page of one of a member's own lists (keyset paging): `cursor` is the previous page's
+ * nextCursor, missing or null for the first page; `limit` defaults to, and may not exceed, the
+ * list's page size. No input at all asks for the first page.
+ */
+function memberListQuery(pageSize: number) {
+  return z
+    .object({
+      cursor: wholeNumber("cursor", Number.MAX_SAFE_INTEGER).nullish(),
+      limit: wholeNumber("limit", pageSize).default(pageSize),
+    })
+    .prefault({});
+}
+
+/** artifacts.mine: the member's own artifacts, newest first. */
+export const myArtifactsQuery = memberListQuery(MY_ARTIFACTS_PAGE_SIZE);
+export type MyArtifactsQuery = z.input<typeof myArtifactsQuery>;
+
+/** likes.list: the member's liked artifacts, most recently liked first. */
+export const likedArtifactsQuery = memberListQuery(LIKED_ARTIFACTS_PAGE_SIZE);
+export type LikedArtifactsQuery = z.input<typeof likedArtifactsQuery>;

@@ -35,6 +35,12 @@ export function requiredText(label: string, max: number) {
     .refine(isWellFormedText, MESSAGES.brokenCharacter(label));
 }
 
+/** A whole number from 1 to `max`, from JSON or a query string; one message for every failure. */
+export function wholeNumber(name: string, max: number) {
+  const message = `${name} must be a whole number from 1 to ${max}.`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
 /** Only http(s): a `javascript:` or `data:` URL rendered as an image source is an attack, not a photo. */
 export const httpUrl = z
   .string({ error: MESSAGES.invalidUrl })

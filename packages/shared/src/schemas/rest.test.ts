@@ -7,6 +7,7 @@ import {
   restArtifactsQuery,
   restJwtBody,
   restLikeBody,
+  restLikedArtifactsQuery,
 } from "./rest";
 
 function messages(schema: { safeParse: (value: unknown) => { error?: unknown } }, value: unknown) {
@@ -37,14 +38,33 @@ describe("restArtifactsQuery", () => {
     expect(messages(restArtifactsQuery, { pageSize: "0" })).toHaveLength(1);
   });
 
-  it("refuses limit with pageSize, and email with any collection parameter", () => {
+  it("refuses limit with pageSize, and email with type", () => {
     expect(messages(restArtifactsQuery, { limit: "2", pageSize: "2" })).toEqual([
       "limit: Use limit or pageSize, not both.",
     ]);
     expect(messages(restArtifactsQuery, { email: "ada@example.com", type: "Art" })).toEqual([
-      "email: email answers all of your own artifacts and cannot be combined with type.",
+      "email: email answers your own artifacts and cannot be combined with type.",
     ]);
+    expect(
+      restArtifactsQuery.parse({ email: "ada@example.com", page: "2", pageSize: "10" }),
+    ).toEqual({ email: "ada@example.com", page: 2, pageSize: 10 });
     expect(restArtifactsQuery.parse({ email: " ada@example.com " }).email).toBe("ada@example.com");
+  });
+});
+
+describe("restLikedArtifactsQuery", () => {
+  it("takes an optional email and pages of at most the maximum size", () => {
+    expect(restLikedArtifactsQuery.parse({})).toEqual({});
+    expect(restLikedArtifactsQuery.parse({ page: "3", pageSize: "5" })).toEqual({
+      page: 3,
+      pageSize: 5,
+    });
+    expect(messages(restLikedArtifactsQuery, { pageSize: String(REST_MAX_PAGE_SIZE + 1) })).toEqual(
+      [`pageSize: pageSize must be a whole number from 1 to ${REST_MAX_PAGE_SIZE}.`],
+    );
+    expect(messages(restLikedArtifactsQuery, { page: "0" })).toEqual([
+      `page: page must be a whole number from 1 to ${LIMITS.page}.`,
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { artifactInput } from "./artifact";
-import { email } from "./fields";
+import { email, wholeNumber } from "./fields";
 
 /*
  * The inputs of the REST paths of spec section 7, for clients other than the web app. They reuse the
@@ -12,10 +12,13 @@ import { email } from "./fields";
 /** The most artifacts one REST answer holds; also the size of an answer that names no size. */
 export const REST_MAX_PAGE_SIZE = 100;
 
-function wholeNumber(name: string, max: number) {
-  const message = `${name} must be a whole number from 1 to ${max}.`;
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
-}
+/** `page` and `pageSize` of a list answered a page at a time (X-Total-Count and Link say the rest). */
+const restPaging = {
+  page: wholeNumber("page", LIMITS.page).optional().describe("1-based page; default 1."),
+  pageSize: wholeNumber("pageSize", REST_MAX_PAGE_SIZE)
+    .optional()
+    .describe(`Items per page; default and maximum ${REST_MAX_PAGE_SIZE}.`),
+};
 
 /** GET /artifacts: the collection most liked first, or with `email` the caller's own artifacts. */
 export const restArtifactsQuery = z
@@ -26,14 +29,11 @@ export const restArtifactsQuery = z
     type: z
       .enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` })
       .optional()
-      .describe("Only artifacts of this type."),
+      .describe("Only artifacts of this type (not with email)."),
     email: email
       .optional()
       .describe("The signed-in user's own email: answers their own artifacts, newest first."),
-    page: wholeNumber("page", LIMITS.page).optional().describe("1-based page; default 1."),
-    pageSize: wholeNumber("pageSize", REST_MAX_PAGE_SIZE)
-      .optional()
-      .describe(`Artifacts per page; default and maximum ${REST_MAX_PAGE_SIZE}.`),
+    ...restPaging,
   })
   .superRefine((query, ctx) => {
     if (query.limit !== undefined && query.pageSize !== undefined) {
@@ -43,14 +43,11 @@ export const restArtifactsQuery = z
         message: "Use limit or pageSize, not both.",
       });
     }
-    const collectionParams = (["limit", "type", "page", "pageSize"] as const).filter(
-      (key) => query[key] !== undefined,
-    );
-    if (query.email !== undefined && collectionParams.length > 0) {
+    if (query.email !== undefined && query.type !== undefined) {
       ctx.addIssue({
         code: "custom",
         path: ["email"],
-        message: `email answers all of your own artifacts and cannot be combined with ${collectionParams.join(", ")}.`,
+        message: "email answers your own artifacts and cannot be combined with type.",
       });
     }
   });
@@ -59,6 +56,9 @@ export const restArtifactsQuery = z
 export const restEmailQuery = z.object({
   email: email.optional().describe("The signed-in user's own email (optional)."),
 });
+
+/** GET /liked-artifact: the caller's liked artifacts, a page at a time. */
+export const restLikedArtifactsQuery = restEmailQuery.extend(restPaging);
 
 /** POST /artifacts and PUT /artifacts/{id}: the form fields plus the sender's email. */
 export const restArtifactBody = artifactInput.extend({

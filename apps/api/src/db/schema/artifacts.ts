@@ -68,6 +68,9 @@ export const likes = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.artifactId, table.userId] }),
-    index("likes_user_idx").on(table.userId, table.likedAt),
+    // A member's likes, most recent first: a rowid table's index ends with the rowid, which grows
+    // with every like, so this index yields a member's likes in order and the liked list can page
+    // by it (store/like-store.ts).
+    index("likes_user_idx").on(table.userId),
   ],
 );

@@ -3,6 +3,7 @@ import {
   artifactInput,
   artifactListQuery,
   artifactUpdateInput,
+  myArtifactsQuery,
 } from "@artifact-atlas/shared";
 import {
   createArtifact,
@@ -31,7 +32,9 @@ export const artifactsRouter = router({
     .input(artifactIdInput)
     .query(({ ctx, input }) => similarArtifacts(ctx.deps.artifactStore, input)),
 
-  mine: protectedProcedure.query(({ ctx }) => myArtifacts(ctx.deps.artifactStore, ctx.user)),
+  mine: protectedProcedure
+    .input(myArtifactsQuery)
+    .query(({ ctx, input }) => myArtifacts(ctx.deps.artifactStore, ctx.user, input)),
 
   create: writeProcedure
     .input(artifactInput)

@@ -1,4 +1,4 @@
-import { artifactIdInput } from "@artifact-atlas/shared";
+import { artifactIdInput, likedArtifactsQuery } from "@artifact-atlas/shared";
 import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../../services/likes";
 import { protectedProcedure, router, writeProcedure } from "../init";
 
@@ -15,5 +15,7 @@ export const likesRouter = router({
     .input(artifactIdInput)
     .mutation(({ ctx, input }) => unlikeArtifact(ctx.deps.likeStore, ctx.user, input)),
 
-  list: protectedProcedure.query(({ ctx }) => likedArtifacts(ctx.deps.likeStore, ctx.user)),
+  list: protectedProcedure
+    .input(likedArtifactsQuery)
+    .query(({ ctx, input }) => likedArtifacts(ctx.deps.likeStore, ctx.user, input)),
 });

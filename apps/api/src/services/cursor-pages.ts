@@ -1,0 +1,39 @@
+import type { CursorPage } from "@artifact-atlas/shared";
+
+/** Which page of a keyset-paged list: after `cursor` (the previous page's nextCursor), `limit` items. */
+export interface CursorPageInput {
+  cursor?: number | null | undefined;
+  limit: number;
+}
+
+/** Which page of a list read by position (the REST paths' page and pageSize). */
+export interface OffsetPageInput {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Keyset pages have no cursor before the first page: "before the end" is a position above every id,
+ * for ids never exceed Number.MAX_SAFE_INTEGER (artifactId, and SQLite's rowids in practice).
+ */
+export function positionBefore(cursor: number | null | undefined): number {
+  return cursor ?? Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * A page from up to `limit + 1` rows read in order: the extra row only says that another page
+ * follows, so the last page answers a null nextCursor without a further, empty call.
+ */
+export function toCursorPage<Row, Item>(
+  rows: Row[],
+  limit: number,
+  cursorOf: (row: Row) => number,
+  itemOf: (row: Row) => Item,
+): CursorPage<Item> {
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map(itemOf),
+    nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null,
+  };
+}
