@@ -1,4 +1,4 @@
-import { pipeline, Transform, type Readable } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import fp from "fastify-plugin";
 
 /**
@@ -41,14 +41,24 @@ export function bufferedBody(payload: Readable, contentLength: number, limit: nu
       done();
     },
   });
-  // An aborted request destroys the buffer too, which Fastify sees as the body's error.
-  return pipeline(payload, collect, () => undefined);
+  // An aborted request fails the buffer too, which Fastify sees as the body's error. (Not
+  // stream.pipeline: it builds an AbortError with its stack for every request that ends.)
+  payload.on("error", (error) => collect.destroy(error));
+  return payload.pipe(collect);
 }
 
 /** Every request body goes through bufferedBody before Fastify's parsers read it. */
 export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
   async (app, { bodyLimit }) => {
     app.addHook("preParsing", (request, _reply, payload, done) => {
+      // Fastify runs this hook for every request; most (GETs) have no body to collect.
+      const hasBody =
+        request.headers["transfer-encoding"] !== undefined ||
+        (request.headers["content-length"] ?? "0") !== "0";
+      if (!hasBody) {
+        done(null, payload);
+        return;
+      }
       const contentLength = Number(request.headers["content-length"] ?? 0);
       done(
         null,
