@@ -1,6 +1,12 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { closeDatabase, openDatabase, type AppDatabase } from "./db/client";
+import {
+  closeDatabase,
+  createPrivateFolder,
+  openDatabase,
+  PRIVATE_FILE_MODE,
+  type AppDatabase,
+} from "./db/client";
 import { inspectDatabase, migrateDatabase } from "./db/migrate";
 import { seedDemoCollectionIfEmpty } from "./db/seed";
 import type { Env } from "./env";
@@ -36,9 +42,9 @@ function reasonOf(error: unknown): string {
  */
 function assertWritableFolder(folder: string): void {
   try {
-    mkdirSync(folder, { recursive: true });
+    createPrivateFolder(folder);
     const probe = join(folder, `.atlas-write-check-${process.pid}`);
-    const fd = openSync(probe, "w");
+    const fd = openSync(probe, "w", PRIVATE_FILE_MODE);
     try {
       writeSync(fd, "ok");
       fsyncSync(fd);

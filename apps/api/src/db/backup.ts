@@ -4,7 +4,6 @@ import {
   existsSync,
   fsyncSync,
   linkSync,
-  mkdirSync,
   openSync,
   renameSync,
   rmSync,
@@ -12,7 +11,7 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { AppDatabase } from "./client";
+import { createPrivateDatabaseFile, createPrivateFolder, type AppDatabase } from "./client";
 import { inspectDatabase, migrateDatabase } from "./migrate";
 import * as schema from "./schema";
 
@@ -43,11 +42,12 @@ export async function backupDatabase(
 ): Promise<string> {
   const target = backupPathFor(databasePath, at);
   if (existsSync(target)) throw new Error(`A backup named ${target} already exists.`);
-  mkdirSync(dirname(target), { recursive: true });
+  createPrivateFolder(dirname(target));
 
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   try {
+    createPrivateDatabaseFile(partial);
     await db.$client.backup(partial);
     // The copy inherits WAL mode; a rollback-journal copy is one self-contained file to move around.
     const copy = new Database(partial, { fileMustExist: true });
@@ -172,13 +172,14 @@ export async function restoreDatabase(
   checkRestorable(source);
 
   const hadTarget = existsSync(target);
-  mkdirSync(dirname(target), { recursive: true });
+  createPrivateFolder(dirname(target));
   if (hadTarget) takeOverTarget(target);
 
   const partial = join(dirname(target), `.${basename(target)}.restore-${process.pid}.partial`);
   rmSync(partial, { force: true });
   let counts: { artifacts: number; users: number };
   try {
+    createPrivateDatabaseFile(partial);
     const from = new Database(source, { readonly: true, fileMustExist: true });
     try {
       await from.backup(partial);
@@ -207,7 +208,7 @@ export async function restoreDatabase(
     let previous: string | null = null;
     if (hadTarget) {
       previous = backupPathFor(target, at).replace(/\.db$/, "-before-restore.db");
-      mkdirSync(dirname(previous), { recursive: true });
+      createPrivateFolder(dirname(previous));
       rmSync(previous, { force: true });
       try {
         linkSync(target, previous);
