@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 60_000 });
 /*
  * The database holds emails, password hashes and session tokens: a fresh database, its -wal and
  * -shm files, its folder, the backups folder and every backup are readable by their owner only
- * (docs/decisions/022-private-data-files.md), whatever the umask.
+ * (docs/decisions/024-private-data-files.md), whatever the umask.
  */
 
 let dir: string;

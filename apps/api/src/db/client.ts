@@ -9,7 +9,7 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
 /*
  * The database holds emails, password hashes and session tokens: only the account that runs the
  * server may read it. Its folder and the backups folder are created 0700 and the files 0600,
- * whatever the process's umask (docs/decisions/022-private-data-files.md).
+ * whatever the process's umask (docs/decisions/024-private-data-files.md).
  */
 const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
