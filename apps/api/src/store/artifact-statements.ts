@@ -13,25 +13,30 @@ export function prepareArtifactStatements(db: AppDatabase) {
   const sqlite = db.$client;
   const ofType = eq(artifacts.artifactType, sql.placeholder("type"));
   const ofOwner = eq(artifacts.ownerId, sql.placeholder("ownerId"));
-  const mostLiked = (where: SQL | undefined) =>
+  /**
+   * :limit rows after skipping :offset, in `order`: the ids from the narrow index first, so that a
+   * deep OFFSET skips index entries rather than rows, then the rows by id.
+   */
+  const sliceInOrder = (where: SQL | undefined, order: SQL[]) =>
     db
       .select(artifactColumns)
       .from(artifacts)
       .where(
-        // The ids from the narrow index first: a deep OFFSET then skips index entries, not rows.
         inArray(
           artifacts.id,
           db
             .select({ id: artifacts.id })
             .from(artifacts)
             .where(where)
-            .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+            .orderBy(...order)
             .limit(sql.placeholder("limit"))
             .offset(sql.placeholder("offset")),
         ),
       )
-      .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
+      .orderBy(...order)
       .prepare();
+  const mostLikedOrder = [desc(artifacts.likeCount), asc(artifacts.id)];
+  const mostLiked = (where: SQL | undefined) => sliceInOrder(where, mostLikedOrder);
 
   return {
     byId: db
@@ -72,24 +77,8 @@ export function prepareArtifactStatements(db: AppDatabase) {
         .orderBy(desc(artifacts.id))
         .limit(sql.placeholder("limit"))
         .prepare(),
-      /** :limit after skipping :offset (the REST pages): the ids from the index first, then rows. */
-      slice: db
-        .select(artifactColumns)
-        .from(artifacts)
-        .where(
-          inArray(
-            artifacts.id,
-            db
-              .select({ id: artifacts.id })
-              .from(artifacts)
-              .where(ofOwner)
-              .orderBy(desc(artifacts.id))
-              .limit(sql.placeholder("limit"))
-              .offset(sql.placeholder("offset")),
-          ),
-        )
-        .orderBy(desc(artifacts.id))
-        .prepare(),
+      /** The REST pages of a member's own artifacts, newest first. */
+      slice: sliceInOrder(ofOwner, [desc(artifacts.id)]),
       total: db.select({ total: count() }).from(artifacts).where(ofOwner).prepare(),
     },
     list: {
