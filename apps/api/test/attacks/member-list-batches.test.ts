@@ -10,7 +10,7 @@ import {
   type MyArtifactsPage,
 } from "@artifact-atlas/shared";
 import { request, signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
-import { expectHealthyWithinASecond, healthyThroughout, productionHeapOptions } from "./support";
+import { expectHealthyWithinASecond, healthyThroughout } from "./support";
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -87,7 +87,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "atlas-member-lists-"));
   server = await startServer({
     databasePath: join(dir, "atlas.db"),
-    env: { NODE_OPTIONS: productionHeapOptions() },
+    productionNodeOptions: true,
   });
   cookie = await signUpOn(server.url, "hoarder@example.com");
   added = [];

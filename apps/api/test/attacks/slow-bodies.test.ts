@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { request, signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
-import { healthyThroughout, productionHeapOptions, expectHealthyWithinASecond } from "./support";
+import { healthyThroughout, expectHealthyWithinASecond } from "./support";
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "atlas-slow-bodies-"));
   server = await startServer({
     databasePath: join(dir, "atlas.db"),
-    env: { NODE_OPTIONS: productionHeapOptions() },
+    productionNodeOptions: true,
   });
 });
 

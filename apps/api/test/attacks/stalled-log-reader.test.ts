@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startServer, stopServer, type ServerProcess } from "../support/server";
-import { expectHealthyWithinASecond, productionHeapOptions } from "./support";
+import { expectHealthyWithinASecond } from "./support";
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "atlas-stalled-log-"));
   server = await startServer({
     databasePath: join(dir, "atlas.db"),
-    env: { NODE_OPTIONS: productionHeapOptions() },
+    productionNodeOptions: true,
   });
 });
 

@@ -1,22 +1,8 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
-/* What every attack test shares: the server's memory cap as npm start sets it, and the checks. */
-
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-
-/** The heap cap npm start gives the server (package.json config.serverNodeOptions). */
-export function productionHeapOptions(): string {
-  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-    config: { serverNodeOptions: string };
-  };
-  return pkg.config.serverNodeOptions
-    .split(" ")
-    .filter((option) => option.startsWith("--max-old-space-size"))
-    .join(" ");
-}
+/* What every attack test shares: the checks that the server stays up. (A spawned server gets the
+ * heap cap npm start gives it with startServer's productionNodeOptions.) */
 
 /** GET /healthz answers 200 within a second. */
 export async function expectHealthyWithinASecond(base: string): Promise<void> {

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   SERVER_FROM_SOURCE,
+  serverNodeOptions,
   spawnServer,
   startServer as startServerProcess,
   type ServerProcess,
@@ -32,12 +33,17 @@ export interface SpawnOptions {
   honourPermissions?: boolean;
   /** Modules node loads before the server (`--import`), e.g. one that changes process.versions. */
   preload?: string[];
+  /** Run with the Node options `npm start` gives the server (its heap cap): the attack tests. */
+  productionNodeOptions?: boolean;
 }
 
 function fromSource(options: SpawnOptions): ServerProcessOptions {
   return {
     entry: SERVER_FROM_SOURCE,
-    nodeOptions: (options.preload ?? []).flatMap((module) => ["--import", module]),
+    nodeOptions: [
+      ...(options.productionNodeOptions ? serverNodeOptions() : []),
+      ...(options.preload ?? []).flatMap((module) => ["--import", module]),
+    ],
     honourPermissions: options.honourPermissions ?? false,
     ...(options.port === undefined ? {} : { port: options.port }),
     env: {
