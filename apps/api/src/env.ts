@@ -116,6 +116,20 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** A comma-separated list of email addresses (blank entries ignored), stored lower-case. */
+const emailList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const emails: string[] = [];
+    for (const entry of value.split(",").map((item) => item.trim().toLowerCase())) {
+      if (!entry) continue;
+      if (z.email().safeParse(entry).success) emails.push(entry);
+      else ctx.addIssue({ code: "custom", message: `"${entry}" is not an email address` });
+    }
+    return emails;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -140,6 +154,8 @@ const envSchema = z
      */
     CORS_ORIGINS: originList,
     /** Google sign-in (docs/google-sign-in.md): both or neither; without them it is turned off. */
+    /** Accounts made admins at every start (issue 17); pnpm users:role does it on a live database. */
+    ADMIN_EMAILS: emailList,
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -171,6 +187,7 @@ const envSchema = z
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
       allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
+      adminEmails: env.ADMIN_EMAILS,
       secureCookies: publicOrigin.startsWith("https:"),
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

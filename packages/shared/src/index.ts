@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./roles";
 export * from "./messages";
 export * from "./types";
 export * from "./schemas/fields";

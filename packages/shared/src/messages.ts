@@ -30,5 +30,8 @@ export const MESSAGES = {
   updateFailed: "Failed to update artifact",
   deleteFailed: "Failed to delete artifact",
   profileUpdateFailed: "Failed to update profile. Please try again.",
+  // Issue 17 (roles, review): not in the specification.
+  notAllowed: "Only curators and admins can do this.",
+  lastAdmin: "This is the last admin account: make someone else an admin first.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
 } as const;

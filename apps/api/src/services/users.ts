@@ -37,6 +37,7 @@ const sessionUserColumns = {
   email: users.email,
   name: users.name,
   photoUrl: users.photoUrl,
+  role: users.role,
 };
 
 /** Emails are stored lower-case, so the unique index is case-insensitive in effect. */

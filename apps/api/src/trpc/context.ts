@@ -11,6 +11,8 @@ export interface InnerContext {
   deps: Deps;
   user: SessionUser | null;
   sessionId: string | null;
+  /** The request's id (its answer's X-Request-Id), for the audit log. */
+  requestId: string;
   /** The client's address, for rate limits. */
   ip: string;
   /** Sends a cookie with the answer (sign-in and sign-out); a no-op outside HTTP. */
@@ -26,6 +28,7 @@ export function createContextFactory(deps: Deps) {
     deps,
     user: req.session?.user ?? null,
     sessionId: req.session?.sessionId ?? null,
+    requestId: req.id,
     ip: req.ip,
     setCookie: (cookie) => {
       res.setCookie(cookie.name, cookie.value, cookie.attributes);

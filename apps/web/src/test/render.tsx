@@ -21,6 +21,7 @@ export const SIGNED_IN_USER: SessionUser = {
   email: "ada@example.com",
   name: "Ada Lovelace",
   photoUrl: null,
+  role: "member",
 };
 
 export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {

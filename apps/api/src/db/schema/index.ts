@@ -1,2 +1,4 @@
 export * from "./users";
 export * from "./artifacts";
+export * from "./audit";
+export * from "./notifications";
