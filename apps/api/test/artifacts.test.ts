@@ -111,6 +111,9 @@ describe("artifacts.create", () => {
       ...fields,
       likeCount: 0,
       username: "Alice Archivist",
+      status: "published",
+      statusReason: null,
+      statusNote: null,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -459,7 +462,15 @@ describe("artifacts.update", () => {
       alice.cookie,
     );
     expect(result.status).toBe(200);
-    const expected = { id: artifact.id, ...fields, likeCount: 1, username: "Alice Archivist" };
+    const expected = {
+      id: artifact.id,
+      ...fields,
+      likeCount: 1,
+      username: "Alice Archivist",
+      status: "published",
+      statusReason: null,
+      statusNote: null,
+    };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);
     expect(row(artifact.id)?.edited_at).toBeGreaterThanOrEqual(started);
@@ -528,7 +539,7 @@ describe("artifacts.update", () => {
 });
 
 describe("artifacts.delete", () => {
-  test("the owner deletes the artifact and its likes", async () => {
+  test("the owner deletes the artifact: gone for everyone, kept in the trash with its likes", async () => {
     const artifact = await addArtifact(t, alice);
     const kept = await addArtifact(t, alice);
     await like(t, alice, artifact.id);
@@ -539,8 +550,12 @@ describe("artifacts.delete", () => {
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ id: artifact.id, message: MESSAGES.artifactDeleted });
     expect((await call("query", "artifacts.byId", { id: artifact.id })).status).toBe(404);
-    const likeRows = t.db.$client.prepare("select artifact_id from likes").all();
-    expect(likeRows).toEqual([{ artifact_id: kept.id }]);
+    expect((await call("query", "artifacts.byId", { id: artifact.id }, alice.cookie)).status).toBe(
+      404,
+    );
+    // The trash keeps the row and its likes until a restore or the purge (services/trash.ts).
+    expect(row(artifact.id)?.deleted_at).toEqual(expect.any(Number));
+    expect(row(artifact.id)?.like_count).toBe(2);
     expect(row(kept.id)?.like_count).toBe(1);
 
     const again = await call("mutation", "artifacts.delete", { id: artifact.id }, alice.cookie);

@@ -1,5 +1,5 @@
 import { getTableColumns } from "drizzle-orm";
-import { artifact, likedArtifact } from "@artifact-atlas/shared";
+import { artifact, likedArtifact, reviewedArtifact } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 
 const tableColumns = getTableColumns(artifacts);
@@ -18,6 +18,9 @@ function columnsOf<Key extends keyof TableColumns>(keys: readonly Key[]): Pick<T
  * schema: the owner's id and email, and the row timestamps, stay on the server.
  */
 export const artifactColumns = columnsOf(artifact.keyof().options);
+
+/** The columns its owner and curators see: the public ones and the review state. */
+export const reviewedArtifactColumns = columnsOf(reviewedArtifact.keyof().options);
 
 /** A row of the liked list. */
 export const likedArtifactColumns = columnsOf(likedArtifact.keyof().options);
