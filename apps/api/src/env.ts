@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { REVIEW_MODES } from "@artifact-atlas/shared";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -156,6 +157,8 @@ const envSchema = z
     /** Google sign-in (docs/google-sign-in.md): both or neither; without them it is turned off. */
     /** Accounts made admins at every start (issue 17); pnpm users:role does it on a live database. */
     ADMIN_EMAILS: emailList,
+    /** post: a member's work is published at once and reviewed after; pre: reviewed before (issue 17). */
+    REVIEW_MODE: z.enum(REVIEW_MODES).default("post"),
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -188,6 +191,7 @@ const envSchema = z
       allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
       adminEmails: env.ADMIN_EMAILS,
+      reviewMode: env.REVIEW_MODE,
       secureCookies: publicOrigin.startsWith("https:"),
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

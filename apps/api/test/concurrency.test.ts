@@ -177,7 +177,7 @@ describe("edits and deletes of one artifact at once", () => {
     expect(final).toMatchObject(matching[0] as ArtifactFields);
   });
 
-  it("lets exactly one of many parallel deletes succeed, and takes the likes with it", async () => {
+  it("lets exactly one of many parallel deletes succeed; the trash keeps its likes", async () => {
     const app = await start();
     const owner = await createUserWithSession(app);
     const { id } = await addArtifact(app, owner);
@@ -203,7 +203,12 @@ describe("edits and deletes of one artifact at once", () => {
     const likes = app.db.$client
       .prepare("select artifact_id as id, count(*) as n from likes group by artifact_id")
       .all();
-    expect(likes).toEqual([{ id: keep, n: 20 }]);
+    expect(likes).toEqual([
+      { id, n: 20 },
+      { id: keep, n: 20 },
+    ]);
+    const trashed = app.db.$client.prepare("select id from artifacts where deleted_at is not null");
+    expect(trashed.pluck().all()).toEqual([id]);
     expect(likeCountDrift(app.db)).toEqual([]);
   });
 
@@ -246,8 +251,10 @@ describe("edits and deletes of one artifact at once", () => {
     // Some of the others came before the delete, some after it.
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(20);
     expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThan(0);
-    expect(app.db.$client.prepare("select count(*) as n from likes").get()).toEqual({ n: 0 });
-    expect(app.db.$client.prepare("select count(*) as n from artifacts").get()).toEqual({ n: 0 });
+    // In the trash, with the likes given before the delete; none after it (not public).
+    const outsideTrash = "select count(*) as n from artifacts where deleted_at is null";
+    expect(app.db.$client.prepare(outsideTrash).get()).toEqual({ n: 0 });
+    expect(likeCountDrift(app.db)).toEqual([]);
   });
 });
 

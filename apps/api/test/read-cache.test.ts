@@ -37,17 +37,25 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The default review mode; the member's work is queued, which the cache must not mind. */
+const POST_REVIEW = { reviewMode: "post", requestId: null } as const;
+
 function addUser(name: string) {
   return db
     .insert(users)
     .values({ email: `${name.toLowerCase()}@example.org`, name })
-    .returning({ id: users.id, name: users.name })
+    .returning({ id: users.id, name: users.name, role: users.role })
     .get();
 }
 
 /** An artifact with this name, and a read of its name straight from SQL. */
 function artifactNamed(name: string) {
-  const artifact = createArtifact(store, addUser("Owner"), artifactFields({ artifactName: name }));
+  const artifact = createArtifact(
+    store,
+    addUser("Owner"),
+    artifactFields({ artifactName: name }),
+    POST_REVIEW,
+  );
   const nameOf = () =>
     db.$client.prepare("select artifact_name from artifacts where id = ?").pluck().get(artifact.id);
   return { artifact, nameOf };
@@ -247,6 +255,7 @@ describe("the services' reads through the cache", () => {
       store,
       owner,
       artifactFields({ artifactName: "Lamp" }),
+      POST_REVIEW,
     );
     const page = () => listArtifacts(store, { sort: "desc", page: 1 });
     expect(getArtifact(store, null, artifact).likeCount).toBe(0);
@@ -257,14 +266,16 @@ describe("the services' reads through the cache", () => {
     expect(getArtifact(store, null, artifact).likeCount).toBe(1);
     expect(page().items.map((item) => item.likeCount)).toEqual([1]);
 
-    updateArtifact(store, owner, {
-      id: artifact.id,
-      fields: artifactFields({ artifactName: "Oil lamp" }),
-    });
+    updateArtifact(
+      store,
+      owner,
+      { id: artifact.id, fields: artifactFields({ artifactName: "Oil lamp" }) },
+      POST_REVIEW,
+    );
     expect(getArtifact(store, null, artifact).artifactName).toBe("Oil lamp");
     expect(listArtifacts(store, { search: "oil", sort: "default", page: 1 }).total).toBe(1);
 
-    createArtifact(store, owner, artifactFields({ artifactName: "Oil jar" }));
+    createArtifact(store, owner, artifactFields({ artifactName: "Oil jar" }), POST_REVIEW);
     expect(listArtifacts(store, { search: "oil", sort: "default", page: 1 }).total).toBe(2);
     expect(page().total).toBe(2);
   });
@@ -272,7 +283,7 @@ describe("the services' reads through the cache", () => {
   it("answer an unknown id as unknown until it exists", () => {
     const owner = addUser("Owner");
     expect(() => getArtifact(store, null, { id: 1 })).toThrow();
-    createArtifact(store, owner, artifactFields());
+    createArtifact(store, owner, artifactFields(), POST_REVIEW);
     expect(getArtifact(store, null, { id: 1 }).id).toBe(1);
   });
 });

@@ -42,6 +42,16 @@ const SPEC_CALLS = [
   ["post", "/jwt"],
 ] as const;
 
+/** Issue 17's paths for scripts: reports, the review queue and the trash. */
+const REVIEW_CALLS = [
+  ["post", "/artifacts/{id}/reports"],
+  ["get", "/review-queue"],
+  ["post", "/review-queue/{entryId}"],
+  ["get", "/review-reasons"],
+  ["get", "/trash"],
+  ["post", "/trash/{id}/restore"],
+] as const;
+
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
 function shared(schema: z.ZodType) {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<
@@ -97,14 +107,16 @@ describe("the OpenAPI document", () => {
       for (const method of METHODS) {
         if (!item[method]) continue;
         listed.push(`${method} ${path}`);
-        const url = path.replace("{id}", ":id");
+        const url = path.replace(/\{(\w+)\}/g, ":$1");
         expect(
           t.app.hasRoute({ method: method.toUpperCase() as "GET", url }),
           `${method} ${url}`,
         ).toBe(true);
       }
     }
-    expect(listed.sort()).toEqual(SPEC_CALLS.map(([method, path]) => `${method} ${path}`).sort());
+    expect(listed.sort()).toEqual(
+      [...SPEC_CALLS, ...REVIEW_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+    );
   });
 
   it("takes its request bodies from the shared schemas the routes parse with", () => {

@@ -33,5 +33,17 @@ export const MESSAGES = {
   // Issue 17 (roles, review): not in the specification.
   notAllowed: "Only curators and admins can do this.",
   lastAdmin: "This is the last admin account: make someone else an admin first.",
+  alreadyDecided: (name: string | null) =>
+    `This entry was already decided by ${name ?? "a curator whose account was deleted"}.`,
+  ownArtifactDecision: "You cannot decide about your own artifact: another curator will.",
+  reasonRequired: "Please choose a reason from the list.",
+  decisionNotForEntry: "This decision does not apply to this entry.",
+  notHidden: "This artifact is not hidden.",
+  alreadyReported: "You have already reported this artifact.",
+  reportReceived: "Thank you. A curator will look at your report.",
+  notInTrash: "This artifact is not in the trash.",
+  reasonExists: "This reason is already in the list.",
+  spamAutoHideNote:
+    "Hidden automatically after spam reports from three accounts, until a curator decides.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
 } as const;

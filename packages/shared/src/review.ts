@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { artifact } from "./schemas/artifact";
+import { artifact, type ArtifactFields } from "./schemas/artifact";
+import { LIMITS } from "./constants";
 import { MESSAGES } from "./messages";
 import { isWellFormedText, requiredText } from "./schemas/fields";
 
@@ -129,12 +130,13 @@ export const reviewQueueQuery = z
   })
   .default({ limit: REVIEW_QUEUE_PAGE_SIZE });
 
+/** The trash comes a page at a time, most recently deleted first. */
 export const trashQuery = z
   .object({
-    cursor: positiveId.optional(),
+    page: z.coerce.number().int().min(1).max(LIMITS.page).default(1),
     limit: z.coerce.number().int().min(1).max(TRASH_PAGE_SIZE).default(TRASH_PAGE_SIZE),
   })
-  .default({ limit: TRASH_PAGE_SIZE });
+  .default({ page: 1, limit: TRASH_PAGE_SIZE });
 
 export const reviewReasonInput = z.object({
   label: requiredText("Reason", REVIEW_REASON_LABEL_MAX_LENGTH),
@@ -154,3 +156,55 @@ export type ArtifactReview = z.output<typeof artifactReview>;
 /** An artifact with its review state: My Artifacts and the detail page for its owner and curators. */
 export const reviewedArtifact = artifact.extend(artifactReview.shape);
 export type ReviewedArtifact = z.output<typeof reviewedArtifact>;
+
+/** One entry of the review queue as /review shows it. */
+export interface QueueEntry {
+  id: number;
+  kind: QueueEntryKind;
+  /** When it entered the queue (ms since the epoch). */
+  createdAt: number;
+  /** The artifact as it stands now. */
+  artifact: ReviewedArtifact;
+  /** Who submitted the artifact or edit, or who reported it; null for a deleted account. */
+  submittedByName: string | null;
+  /** An edit: the fields before it and as saved (or proposed, when it waits). */
+  before: ArtifactFields | null;
+  proposed: ArtifactFields | null;
+  /** An edit that waits for approval while the published text stays (REVIEW_MODE=pre). */
+  waiting: boolean;
+  report: { reason: ReportReason; note: string | null } | null;
+  /** The reader owns the artifact, and so cannot decide this entry. */
+  ownArtifact: boolean;
+}
+
+export interface QueuePage {
+  items: QueueEntry[];
+  nextCursor: number | null;
+}
+
+/** What a decision did, or who decided first. */
+export interface DecisionResult {
+  entryId: number;
+  decision: ReviewDecision;
+  decidedByName: string | null;
+  decidedAt: number;
+}
+
+export interface ReviewReason {
+  id: number;
+  label: string;
+}
+
+/** An artifact in the trash, with when it went there and when the purge takes it. */
+export interface TrashedArtifact {
+  artifact: ReviewedArtifact;
+  deletedAt: number;
+  purgeAt: number;
+}
+
+export interface TrashPage {
+  items: TrashedArtifact[];
+  total: number;
+  page: number;
+  pageCount: number;
+}

@@ -68,7 +68,10 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const body = parseInput(restArtifactBody, request.body, "body");
     assertOwnEmail(user, body.userEmail, "userEmail");
     // Owner, contributor name, id and like count come from the session and the database.
-    const artifact = createArtifact(store, user, body);
+    const artifact = createArtifact(store, user, body, {
+      reviewMode: deps.env.reviewMode,
+      requestId: request.id,
+    });
     return reply
       .code(201)
       .header("location", `/artifacts/${artifact.id}`)
@@ -83,7 +86,12 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const artifact = updateArtifact(store, user, { id, fields: body });
+      const artifact = updateArtifact(
+        store,
+        user,
+        { id, fields: body },
+        { reviewMode: deps.env.reviewMode, requestId: request.id },
+      );
       return {
         success: true,
         message: MESSAGES.artifactUpdated,

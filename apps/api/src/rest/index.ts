@@ -3,6 +3,7 @@ import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
+import { reviewRoutes } from "./review";
 import { buildOpenApiDocument } from "./openapi";
 
 /**
@@ -24,6 +25,7 @@ export const restPlugin = fp(
     });
     await artifactRoutes(app);
     await likeRoutes(app);
+    await reviewRoutes(app);
     await jwtRoutes(app);
 
     const document = buildOpenApiDocument();

@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   artifactId,
   BRAND,
+  decisionInput,
+  reportInput,
   REST_MAX_PAGE_SIZE,
   restArtifactBody,
   restArtifactsQuery,
@@ -10,6 +12,8 @@ import {
   restJwtBody,
   restLikeBody,
   restLikedArtifactsQuery,
+  reviewQueueQuery,
+  trashQuery,
 } from "@artifact-atlas/shared";
 import { SESSION_COOKIE_NAME } from "../auth/session";
 import {
@@ -24,6 +28,14 @@ import {
   restOwnArtifact,
   restUpdated,
 } from "./schemas";
+import {
+  restDecision,
+  restQueuePage,
+  restReportCreated,
+  restRestored,
+  restReviewReasons,
+  restTrashPage,
+} from "./review-schemas";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -43,6 +55,8 @@ export const REQUEST_BODIES = {
   DeleteArtifactBody: restDeleteArtifactBody,
   LikeBody: restLikeBody,
   JwtBody: restJwtBody,
+  ReportBody: reportInput.omit({ id: true }),
+  DecisionBody: decisionInput.omit({ entryId: true }),
 } satisfies Record<string, z.ZodType>;
 
 const ANSWERS = {
@@ -56,6 +70,12 @@ const ANSWERS = {
   Confirmed: restConfirmed,
   Error: restError,
   Failure: restFailure,
+  ReportCreated: restReportCreated,
+  QueuePage: restQueuePage,
+  Decision: restDecision,
+  ReviewReasons: restReviewReasons,
+  TrashPage: restTrashPage,
+  Restored: restRestored,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
@@ -69,6 +89,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not signed in.",
   403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
   404: "No artifact with this id (unknown or malformed).",
+  409: "Already decided (the message names by whom), already reported, or not hidden.",
   413: "The body is larger than 64 KiB.",
   429: "Too many writes from this user; Retry-After says how many seconds to wait.",
 };
@@ -260,6 +281,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...reviewPaths(),
       "/jwt": {
         post: {
           operationId: "confirmSession",
@@ -270,6 +292,101 @@ export function buildOpenApiDocument() {
             "200": { description: "The session is this email's.", ...json(ref("Confirmed")) },
             ...failures([400, 401, 403, 413]),
           },
+        },
+      },
+    },
+  };
+}
+
+/** Reports, the review queue and the trash (issue 17; docs/community-editing.md). */
+function reviewPaths() {
+  const curators = "Curators and admins only (403 for members).";
+  const entryParameter = {
+    name: "entryId",
+    in: "path",
+    required: true,
+    description: "The entry's id, from GET /review-queue.",
+    schema: { type: "integer", minimum: 1 },
+  };
+  return {
+    "/artifacts/{id}/reports": {
+      parameters: [idParameter],
+      post: {
+        operationId: "reportArtifact",
+        summary: "Report a public artifact; one open report per person and artifact",
+        description:
+          "The report waits in the review queue. Spam reports from three accounts hide the artifact until a curator decides.",
+        security: signedIn,
+        ...body("ReportBody"),
+        responses: {
+          "201": { description: "Reported.", ...json(ref("ReportCreated")) },
+          ...failures([400, 401, 404, 409, 413, 429]),
+        },
+      },
+    },
+    "/review-queue": {
+      get: {
+        operationId: "reviewQueue",
+        summary: "The entries waiting for a decision, oldest first",
+        description: `${curators} Pass nextCursor as cursor for the next page.`,
+        security: signedIn,
+        parameters: queryParameters(reviewQueueQuery.unwrap()),
+        responses: {
+          "200": { description: "A page of the queue.", ...json(ref("QueuePage")) },
+          ...failures([400, 401, 403]),
+        },
+      },
+    },
+    "/review-queue/{entryId}": {
+      parameters: [entryParameter],
+      post: {
+        operationId: "decideEntry",
+        summary:
+          "Decide an entry: approve, reject, hide, unhide (new artifacts, edits), uphold, dismiss (reports)",
+        description: `${curators} reject, hide and unhide need a reason from GET /review-reasons (any letter case). An entry is decided once: a second decision answers 409 naming who decided. Nobody decides about their own artifact (403).`,
+        security: signedIn,
+        ...body("DecisionBody"),
+        responses: {
+          "200": { description: "Decided.", ...json(ref("Decision")) },
+          ...failures([400, 401, 403, 404, 409, 413, 429]),
+        },
+      },
+    },
+    "/review-reasons": {
+      get: {
+        operationId: "reviewReasons",
+        summary: "The reasons a decision may give",
+        description: curators,
+        security: signedIn,
+        responses: {
+          "200": { description: "The list.", ...json(ref("ReviewReasons")) },
+          ...failures([401, 403]),
+        },
+      },
+    },
+    "/trash": {
+      get: {
+        operationId: "trash",
+        summary: "Deleted artifacts, most recently deleted first; purged after 30 days",
+        description: curators,
+        security: signedIn,
+        parameters: queryParameters(trashQuery.unwrap()),
+        responses: {
+          "200": { description: "A page of the trash.", ...json(ref("TrashPage")) },
+          ...failures([400, 401, 403]),
+        },
+      },
+    },
+    "/trash/{id}/restore": {
+      parameters: [idParameter],
+      post: {
+        operationId: "restoreArtifact",
+        summary: "Restore an artifact from the trash, with its id, likes and history",
+        description: curators,
+        security: signedIn,
+        responses: {
+          "200": { description: "Restored.", ...json(ref("Restored")) },
+          ...failures([401, 403, 404, 429]),
         },
       },
     },

@@ -9,10 +9,13 @@ import {
   type ArtifactPage,
   type ArtifactType,
   type MyArtifactsPage,
+  type ArtifactReview,
   type ReviewedArtifact,
+  type ReviewMode,
   type SessionUser,
   type SortValue,
 } from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { lowerAscii, searchPages } from "../store/artifact-search";
@@ -26,9 +29,10 @@ import {
 } from "./cursor-pages";
 import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
+import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
-export type Actor = Pick<SessionUser, "id" | "name">;
+export type Actor = Pick<SessionUser, "id" | "name" | "role">;
 
 /** Who is reading: the session's user, or null for the public. */
 export type Viewer = Pick<SessionUser, "id" | "role"> | null;
@@ -36,6 +40,11 @@ export type Viewer = Pick<SessionUser, "id" | "role"> | null;
 /** The request a change came from, for the audit log (its X-Request-Id). */
 export interface RequestContext {
   requestId: string | null;
+}
+
+/** What a member's new artifact or edit goes through: REVIEW_MODE, and the request. */
+export interface ReviewContext extends RequestContext {
+  reviewMode: ReviewMode;
 }
 
 function notFound(): ServiceError {
@@ -196,36 +205,105 @@ export function myArtifactsSlice(
   return { items, total };
 }
 
-/** Owner and contributor name come from the session; a new artifact has no likes. */
+/** Whether the actor's work goes through review: curators' and admins' own work never does. */
+function isReviewed(actor: Actor): boolean {
+  return !hasRole(actor.role, "curator");
+}
+
+/**
+ * Owner and contributor name come from the session; a new artifact has no likes. A member's new
+ * artifact enters the review queue: published at once in REVIEW_MODE=post, pending (seen only by
+ * its owner and curators) in pre (docs/decisions/051).
+ */
 export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
   fields: ArtifactFields,
+  context: ReviewContext,
 ): ReviewedArtifact {
-  return store.db
-    .insert(artifacts)
-    .values({ ...pickFields(fields), ownerId: actor.id, username: actor.name, likeCount: 0 })
-    .returning(reviewedArtifactColumns)
-    .get();
+  return store.db.transaction(
+    (tx) => {
+      const reviewed = isReviewed(actor);
+      const created = tx
+        .insert(artifacts)
+        .values({
+          ...pickFields(fields),
+          ownerId: actor.id,
+          username: actor.name,
+          likeCount: 0,
+          status: reviewed && context.reviewMode === "pre" ? "pending" : "published",
+        })
+        .returning(reviewedArtifactColumns)
+        .get();
+      if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
+      return created;
+    },
+    { behavior: "immediate" },
+  );
 }
 
-/** Owner only. Saving an unchanged form succeeds and returns the artifact as it is. */
+/**
+ * Writes an artifact's eight fields, and its review state when given: the one update path of an
+ * owner's save and of a curator's approval of a waiting edit.
+ */
+export function writeArtifact(
+  tx: Pick<AppDatabase, "update">,
+  id: number,
+  fields: ArtifactFields,
+  review?: ArtifactReview,
+): ReviewedArtifact {
+  const updated = tx
+    .update(artifacts)
+    .set({ ...pickFields(fields), ...review, editedAt: new Date() })
+    .where(eq(artifacts.id, id))
+    .returning(reviewedArtifactColumns)
+    .get();
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/** A member's save that changes nothing is no edit to review. */
+function sameFields(a: ArtifactFields, b: ArtifactFields): boolean {
+  return ARTIFACT_FIELD_NAMES.every((name) => a[name] === b[name]);
+}
+
+/**
+ * Owner only. Saving an unchanged form succeeds and returns the artifact as it is. A member's
+ * edit (docs/decisions/051):
+ * - of a published artifact: saved at once and queued (REVIEW_MODE=post), or queued as a waiting
+ *   change while the published text stays (pre);
+ * - of a pending, rejected or hidden one: saved and resubmitted, pending until a curator decides.
+ */
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
   input: { id: number; fields: ArtifactFields },
+  context: ReviewContext,
 ): ReviewedArtifact {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
-      const updated = tx
-        .update(artifacts)
-        .set({ ...pickFields(input.fields), editedAt: new Date() })
-        .where(eq(artifacts.id, input.id))
-        .returning(reviewedArtifactColumns)
-        .get();
-      if (!updated) throw notFound();
-      return updated;
+      const current = store.statements.reviewedById.get({ id: input.id });
+      if (!current) throw notFound();
+      const fields = pickFields(input.fields);
+      if (!isReviewed(actor)) return writeArtifact(tx, input.id, fields);
+      const { ownerId: _ownerId, ...before } = current;
+      if (sameFields(before, fields)) return before;
+      const edit = { artifactId: input.id, submittedBy: actor.id, before: pickFields(before) };
+      if (current.status === "published") {
+        if (context.reviewMode === "pre") {
+          enqueueEdit(tx, { ...edit, proposed: fields, waiting: true });
+          return before;
+        }
+        enqueueEdit(tx, { ...edit, proposed: fields, waiting: false });
+        return writeArtifact(tx, input.id, fields);
+      }
+      enqueueEdit(tx, { ...edit, proposed: fields, waiting: false });
+      return writeArtifact(tx, input.id, fields, {
+        status: "pending",
+        statusReason: null,
+        statusNote: null,
+      });
     },
     { behavior: "immediate" },
   );

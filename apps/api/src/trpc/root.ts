@@ -2,6 +2,9 @@ import { router } from "./init";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
+import { reportsRouter } from "./routers/reports";
+import { reviewRouter } from "./routers/review";
+import { trashRouter } from "./routers/trash";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -9,6 +12,9 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  review: reviewRouter,
+  reports: reportsRouter,
+  trash: trashRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

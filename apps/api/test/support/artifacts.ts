@@ -1,4 +1,4 @@
-import type { Artifact, ArtifactFields, ArtifactType } from "@artifact-atlas/shared";
+import type { ArtifactFields, ArtifactType, ReviewedArtifact } from "@artifact-atlas/shared";
 import { trpc, type TestApp } from "./app";
 import type { SignedInUser } from "./users";
 
@@ -25,7 +25,7 @@ export async function addArtifact(
   testApp: TestApp,
   user: SignedInUser,
   overrides: Partial<ArtifactFields> = {},
-): Promise<Artifact> {
+): Promise<ReviewedArtifact> {
   const result = await trpc(
     testApp.app,
     "mutation",
@@ -36,7 +36,7 @@ export async function addArtifact(
   if (result.status !== 200) {
     throw new Error(`artifacts.create failed: ${result.status} ${result.response.body}`);
   }
-  return result.data as Artifact;
+  return result.data as ReviewedArtifact;
 }
 
 /** Likes an artifact through likes.like as `user`. */

@@ -14,8 +14,14 @@ import {
   popularArtifacts,
   similarArtifacts,
   updateArtifact,
+  type ReviewContext,
 } from "../../services/artifacts";
+import type { Context } from "../context";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
+
+function reviewContext(ctx: Context): ReviewContext {
+  return { reviewMode: ctx.deps.env.reviewMode, requestId: ctx.requestId };
+}
 
 export const artifactsRouter = router({
   popular: publicProcedure.query(({ ctx }) => popularArtifacts(ctx.deps.artifactStore)),
@@ -38,11 +44,15 @@ export const artifactsRouter = router({
 
   create: writeProcedure
     .input(artifactInput)
-    .mutation(({ ctx, input }) => createArtifact(ctx.deps.artifactStore, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createArtifact(ctx.deps.artifactStore, ctx.user, input, reviewContext(ctx)),
+    ),
 
   update: writeProcedure
     .input(artifactUpdateInput)
-    .mutation(({ ctx, input }) => updateArtifact(ctx.deps.artifactStore, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      updateArtifact(ctx.deps.artifactStore, ctx.user, input, reviewContext(ctx)),
+    ),
 
   delete: writeProcedure
     .input(artifactIdInput)

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import {
+  artifactInput,
+  QUEUE_ENTRY_KINDS,
+  REPORT_REASONS,
+  REVIEW_DECISIONS,
+  reviewedArtifact,
+} from "@artifact-atlas/shared";
+
+/*
+ * The answers of the review, report and trash paths (issue 17), for the OpenAPI document. They
+ * are the services' own answers, as tRPC sends them to the web app.
+ */
+
+const fields = artifactInput;
+
+export const restReportCreated = z.object({
+  entryId: z.number().int().describe("The report's entry in the review queue."),
+  message: z.string(),
+});
+
+export const restQueueEntry = z.object({
+  id: z.number().int().describe("The entry's id: POST /review-queue/{entryId} decides it."),
+  kind: z.enum(QUEUE_ENTRY_KINDS),
+  createdAt: z.number().int().describe("When it entered the queue, in ms since the epoch."),
+  artifact: reviewedArtifact,
+  submittedByName: z.string().nullable(),
+  before: fields.nullable().describe("An edit: the fields before it."),
+  proposed: fields.nullable().describe("An edit: the fields as saved, or proposed when waiting."),
+  waiting: z.boolean().describe("The edit waits for approval; the published text stays."),
+  report: z.object({ reason: z.enum(REPORT_REASONS), note: z.string().nullable() }).nullable(),
+  ownArtifact: z.boolean().describe("Your own artifact: you cannot decide this entry."),
+});
+
+export const restQueuePage = z.object({
+  items: z.array(restQueueEntry),
+  nextCursor: z.number().int().nullable().describe("Pass as cursor for the next page."),
+});
+
+export const restDecision = z.object({
+  entryId: z.number().int(),
+  decision: z.enum(REVIEW_DECISIONS),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.number().int(),
+});
+
+export const restReviewReasons = z.array(z.object({ id: z.number().int(), label: z.string() }));
+
+export const restTrashPage = z.object({
+  items: z.array(
+    z.object({
+      artifact: reviewedArtifact,
+      deletedAt: z.number().int(),
+      purgeAt: z.number().int().describe("When the server deletes it for good."),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+
+export const restRestored = z.object({ id: z.number().int() });

@@ -1,0 +1,54 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { ArtifactFields } from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
+import { reviewQueue } from "../db/schema";
+
+/*
+ * How a member's work enters the review queue, inside the transaction of the write itself
+ * (services/artifacts.ts), so that no published or pending change can miss its review.
+ */
+
+type Tx = Pick<AppDatabase, "insert" | "update" | "select">;
+
+export function enqueueNewArtifact(
+  tx: Tx,
+  entry: { artifactId: number; submittedBy: number },
+): void {
+  tx.insert(reviewQueue)
+    .values({ kind: "new", ...entry })
+    .run();
+}
+
+/**
+ * An edit, with the fields before and after it. A waiting edit (REVIEW_MODE=pre) replaces the
+ * artifact's earlier waiting edit, if one is still open: a curator decides on the latest text.
+ */
+export function enqueueEdit(
+  tx: Tx,
+  entry: {
+    artifactId: number;
+    submittedBy: number;
+    before: ArtifactFields;
+    proposed: ArtifactFields;
+    waiting: boolean;
+  },
+): void {
+  if (entry.waiting) {
+    const replaced = tx
+      .update(reviewQueue)
+      .set({ proposed: entry.proposed })
+      .where(
+        and(
+          eq(reviewQueue.artifactId, entry.artifactId),
+          eq(reviewQueue.kind, "edit"),
+          eq(reviewQueue.waiting, true),
+          isNull(reviewQueue.decidedAt),
+        ),
+      )
+      .run();
+    if (replaced.changes > 0) return;
+  }
+  tx.insert(reviewQueue)
+    .values({ kind: "edit", ...entry })
+    .run();
+}
