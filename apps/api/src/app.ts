@@ -34,6 +34,10 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** When to turn requests away with 503; defaultLoadShedding() when not given. */
   loadShedding?: LoadSheddingOptions;
+  /** The clock of reset links and sessions; Date.now when not given (tests move their own). */
+  now?: () => number;
+  /** Waits before each new try of a failed mail; the outbox's defaults when not given. */
+  mailRetryDelaysMs?: readonly number[];
 }
 
 /** The largest request body: a maximal artifact is about 12 kB of JSON. */
@@ -47,6 +51,8 @@ export async function buildApp({
   db,
   logStream,
   loadShedding = defaultLoadShedding(),
+  now,
+  mailRetryDelaysMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
@@ -75,8 +81,17 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   app.server.maxConnections = MAX_CONNECTIONS;
-  const deps: Deps = createDeps(env, db);
+  const deps: Deps = createDeps(env, db, {
+    log: app.log,
+    ...(now ? { now } : {}),
+    ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
+  });
   app.decorate("deps", deps);
+  // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
+  app.addHook("onClose", (_app, done) => {
+    deps.outbox?.close();
+    done();
+  });
 
   // Before every other hook, so that even refused and preflight answers carry it.
   app.addHook("onRequest", (request, reply, done) => {

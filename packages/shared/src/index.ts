@@ -4,6 +4,7 @@ export * from "./messages";
 export * from "./types";
 export * from "./schemas/fields";
 export * from "./schemas/auth";
+export * from "./schemas/account";
 export * from "./schemas/artifact";
 export * from "./google";
 export * from "./schemas/rest";

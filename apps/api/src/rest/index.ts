@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
 import { jwtRoutes } from "./jwt";
@@ -25,6 +26,7 @@ export const restPlugin = fp(
     await artifactRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await accountRoutes(app);
 
     const document = buildOpenApiDocument();
     app.get("/openapi.json", async () => document);

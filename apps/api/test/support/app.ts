@@ -29,6 +29,10 @@ export interface TestAppOptions {
    * test/load-shedding.test.ts turns it on; spawned servers use the production bounds.
    */
   loadShedding?: LoadSheddingOptions;
+  /** The app's clock (reset links, sessions); Date.now when not given. */
+  now?: () => number;
+  /** Waits before each new try of a failed mail. */
+  mailRetryDelaysMs?: readonly number[];
 }
 
 /** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
@@ -57,6 +61,8 @@ export async function createTestApp(
     db,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.mailRetryDelaysMs ? { mailRetryDelaysMs: options.mailRetryDelaysMs } : {}),
   });
   await app.ready();
   return {
