@@ -5,4 +5,5 @@ export * from "./schemas/fields";
 export * from "./schemas/auth";
 export * from "./schemas/artifact";
 export * from "./google";
+export * from "./images";
 export * from "./schemas/rest";

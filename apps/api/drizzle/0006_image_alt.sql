@@ -1,0 +1,1 @@
+ALTER TABLE `artifacts` ADD `image_alt` text DEFAULT '' NOT NULL;
