@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -166,6 +167,8 @@ const envSchema = z
     HOST: z.string().min(1).default("127.0.0.1"),
     PUBLIC_ORIGIN: origin,
     DATABASE_PATH: z.string().min(1).default("data/artifact-atlas.db"),
+    /** Where uploaded images are kept; an "images" folder beside the database when unset. */
+    IMAGES_DIR: z.preprocess(blankAsMissing, z.string().min(1).optional()),
     WEB_DIST_PATH: z.string().min(1).default("apps/web/dist"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -220,6 +223,7 @@ const envSchema = z
       host: env.HOST,
       publicOrigin,
       databasePath: env.DATABASE_PATH,
+      imagesDir: env.IMAGES_DIR ?? join(dirname(env.DATABASE_PATH), "images"),
       webDistPath: env.WEB_DIST_PATH,
       logLevel: env.LOG_LEVEL,
       seedDemoCollection: env.SEED_DEMO_COLLECTION,

@@ -7,4 +7,5 @@ export * from "./schemas/auth";
 export * from "./schemas/account";
 export * from "./schemas/artifact";
 export * from "./google";
+export * from "./images";
 export * from "./schemas/rest";
