@@ -6,3 +6,4 @@ export * from "./schemas/auth";
 export * from "./schemas/artifact";
 export * from "./google";
 export * from "./schemas/rest";
+export * from "./dates";
