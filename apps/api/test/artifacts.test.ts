@@ -111,6 +111,11 @@ describe("artifacts.create", () => {
       ...fields,
       likeCount: 0,
       username: "Alice Archivist",
+      // "100 BC" and "1799" as the date parser reads them (test/parsed-dates.test.ts).
+      createdFromYear: -100,
+      createdToYear: -100,
+      discoveredFromYear: 1799,
+      discoveredToYear: 1799,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -459,7 +464,16 @@ describe("artifacts.update", () => {
       alice.cookie,
     );
     expect(result.status).toBe(200);
-    const expected = { id: artifact.id, ...fields, likeCount: 1, username: "Alice Archivist" };
+    const expected = {
+      id: artifact.id,
+      ...fields,
+      likeCount: 1,
+      username: "Alice Archivist",
+      createdFromYear: 1401,
+      createdToYear: 1500,
+      discoveredFromYear: 1901,
+      discoveredToYear: 1901,
+    };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);
     expect(row(artifact.id)?.edited_at).toBeGreaterThanOrEqual(started);

@@ -36,6 +36,10 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     presentLocation: "British Museum, London",
     likeCount: 3,
     username: "Ada Lovelace",
+    createdFromYear: -196,
+    createdToYear: -196,
+    discoveredFromYear: 1799,
+    discoveredToYear: 1799,
     ...overrides,
   };
 }
