@@ -9,3 +9,4 @@ export * from "./schemas/artifact";
 export * from "./google";
 export * from "./images";
 export * from "./schemas/rest";
+export * from "./dates";

@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BookOpen, CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import {
   ARTIFACT_FIELD_LABELS as LABELS,
   ARTIFACT_FIELD_NAMES,
   ARTIFACT_TYPES,
   artifactInput,
+  dateHint,
   type ArtifactFields,
   type ArtifactInput,
 } from "@artifact-atlas/shared";
@@ -46,11 +47,14 @@ export function ArtifactForm({
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<ArtifactInput, unknown, ArtifactFields>({
     resolver: zodResolver(artifactInput),
     defaultValues,
   });
+  // How each date is understood, as it is typed (packages/shared/src/dates).
+  const [createdAt, discoveredAt] = useWatch({ control, name: ["createdAt", "discoveredAt"] });
 
   const submit = handleSubmit(async (values) => {
     const problems = await onSubmit(values);
@@ -106,6 +110,7 @@ export function ArtifactForm({
             label={LABELS.createdAt}
             placeholder="e.g. 100 BC or 15th Century"
             autoComplete="off"
+            hint={dateHint(createdAt)}
             error={errors.createdAt?.message}
             {...register("createdAt")}
           />
@@ -113,6 +118,7 @@ export function ArtifactForm({
             label={LABELS.discoveredAt}
             placeholder="e.g. 1799"
             autoComplete="off"
+            hint={dateHint(discoveredAt)}
             error={errors.discoveredAt?.message}
             {...register("discoveredAt")}
           />
