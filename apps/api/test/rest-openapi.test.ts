@@ -40,6 +40,10 @@ const SPEC_CALLS = [
   ["delete", "/liked-artifacts/{id}"],
   ["get", "/liked-artifact"],
   ["post", "/jwt"],
+  // Issue 19: uploads and the images they make.
+  ["post", "/images"],
+  ["get", "/images/{hash}"],
+  ["get", "/images/{hash}/{file}"],
 ] as const;
 
 /** Issue 17's paths for scripts: reports, the review queue and the trash. */
@@ -51,6 +55,8 @@ const REVIEW_CALLS = [
   ["get", "/trash"],
   ["post", "/trash/{id}/restore"],
 ] as const;
+/** REST paths beyond the spec's table: Download my data (issue 20). */
+const OTHER_CALLS = [["get", "/account/data"]] as const;
 
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
 function shared(schema: z.ZodType) {
@@ -97,7 +103,8 @@ describe("the OpenAPI document", () => {
       const success = Object.keys(operation(method, path).responses).filter((code) =>
         code.startsWith("2"),
       );
-      expect(success).toEqual([method === "post" && path === "/artifacts" ? "201" : "200"]);
+      const creates = method === "post" && (path === "/artifacts" || path === "/images");
+      expect(success).toEqual([creates ? "201" : "200"]);
     }
   });
 
@@ -115,7 +122,9 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(listed.sort()).toEqual(
-      [...SPEC_CALLS, ...REVIEW_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+      [...SPEC_CALLS, ...OTHER_CALLS, ...REVIEW_CALLS]
+        .map(([method, path]) => `${method} ${path}`)
+        .sort(),
     );
   });
 

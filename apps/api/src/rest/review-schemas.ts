@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
-  artifactInput,
+  artifact,
+  ARTIFACT_FIELD_NAMES,
   QUEUE_ENTRY_KINDS,
   REPORT_REASONS,
   REVIEW_DECISIONS,
@@ -12,7 +13,12 @@ import {
  * are the services' own answers, as tRPC sends them to the web app.
  */
 
-const fields = artifactInput;
+/** The editable fields as stored with an edit. */
+const fields = artifact.pick(
+  Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as {
+    [Name in (typeof ARTIFACT_FIELD_NAMES)[number]]: true;
+  },
+);
 
 export const restReportCreated = z.object({
   entryId: z.number().int().describe("The report's entry in the review queue."),

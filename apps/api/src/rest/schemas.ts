@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   artifact,
+  artifactReview,
   likedArtifact,
   type Artifact,
   type LikedArtifact,
@@ -48,17 +49,24 @@ export const restConfirmed = z.object({ success: z.literal(true) });
 
 export const restError = z.object({ error: z.string() });
 
+/** POST /images: where the upload is, to put in artifactImage, and its largest derivative's size. */
+export const restUploadedImage = z.object({
+  url: z.string().describe("The image's path (/images/<sha-256>): put it in artifactImage."),
+  width: z.number().int().positive().describe("Width in pixels of the largest derivative."),
+  height: z.number().int().positive().describe("Height in pixels of the largest derivative."),
+});
+
 export const restFailure = z.object({ success: z.literal(false), error: z.string() });
 
-const ARTIFACT_KEYS = artifact.keyof().options;
+const REVIEW_KEYS = new Set(Object.keys(artifactReview.shape));
 
 /**
- * The artifact with its id as `_id`, and exactly the shared schema's fields: the review state that
+ * The artifact with its id as `_id`, and its fields in the services' order: the review state that
  * its owner and curators read on the detail page stays out of the spec's REST shape.
  */
 export function toRestArtifact(from: Artifact): RestArtifact {
   const { id, ...fields } = Object.fromEntries(
-    ARTIFACT_KEYS.map((key) => [key, from[key]]),
+    Object.entries(from).filter(([key]) => !REVIEW_KEYS.has(key)),
   ) as Artifact;
   return { _id: String(id), ...fields };
 }

@@ -18,6 +18,7 @@ import {
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
+import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import { windowOf, type PageWindow } from "../store/list-pages";
@@ -29,6 +30,7 @@ import {
 } from "./cursor-pages";
 import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
+import { assertImageAvailable } from "./images/uploads";
 import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
@@ -221,6 +223,7 @@ export function createArtifact(
   fields: ArtifactFields,
   context: ReviewContext,
 ): ReviewedArtifact {
+  assertImageAvailable(store.db, fields.artifactImage);
   return store.db.transaction(
     (tx) => {
       const reviewed = isReviewed(actor);
@@ -228,6 +231,7 @@ export function createArtifact(
         .insert(artifacts)
         .values({
           ...pickFields(fields),
+          ...parsedDateColumns(fields),
           ownerId: actor.id,
           username: actor.name,
           likeCount: 0,
@@ -254,7 +258,7 @@ export function writeArtifact(
 ): ReviewedArtifact {
   const updated = tx
     .update(artifacts)
-    .set({ ...pickFields(fields), ...review, editedAt: new Date() })
+    .set({ ...pickFields(fields), ...parsedDateColumns(fields), ...review, editedAt: new Date() })
     .where(eq(artifacts.id, id))
     .returning(reviewedArtifactColumns)
     .get();
@@ -283,6 +287,7 @@ export function updateArtifact(
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
+      assertImageAvailable(store.db, input.fields.artifactImage);
       const current = store.statements.reviewedById.get({ id: input.id });
       if (!current) throw notFound();
       const fields = pickFields(input.fields);

@@ -14,7 +14,7 @@ import { bySort, countStatement, LIST_ORDER, pagedStatement, type PageWindow } f
  *   migration 0004 (how many names contain each one- and two-character piece), and a page walks
  *   the sort's narrow index with LIKE until it is full (still no table scan).
  * - A search's count is kept until a name changes (searchMatches).
- * - The search index and the piece counts hold the public artifacts only (migration 0009); the
+ * - The search index and the piece counts hold the public artifacts only (migration 0013); the
  *   reads of the table say the public condition (artifact-visibility.ts), as the partial sort
  *   indexes they walk require.
  */

@@ -114,12 +114,12 @@ export function prepareArtifactStatements(db: AppDatabase) {
       .prepare(),
     /**
      * Moves whenever the public set of names changes: an artifact added, renamed, deleted, or its
-     * status or trash changed (triggers of migration 0009).
+     * status or trash changed (triggers of migration 0013).
      */
     namesVersion: sqlite
       .prepare<[], number>("select version from artifact_names_version where id = 1")
       .pluck(),
-    /** How many public artifacts there are, counted by the same triggers (migration 0009). */
+    /** How many public artifacts there are, counted by the same triggers (migration 0013). */
     publicArtifacts: sqlite
       .prepare<[], number>("select public_artifacts from artifact_names_version where id = 1")
       .pluck(),

@@ -25,7 +25,7 @@ export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptio
     readCache: new ReadCache(db.$client, options.readCache ?? READ_CACHE_DEFAULTS),
     namesVersion,
 
-    /** How many public artifacts there are: kept by the triggers of migration 0009. */
+    /** How many public artifacts there are: kept by the triggers of migration 0013. */
     collectionSize(): number {
       return statements.publicArtifacts.get() ?? 0;
     },

@@ -1,4 +1,5 @@
 import { router } from "./init";
+import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
@@ -15,6 +16,7 @@ export const appRouter = router({
   review: reviewRouter,
   reports: reportsRouter,
   trash: trashRouter,
+  account: accountRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

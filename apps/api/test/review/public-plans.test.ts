@@ -59,7 +59,10 @@ const noCache = { readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 } };
 describe("query plans of the public reads", () => {
   it("Most Popular walks the most-liked partial index and stops at six", () => {
     const plans = plansOf((db) => popularArtifacts(createArtifactStore(db, noCache)));
-    expect(plans).toEqual(["SCAN artifacts USING INDEX artifacts_likes_desc_idx"]);
+    // (Each row's uploaded image is a lookup of its own, after.)
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(/^SCAN artifacts USING INDEX artifacts_likes_desc_idx( |$)/);
+    expect(plans[0]).not.toMatch(scanOrSort);
   });
 
   it("Explore Similar searches the type's partial index", () => {
@@ -89,6 +92,7 @@ describe("query plans of the public reads", () => {
 
   it("an artifact by id is one lookup by primary key", () => {
     const plans = plansOf((db) => getArtifact(createArtifactStore(db, noCache), null, { id: 1 }));
-    expect(plans).toEqual(["SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)"]);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(/^SEARCH artifacts USING INTEGER PRIMARY KEY \(rowid=\?\)( |$)/);
   });
 });

@@ -8,7 +8,7 @@ import { createArtifactStore } from "../../src/store/artifact-store";
 import { listArtifacts } from "../../src/services/artifacts";
 
 /*
- * Migrations 0008 and 0009 change the artifacts table of a live database: every row, like and
+ * Migrations 0012 and 0013 change the artifacts table of a live database: every row, like and
  * session must survive them (a table rebuild would have cascaded them away; 17-BASE warning).
  */
 
@@ -31,13 +31,13 @@ function migrationsBefore(firstTag: string): string {
   return dir;
 }
 
-describe("migrations 0008 and 0009 on an existing database", () => {
+describe("migrations 0012 and 0013 on an existing database", () => {
   it("keep every artifact, like and session, all published and found by search", () => {
     const dir = mkdtempSync(join(tmpdir(), "atlas-db-"));
     dirs.push(dir);
     const db = openDatabase(join(dir, "atlas.db"));
     try {
-      migrateDatabase(db, migrationsBefore("0008_artifact_status_and_trash"));
+      migrateDatabase(db, migrationsBefore("0012_artifact_status_and_trash"));
       const sqlite = db.$client;
       sqlite
         .prepare("insert into users (id, email, name) values (1, 'a@example.com', 'Ada Archivist')")

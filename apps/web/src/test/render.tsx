@@ -41,6 +41,14 @@ export function makeArtifact(overrides: Partial<ReviewedArtifact> = {}): Reviewe
     status: "published",
     statusReason: null,
     statusNote: null,
+    imageAlt: "",
+    imageWidth: null,
+    imageHeight: null,
+    imagePlaceholder: null,
+    createdFromYear: -196,
+    createdToYear: -196,
+    discoveredFromYear: 1799,
+    discoveredToYear: 1799,
     ...overrides,
   };
 }

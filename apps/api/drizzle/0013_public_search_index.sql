@@ -95,7 +95,7 @@ BEGIN
     WHERE `id` = 1;
 END;
 --> statement-breakpoint
--- Every artifact is published when this runs (migration 0008 made them so): the index and the
+-- Every artifact is published when this runs (migration 0012 made them so): the index and the
 -- counts already hold exactly the public names, and stay as they are.
 UPDATE `artifact_names_version`
   SET `version` = `version` + 1,
