@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { useRoutes, type RouteObject } from "react-router-dom";
+import { CuratorRoute } from "./components/CuratorRoute";
 import { ProtectedRoute } from "./components/ProtectedRoute";
 import { RouteErrorBoundary } from "./components/RouteErrorBoundary";
 import AllArtifactsRoute from "./routes/allartifacts";
@@ -44,6 +45,14 @@ export const routes: RouteObject[] = [
           },
           { path: "profile", Component: lazy(() => import("./routes/profile")) },
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
+          {
+            // Issue 17: curators and admins.
+            Component: CuratorRoute,
+            children: [
+              { path: "review", Component: lazy(() => import("./routes/review")) },
+              { path: "admin/trash", Component: lazy(() => import("./routes/admin.trash")) },
+            ],
+          },
         ],
       },
       { path: "*", Component: NotFoundRoute },

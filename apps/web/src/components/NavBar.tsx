@@ -2,7 +2,9 @@ import { clsx } from "clsx";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router-dom";
+import { hasRole, type SessionUser } from "@artifact-atlas/shared";
 import { useLogout, useSession } from "../lib/session";
+import { trpc } from "../lib/trpc";
 import { Avatar } from "./Avatar";
 import { Button, ButtonLink } from "./Button";
 import { Logo } from "./Logo";
@@ -11,6 +13,8 @@ import { ThemeToggle } from "./ThemeToggle";
 interface NavItem {
   to: string;
   label: string;
+  /** A number beside the label, such as the entries waiting for review. */
+  count?: number;
 }
 
 const ALWAYS: NavItem[] = [
@@ -52,11 +56,28 @@ function NavLinkList({
         <li key={item.to}>
           <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
             {item.label}
+            {item.count !== undefined && item.count > 0 && (
+              <span className="ml-1.5 rounded-full bg-accent px-1.5 py-0.5 text-xs font-semibold text-on-accent tabular-nums">
+                {item.count}
+                <span className="sr-only"> waiting</span>
+              </span>
+            )}
           </NavLink>
         </li>
       ))}
     </ul>
   );
+}
+
+/** Review with the number waiting, and the trash, for curators and admins (issue 17). */
+function useReviewItems(user: SessionUser | null): NavItem[] {
+  const curator = user !== null && hasRole(user.role, "curator");
+  const waiting = trpc.review.waiting.useQuery(undefined, { enabled: curator, staleTime: 30_000 });
+  if (!curator) return [];
+  return [
+    { to: "/review", label: "Review", count: waiting.data ?? 0 },
+    { to: "/admin/trash", label: "Trash" },
+  ];
 }
 
 /** Takes the header's one logout, so both copies of the button show it busy. */
@@ -79,7 +100,8 @@ export function NavBar() {
   const headerRef = useRef<HTMLElement>(null);
   // The dropdown closes by itself when the page changes.
   const menuOpen = menu.open && menu.at === location.key;
-  const items = status === "signedIn" ? [...ALWAYS, ...SIGNED_IN] : ALWAYS;
+  const reviewItems = useReviewItems(user);
+  const items = status === "signedIn" ? [...ALWAYS, ...SIGNED_IN, ...reviewItems] : ALWAYS;
 
   useEffect(() => {
     if (!menuOpen) return;

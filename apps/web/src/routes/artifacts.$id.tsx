@@ -8,7 +8,9 @@ import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { LikeButton } from "../components/LikeButton";
+import { ReportArtifact } from "../components/ReportArtifact";
 import { PageSpinner, Spinner } from "../components/Spinner";
+import { StatusBadge } from "../components/StatusBadge";
 import { TypeBadge } from "../components/TypeBadge";
 import { parseArtifactId } from "../lib/artifact-id";
 import { trpcErrorCode } from "../lib/errors";
@@ -59,9 +61,26 @@ export default function ArtifactDetailRoute() {
             </p>
           </header>
 
-          <div className="rounded-2xl border border-line bg-surface p-5 shadow-card">
-            <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
-          </div>
+          {artifact.status === "published" ? (
+            <div className="flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
+              <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
+              <ReportArtifact artifactId={artifact.id} />
+            </div>
+          ) : (
+            // Only its owner and curators reach a pending, rejected or hidden artifact.
+            <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-5 shadow-card">
+              <div className="flex items-center gap-3">
+                <StatusBadge status={artifact.status} />
+                <span className="text-sm text-muted">Not shown to the public.</span>
+              </div>
+              {artifact.statusReason && (
+                <p className="text-sm text-ink">
+                  Reason: {artifact.statusReason}
+                  {artifact.statusNote ? ` (${artifact.statusNote})` : ""}
+                </p>
+              )}
+            </div>
+          )}
 
           <section aria-labelledby="context-heading">
             <h2 id="context-heading" className="font-serif text-2xl font-semibold text-ink">

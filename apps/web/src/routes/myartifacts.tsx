@@ -1,6 +1,6 @@
 import { Archive, Heart, Pencil, Plus, Trash } from "lucide-react";
 import { Link } from "react-router-dom";
-import { MESSAGES } from "@artifact-atlas/shared";
+import { MESSAGES, type ReviewedArtifact } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import {
   ArtifactCount,
@@ -15,6 +15,7 @@ import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
+import { StatusBadge } from "../components/StatusBadge";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { artifactDeleted } from "../lib/cache-updates";
 import { httpStatus, serverMessage } from "../lib/errors";
@@ -101,6 +102,7 @@ export default function MyArtifactsRoute() {
                       Likes
                     </span>
                   </Th>
+                  <Th>Status</Th>
                   <Th className="text-right">Actions</Th>
                 </Tr>
               </THead>
@@ -117,6 +119,9 @@ export default function MyArtifactsRoute() {
                     <ArtifactTypeCell type={artifact.artifactType} />
                     <Td label="Likes" className="tabular-nums">
                       {artifact.likeCount ?? 0}
+                    </Td>
+                    <Td label="Status">
+                      <ReviewState artifact={artifact} />
                     </Td>
                     <Td>
                       <div className="flex w-full justify-end gap-2 max-sm:pt-2">
@@ -153,5 +158,20 @@ export default function MyArtifactsRoute() {
         )}
       </ArtifactListStates>
     </Page>
+  );
+}
+
+/** The artifact's review status, and why when a curator rejected or hid it (issue 17). */
+function ReviewState({ artifact }: { artifact: ReviewedArtifact }) {
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <StatusBadge status={artifact.status} />
+      {artifact.statusReason && (
+        <span className="text-xs text-muted">
+          Reason: {artifact.statusReason}
+          {artifact.statusNote ? ` (${artifact.statusNote})` : ""}
+        </span>
+      )}
+    </div>
   );
 }
