@@ -137,7 +137,13 @@ function Changes({ entry }: { entry: QueueEntry }) {
   const before: ArtifactFields | null = entry.before;
   const after: ArtifactFields = entry.proposed ?? entry.artifact;
   return (
-    <div className="mt-4 overflow-x-auto">
+    // Focusable, so that a keyboard can scroll a wide table on a narrow screen.
+    <div
+      className="mt-4 overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={`Fields of ${entry.artifact.artifactName}`}
+    >
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">
           {before ? "The fields before and after the edit" : "The artifact's fields"}
