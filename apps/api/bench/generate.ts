@@ -91,6 +91,9 @@ export interface GeneratedDatabase {
   fileBytes: number;
 }
 
+/** Open entries in the bench's review queue (issue 17). */
+const BENCH_QUEUE_ENTRIES = 1_000;
+
 /**
  * Builds the bench collection in a fresh file: the schema from the migrations, then every row in
  * one transaction through prepared better-sqlite3 statements. The like-count and search-index
@@ -179,6 +182,23 @@ export async function generateBenchDatabase(
             now - Math.floor(next() * year),
           );
         }
+      }
+      // Issue 17: a review queue of 1,000 open entries (new artifacts, and every tenth a report),
+      // spread over the collection, oldest first.
+      const insertEntry = sqlite.prepare(
+        `insert into review_queue (kind, artifact_id, submitted_by, report_reason, created_at)
+         values (?, ?, ?, ?, ?)`,
+      );
+      for (let i = 0; i < BENCH_QUEUE_ENTRIES; i += 1) {
+        const artifactId = 1 + Math.floor(next() * artifacts);
+        const report = i % 10 === 9;
+        insertEntry.run(
+          report ? "report" : "new",
+          artifactId,
+          1 + ((artifactId + i) % users),
+          report ? "spam" : null,
+          now - (BENCH_QUEUE_ENTRIES - i) * 60_000,
+        );
       }
     })();
 

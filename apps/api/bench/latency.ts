@@ -10,6 +10,8 @@ import {
   popularArtifacts,
   similarArtifacts,
 } from "../src/services/artifacts";
+import { reviewQueuePage, waitingCount } from "../src/services/review";
+import { trashPage } from "../src/services/trash";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
@@ -37,6 +39,9 @@ interface Case {
   cold?: boolean;
   run: (store: ArtifactStore) => unknown;
 }
+
+/** Reads the queue as a curator who owns none of its artifacts. */
+const BENCH_CURATOR = { id: 0, role: "curator" } as const;
 
 const list = (search: string | undefined, sort: SortValue, page = 1, cold = false): Case => ({
   label: `list ${search === undefined ? "(no search)" : JSON.stringify(search)} sort=${sort} page=${page}${cold ? " (cold)" : ""}`,
@@ -76,6 +81,22 @@ export function latencyCases(sampleId: number): Case[] {
       run: (store) => mostLikedArtifacts(store, { type: "Art", limit: 10, offset: 9_990 }),
     },
     { label: "popular", listTarget: false, run: (store) => popularArtifacts(store) },
+    // Issue 17: the review queue's first page and its count, a page of the (empty) trash.
+    {
+      label: "review queue page 1 (1,000 waiting)",
+      listTarget: false,
+      run: (store) => reviewQueuePage(store.db, BENCH_CURATOR, { limit: 20 }),
+    },
+    {
+      label: "review waiting count",
+      listTarget: false,
+      run: (store) => waitingCount(store.db),
+    },
+    {
+      label: "trash page 1",
+      listTarget: false,
+      run: (store) => trashPage(store.db, { page: 1, limit: 20 }),
+    },
     {
       label: "byId",
       listTarget: false,
