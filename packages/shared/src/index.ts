@@ -5,5 +5,6 @@ export * from "./types";
 export * from "./schemas/fields";
 export * from "./schemas/auth";
 export * from "./schemas/artifact";
+export * from "./schemas/revision";
 export * from "./google";
 export * from "./schemas/rest";

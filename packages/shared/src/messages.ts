@@ -33,5 +33,7 @@ export const MESSAGES = {
   // Issue 17 (roles, review): not in the specification.
   notAllowed: "Only curators and admins can do this.",
   lastAdmin: "This is the last admin account: make someone else an admin first.",
+  // Issue 17 (history): the issue's own words.
+  editConflict: "This artifact was changed while you were editing.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
 } as const;

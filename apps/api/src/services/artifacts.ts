@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
-  ARTIFACT_FIELD_NAMES,
+  CREATED_SUMMARY,
+  editSummary,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
@@ -10,6 +11,7 @@ import {
   type MyArtifactsPage,
   type SessionUser,
   type SortValue,
+  pickArtifactFields,
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { artifactColumns } from "../store/artifact-columns";
@@ -23,6 +25,7 @@ import {
   type OffsetPageInput,
 } from "./cursor-pages";
 import { ServiceError } from "./errors";
+import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
@@ -161,35 +164,66 @@ export function myArtifactsSlice(
   return { items, total };
 }
 
-/** Owner and contributor name come from the session; a new artifact has no likes. */
+/**
+ * Owner and contributor name come from the session; a new artifact has no likes, and its history
+ * starts with revision 1, "Created".
+ */
 export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
   fields: ArtifactFields,
 ): Artifact {
-  return store.db
-    .insert(artifacts)
-    .values({ ...pickFields(fields), ownerId: actor.id, username: actor.name, likeCount: 0 })
-    .returning(artifactColumns)
-    .get();
+  return store.db.transaction(
+    (tx) => {
+      const created = tx
+        .insert(artifacts)
+        .values({
+          ...pickArtifactFields(fields),
+          ownerId: actor.id,
+          username: actor.name,
+          likeCount: 0,
+        })
+        .returning(artifactColumns)
+        .get();
+      recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
+      return created;
+    },
+    { behavior: "immediate" },
+  );
 }
 
-/** Owner only. Saving an unchanged form succeeds and returns the artifact as it is. */
+/**
+ * Owner only. Saving an unchanged form succeeds, returns the artifact as it is and adds no
+ * revision. With `baseRevision`, a save over someone else's newer change is refused (CONFLICT)
+ * and writes nothing; the check and the write share one transaction.
+ */
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
-  input: { id: number; fields: ArtifactFields },
+  input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
 ): Artifact {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
+      const before = artifactFieldsIn(tx, input.id);
+      if (!before) throw notFound();
+      if (input.baseRevision !== undefined) {
+        assertBaseIsCurrent(tx, {
+          artifactId: input.id,
+          baseRevision: input.baseRevision,
+          current: before,
+        });
+      }
+      const after = pickArtifactFields(input.fields);
       const updated = tx
         .update(artifacts)
-        .set({ ...pickFields(input.fields), editedAt: new Date() })
+        .set({ ...after, editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
         .returning(artifactColumns)
         .get();
       if (!updated) throw notFound();
+      const summary = editSummary(before, after);
+      if (summary) recordRevision(tx, { artifactId: input.id, actorId: actor.id, summary });
       return updated;
     },
     { behavior: "immediate" },
@@ -210,10 +244,4 @@ export function deleteArtifact(
     },
     { behavior: "immediate" },
   );
-}
-
-/** Exactly the eight editable fields, whatever else a caller's object carries. */
-function pickFields(fields: ArtifactFields): ArtifactFields {
-  const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
-  return Object.fromEntries(picked) as ArtifactFields;
 }

@@ -1,5 +1,5 @@
 import { getTableColumns } from "drizzle-orm";
-import { artifact, likedArtifact } from "@artifact-atlas/shared";
+import { ARTIFACT_FIELD_NAMES, artifact, likedArtifact } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 
 const tableColumns = getTableColumns(artifacts);
@@ -26,3 +26,6 @@ export const likedArtifactColumns = columnsOf(likedArtifact.keyof().options);
 export const ARTIFACT_SELECT = Object.entries(artifactColumns)
   .map(([key, column]) => `"${column.name}" as "${key}"`)
   .join(", ");
+
+/** The editable fields, which a revision keeps (services/revisions.ts). */
+export const artifactFieldColumns = columnsOf(ARTIFACT_FIELD_NAMES);
