@@ -10,6 +10,7 @@ import {
   restJwtBody,
   restLikeBody,
   restLikedArtifactsQuery,
+  restUpdateArtifactBody,
 } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
@@ -40,6 +41,14 @@ const SPEC_CALLS = [
   ["delete", "/liked-artifacts/{id}"],
   ["get", "/liked-artifact"],
   ["post", "/jwt"],
+] as const;
+
+/** Issue 17's paths beside the spec's. */
+const HISTORY_CALLS = [
+  ["get", "/artifacts/{id}/revisions"],
+  ["get", "/artifacts/{id}/revisions/compare"],
+  ["get", "/artifacts/{id}/revisions/{number}"],
+  ["post", "/artifacts/{id}/revisions/{number}/restore"],
 ] as const;
 
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
@@ -97,19 +106,21 @@ describe("the OpenAPI document", () => {
       for (const method of METHODS) {
         if (!item[method]) continue;
         listed.push(`${method} ${path}`);
-        const url = path.replace("{id}", ":id");
+        const url = path.replace(/\{(\w+)\}/g, ":$1");
         expect(
           t.app.hasRoute({ method: method.toUpperCase() as "GET", url }),
           `${method} ${url}`,
         ).toBe(true);
       }
     }
-    expect(listed.sort()).toEqual(SPEC_CALLS.map(([method, path]) => `${method} ${path}`).sort());
+    expect(listed.sort()).toEqual(
+      [...SPEC_CALLS, ...HISTORY_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+    );
   });
 
   it("takes its request bodies from the shared schemas the routes parse with", () => {
     expect(bodySchema("post", "/artifacts")).toEqual(shared(restArtifactBody));
-    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restArtifactBody));
+    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restUpdateArtifactBody));
     expect(bodySchema("delete", "/artifacts/{id}")).toEqual(shared(restDeleteArtifactBody));
     expect(bodySchema("post", "/liked-artifacts")).toEqual(shared(restLikeBody));
     expect(bodySchema("post", "/jwt")).toEqual(shared(restJwtBody));

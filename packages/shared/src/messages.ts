@@ -35,5 +35,8 @@ export const MESSAGES = {
   lastAdmin: "This is the last admin account: make someone else an admin first.",
   // Issue 17 (history): the issue's own words.
   editConflict: "This artifact was changed while you were editing.",
+  revisionNotFound: "This version of the artifact does not exist.",
+  versionRestored: (number: number) => `Version ${number} restored`,
+  restoreNotAllowed: "Only the artifact's owner, curators and admins can restore a version.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
 } as const;

@@ -3,6 +3,7 @@ import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
+import { revisionRoutes } from "./revisions";
 import { buildOpenApiDocument } from "./openapi";
 
 /**
@@ -23,6 +24,7 @@ export const restPlugin = fp(
       return parseJson(request, text, done);
     });
     await artifactRoutes(app);
+    await revisionRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
 

@@ -2,6 +2,7 @@ import { router } from "./init";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
+import { revisionsRouter } from "./routers/revisions";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -9,6 +10,7 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  revisions: revisionsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */
