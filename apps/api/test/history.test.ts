@@ -286,6 +286,18 @@ describe("restoring a version", () => {
     const restore = (user: SignedInUser, number: number) =>
       trpc(t.app, "mutation", "revisions.restore", { id: artifact.id, number }, user.cookie);
 
+    const canRestore = async (user: SignedInUser) =>
+      (
+        (await trpc(t.app, "query", "revisions.list", { id: artifact.id }, user.cookie))
+          .data as RevisionPage
+      ).canRestore;
+    expect(await Promise.all([owner, member, curator, admin].map(canRestore))).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
+
     const refused = await restore(member, 1);
     expect(refused.status).toBe(403);
     expect(refused.error?.message).toBe(MESSAGES.restoreNotAllowed);

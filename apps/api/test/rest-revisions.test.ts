@@ -234,3 +234,12 @@ describe("POST /artifacts/{id}/revisions/{number}/restore", () => {
     );
   });
 });
+
+describe("GET /artifacts/{id}/history", () => {
+  test("is the web app's page for a navigation only: anything else is a JSON 404", async () => {
+    const response = await rest(t.app, "GET", "/artifacts/1/history");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: "Not found" });
+    expect(response.headers.vary).toContain("Accept");
+  });
+});

@@ -8,6 +8,8 @@ import {
 } from "@artifact-atlas/shared";
 import { compareRevisions, getRevision, listRevisions, restoreRevision } from "../services/history";
 import { ServiceError } from "../services/errors";
+import { appendVary } from "../plugins/cors";
+import { isNavigation } from "../plugins/spa";
 import { idOrNotFound, pageHeaders, parseInput, requireUser, requireWriter } from "./http";
 import {
   toRestArtifact,
@@ -35,6 +37,14 @@ function revisionOrNotFound(value: unknown): number {
 export async function revisionRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
   const store = deps.artifactStore;
+
+  // The web app's History view lives under /artifacts, whose unknown paths are JSON 404s: a
+  // browser navigation here gets the page; anything else, the 404 of a path that is no API's.
+  app.get("/artifacts/:id/history", async (request, reply) => {
+    appendVary(reply, "Accept");
+    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
+    return reply.code(404).send({ error: "Not found" });
+  });
 
   app.get<{ Params: IdParams }>("/artifacts/:id/revisions", async (request, reply) => {
     const user = requireUser(request);

@@ -108,6 +108,16 @@ export function artifactForEditing(
   });
 }
 
+/** The artifact's owner, curators and admins may restore a version of it. */
+export function mayRestore(
+  store: ArtifactStore,
+  actor: Pick<SessionUser, "id" | "role">,
+  artifactId: number,
+): boolean {
+  if (hasRole(actor.role, "curator")) return true;
+  return store.statements.ownerOf.get({ id: artifactId })?.ownerId === actor.id;
+}
+
 /**
  * Puts the fields of revision `number` back as a NEW revision, "Restored version N": the past is
  * never rewritten. The owner, curators and admins only; audit-logged in the same transaction.
@@ -120,8 +130,7 @@ export function restoreRevision(
   return store.db.transaction(
     (tx) => {
       assertMaySeeArtifact(store, actor, input.id);
-      const owner = store.statements.ownerOf.get({ id: input.id });
-      if (owner?.ownerId !== actor.id && !hasRole(actor.role, "curator")) {
+      if (!mayRestore(store, actor, input.id)) {
         throw new ServiceError("FORBIDDEN", MESSAGES.restoreNotAllowed);
       }
       const restored = readRevision(tx, input.id, input.number);

@@ -72,6 +72,8 @@ export interface RevisionPage {
   total: number;
   page: number;
   pageCount: number;
+  /** Whether the viewer may restore a version (the owner, curators and admins). */
+  canRestore: boolean;
 }
 
 /** A run of words in a field's diff: kept, removed (only in "from") or added (only in "to"). */

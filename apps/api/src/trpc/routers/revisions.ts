@@ -11,6 +11,7 @@ import {
   compareRevisions,
   getRevision,
   listRevisions,
+  mayRestore,
   restoreRevision,
 } from "../../services/history";
 import { protectedProcedure, router, writeProcedure } from "../init";
@@ -29,6 +30,7 @@ export const revisionsRouter = router({
       ...slice,
       page: input.page,
       pageCount: Math.max(1, Math.ceil(slice.total / REVISIONS_PAGE_SIZE)),
+      canRestore: mayRestore(ctx.deps.artifactStore, ctx.user, input.id),
     };
   }),
 
