@@ -41,6 +41,10 @@ const SPEC_CALLS = [
   ["delete", "/liked-artifacts/{id}"],
   ["get", "/liked-artifact"],
   ["post", "/jwt"],
+  // Issue 19: uploads and the images they make.
+  ["post", "/images"],
+  ["get", "/images/{hash}"],
+  ["get", "/images/{hash}/{file}"],
 ] as const;
 
 /** Issue 17's paths beside the spec's. */
@@ -50,6 +54,9 @@ const HISTORY_CALLS = [
   ["get", "/artifacts/{id}/revisions/{number}"],
   ["post", "/artifacts/{id}/revisions/{number}/restore"],
 ] as const;
+
+/** REST paths beyond the spec's table: Download my data (issue 20). */
+const OTHER_CALLS = [["get", "/account/data"]] as const;
 
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
 function shared(schema: z.ZodType) {
@@ -96,7 +103,8 @@ describe("the OpenAPI document", () => {
       const success = Object.keys(operation(method, path).responses).filter((code) =>
         code.startsWith("2"),
       );
-      expect(success).toEqual([method === "post" && path === "/artifacts" ? "201" : "200"]);
+      const creates = method === "post" && (path === "/artifacts" || path === "/images");
+      expect(success).toEqual([creates ? "201" : "200"]);
     }
   });
 
@@ -114,7 +122,9 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(listed.sort()).toEqual(
-      [...SPEC_CALLS, ...HISTORY_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS]
+        .map(([method, path]) => `${method} ${path}`)
+        .sort(),
     );
   });
 

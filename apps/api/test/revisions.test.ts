@@ -332,6 +332,7 @@ describe("the migration that starts every artifact's history", () => {
           discoveredAt: "1901",
           discoveredBy: "Divers",
           presentLocation: "Athens",
+          imageAlt: "",
         }),
       },
       expect.objectContaining({ artifact_id: 2, number: 1, actor_id: 2, at: 2000 }),

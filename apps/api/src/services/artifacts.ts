@@ -15,6 +15,7 @@ import {
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { artifactColumns } from "../store/artifact-columns";
+import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import { windowOf, type PageWindow } from "../store/list-pages";
@@ -25,6 +26,7 @@ import {
   type OffsetPageInput,
 } from "./cursor-pages";
 import { ServiceError } from "./errors";
+import { assertImageAvailable } from "./images/uploads";
 import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
@@ -173,12 +175,13 @@ export function createArtifact(
   actor: Actor,
   fields: ArtifactFields,
 ): Artifact {
+  assertImageAvailable(store.db, fields.artifactImage);
   return store.db.transaction(
     (tx) => {
       const created = tx
         .insert(artifacts)
         .values({
-          ...pickArtifactFields(fields),
+          ...writtenColumns(fields),
           ownerId: actor.id,
           username: actor.name,
           likeCount: 0,
@@ -205,6 +208,7 @@ export function updateArtifact(
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
+      assertImageAvailable(store.db, input.fields.artifactImage);
       const before = artifactFieldsIn(tx, input.id);
       if (!before) throw notFound();
       if (input.baseRevision !== undefined) {
@@ -217,7 +221,7 @@ export function updateArtifact(
       const after = pickArtifactFields(input.fields);
       const updated = tx
         .update(artifacts)
-        .set({ ...after, editedAt: new Date() })
+        .set({ ...writtenColumns(after), editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
         .returning(artifactColumns)
         .get();
@@ -244,4 +248,12 @@ export function deleteArtifact(
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * The columns a save writes: exactly the editable fields, whatever else a caller's object carries,
+ * and the years parsed from the dates. Creating, editing and restoring a version all write these.
+ */
+export function writtenColumns(fields: ArtifactFields) {
+  return { ...pickArtifactFields(fields), ...parsedDateColumns(fields) };
 }

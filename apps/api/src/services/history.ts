@@ -3,7 +3,6 @@ import {
   ARTIFACT_FIELD_NAMES,
   hasRole,
   MESSAGES,
-  pickArtifactFields,
   restoredSummary,
   type Artifact,
   type ArtifactFields,
@@ -16,7 +15,9 @@ import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, users } from "../db/schema";
 import { artifactColumns } from "../store/artifact-columns";
 import type { ArtifactStore } from "../store/artifact-store";
+import { writtenColumns } from "./artifacts";
 import { appendAudit } from "./audit";
+import { assertImageAvailable } from "./images/uploads";
 import { ServiceError } from "./errors";
 import { diffFields } from "./revision-diff";
 import { latestRevisionNumber, recordRevision } from "./revisions";
@@ -134,9 +135,11 @@ export function restoreRevision(
         throw new ServiceError("FORBIDDEN", MESSAGES.restoreNotAllowed);
       }
       const restored = readRevision(tx, input.id, input.number);
+      // An uploaded image the version shows may have been pruned since (pnpm images:prune).
+      assertImageAvailable(store.db, restored.fields.artifactImage);
       const artifact = tx
         .update(artifacts)
-        .set({ ...pickArtifactFields(restored.fields), editedAt: new Date() })
+        .set({ ...writtenColumns(restored.fields), editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
         .returning(artifactColumns)
         .get();

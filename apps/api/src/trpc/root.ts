@@ -1,4 +1,5 @@
 import { router } from "./init";
+import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
@@ -11,6 +12,7 @@ export const appRouter = router({
   artifacts: artifactsRouter,
   likes: likesRouter,
   revisions: revisionsRouter,
+  account: accountRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

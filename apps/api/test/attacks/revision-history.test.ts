@@ -48,6 +48,7 @@ function longFields(seed: string): ArtifactFields {
     discoveredAt: words(LIMITS.shortText),
     discoveredBy: words(LIMITS.shortText),
     presentLocation: words(LIMITS.shortText),
+    imageAlt: words(LIMITS.imageAlt),
   };
 }
 

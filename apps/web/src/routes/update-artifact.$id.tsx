@@ -141,6 +141,16 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
       {conflict && <EditConflict conflict={conflict} />}
       <ArtifactForm
         defaultValues={pickArtifactFields(current)}
+        savedImage={
+          current.imageWidth && current.imageHeight
+            ? {
+                url: current.artifactImage,
+                width: current.imageWidth,
+                height: current.imageHeight,
+                placeholder: current.imagePlaceholder,
+              }
+            : undefined
+        }
         submitLabel="Save Changes"
         busyLabel="Updating..."
         busy={update.isPending}

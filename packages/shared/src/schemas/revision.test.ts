@@ -11,6 +11,7 @@ const fields: ArtifactFields = {
   discoveredAt: "1799",
   discoveredBy: "Soldiers",
   presentLocation: "London",
+  imageAlt: "",
 };
 
 describe("editSummary", () => {

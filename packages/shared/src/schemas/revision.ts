@@ -20,6 +20,7 @@ export const REVISION_FIELD_NAMES = {
   discoveredAt: "discovered at",
   discoveredBy: "discovered by",
   presentLocation: "present location",
+  imageAlt: "image description",
 } as const satisfies Record<keyof ArtifactFields, string>;
 
 /** The summary of an edit that changed these fields, in the form's order. */

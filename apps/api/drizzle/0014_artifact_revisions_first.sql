@@ -11,6 +11,7 @@ SELECT `id`, 1, `owner_id`, `added_at`, 'Created', json_object(
   'createdAt', `created_at`,
   'discoveredAt', `discovered_at`,
   'discoveredBy', `discovered_by`,
-  'presentLocation', `present_location`
+  'presentLocation', `present_location`,
+  'imageAlt', `image_alt`
 )
 FROM `artifacts`;
