@@ -234,9 +234,9 @@ describe("reading the history", () => {
 describe("restoring a version", () => {
   test("makes a new revision with the old fields; the past stays as it was; audit-logged", async () => {
     const owner = await createUserWithSession(t);
-    const original = artifactFields({ artifactName: "Original" });
+    const original = artifactFields({ artifactName: "Original", createdAt: "196 BC" });
     const artifact = await addArtifact(t, owner, original);
-    await edit(owner, artifact.id, { artifactName: "Vandalised" });
+    await edit(owner, artifact.id, { artifactName: "Vandalised", createdAt: "15th Century" });
 
     const result = await trpc(
       t.app,
@@ -252,10 +252,13 @@ describe("restoring a version", () => {
     expect(restored.artifact).toMatchObject({ id: artifact.id, ...original });
     const byId = await trpc(t.app, "query", "artifacts.byId", { id: artifact.id });
     expect((byId.data as Artifact).artifactName).toBe("Original");
+    // The years parsed from the dates follow the restored dates.
+    expect(artifact.createdFromYear).not.toBeNull();
+    expect((byId.data as Artifact).createdFromYear).toBe(artifact.createdFromYear);
     const list = await trpc(t.app, "query", "revisions.list", { id: artifact.id }, owner.cookie);
     expect((list.data as RevisionPage).items.map((item) => [item.number, item.summary])).toEqual([
       [3, "Restored version 1"],
-      [2, "Edited: name, image"],
+      [2, "Edited: name, image, created at"],
       [1, "Created"],
     ]);
     const second = await trpc(
