@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { SortValue } from "@artifact-atlas/shared";
+import { REVISIONS_PAGE_SIZE, type SortValue } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
 import * as schema from "../src/db/schema";
 import {
@@ -10,7 +10,9 @@ import {
   popularArtifacts,
   similarArtifacts,
 } from "../src/services/artifacts";
+import { compareRevisions, listRevisions } from "../src/services/history";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
+import { HISTORY_BENCH } from "./generate";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
 export interface LatencyRow {
@@ -87,6 +89,35 @@ export function latencyCases(sampleId: number): Case[] {
       run: (store) => similarArtifacts(store, null, { id: sampleId }),
     },
   );
+  // Issue 17: a page of an artifact's history, newest, middle and oldest, and a comparison.
+  const viewer = { id: 1, role: "member" as const };
+  const history = (page: number): Case => ({
+    label: `history page ${page} (${HISTORY_BENCH.edits.toLocaleString("en")} revisions)`,
+    listTarget: false,
+    run: (store) =>
+      listRevisions(store, viewer, {
+        id: HISTORY_BENCH.artifactId,
+        limit: REVISIONS_PAGE_SIZE,
+        offset: (page - 1) * REVISIONS_PAGE_SIZE,
+      }),
+  });
+  const lastPage = Math.ceil((HISTORY_BENCH.edits + 1) / REVISIONS_PAGE_SIZE);
+  cases.push(history(1), history(Math.ceil(lastPage / 2)), history(lastPage), {
+    label: "history of an artifact with one revision",
+    listTarget: false,
+    run: (store) =>
+      listRevisions(store, viewer, { id: sampleId, limit: REVISIONS_PAGE_SIZE, offset: 0 }),
+  });
+  cases.push({
+    label: "history compare version 1 with the newest",
+    listTarget: false,
+    run: (store) =>
+      compareRevisions(store, viewer, {
+        id: HISTORY_BENCH.artifactId,
+        from: 1,
+        to: HISTORY_BENCH.edits + 1,
+      }),
+  });
   return cases;
 }
 

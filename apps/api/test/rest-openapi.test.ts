@@ -10,6 +10,7 @@ import {
   restJwtBody,
   restLikeBody,
   restLikedArtifactsQuery,
+  restUpdateArtifactBody,
 } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
@@ -44,6 +45,14 @@ const SPEC_CALLS = [
   ["post", "/images"],
   ["get", "/images/{hash}"],
   ["get", "/images/{hash}/{file}"],
+] as const;
+
+/** Issue 17's paths beside the spec's. */
+const HISTORY_CALLS = [
+  ["get", "/artifacts/{id}/revisions"],
+  ["get", "/artifacts/{id}/revisions/compare"],
+  ["get", "/artifacts/{id}/revisions/{number}"],
+  ["post", "/artifacts/{id}/revisions/{number}/restore"],
 ] as const;
 
 /** REST paths beyond the spec's table: Download my data (issue 20). */
@@ -113,13 +122,15 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(listed.sort()).toEqual(
-      [...SPEC_CALLS, ...OTHER_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS]
+        .map(([method, path]) => `${method} ${path}`)
+        .sort(),
     );
   });
 
   it("takes its request bodies from the shared schemas the routes parse with", () => {
     expect(bodySchema("post", "/artifacts")).toEqual(shared(restArtifactBody));
-    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restArtifactBody));
+    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restUpdateArtifactBody));
     expect(bodySchema("delete", "/artifacts/{id}")).toEqual(shared(restDeleteArtifactBody));
     expect(bodySchema("post", "/liked-artifacts")).toEqual(shared(restLikeBody));
     expect(bodySchema("post", "/jwt")).toEqual(shared(restJwtBody));

@@ -2,8 +2,22 @@ import { statSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { artifactNamed, createArtifact, like, signUp } from "./support/api";
-import { openPage, screenshot, SCREENSHOT_DIR, themeState } from "./support/browser";
+import { MESSAGES } from "@artifact-atlas/shared";
+import {
+  artifactNamed,
+  createArtifact,
+  like,
+  SAMPLE_ARTIFACT,
+  signUp,
+  trpcMutation,
+} from "./support/api";
+import {
+  expectedProblems,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  themeState,
+} from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -134,6 +148,27 @@ const SIGNED_IN_FILLED: Screen[] = [
     path: (ids) => `/update-artifact/${ids.mine}`,
     ready: (page) => page.getByRole("button", { name: "Save Changes" }),
   },
+  {
+    name: "artifact-history",
+    path: (ids) => `/artifacts/${ids.mine}/history`,
+    ready: (page) => page.getByRole("heading", { name: /^Changes from version \d+ to version/ }),
+  },
+  {
+    name: "update-artifact-conflict",
+    path: (ids) => `/update-artifact/${ids.mine}`,
+    ready: (page) => page.getByRole("button", { name: "Save Changes" }),
+    // Someone else saves while the form is open; this save is then refused.
+    act: async (page) => {
+      const id = Number(new URL(page.url()).pathname.split("/").pop());
+      await trpcMutation(page.context(), new URL(page.url()).origin, "artifacts.update", {
+        id,
+        fields: { ...SAMPLE_ARTIFACT, presentLocation: `Elsewhere ${Date.now()}` },
+      });
+      await page.getByLabel("Discovered By").fill("A later survey");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      return page.getByRole("heading", { name: MESSAGES.editConflict });
+    },
+  },
 ];
 
 /** Spinners gone, fonts in: the finished screen. */
@@ -195,6 +230,14 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
       await like(context, product.origin, rosetta.id);
       const mine = await createArtifact(context, product.origin);
+      // A second version, so that the History view has changes to show.
+      await trpcMutation(context, product.origin, "artifacts.update", {
+        id: mine.id,
+        fields: {
+          ...SAMPLE_ARTIFACT,
+          historicalContext: `${SAMPLE_ARTIFACT.historicalContext} Restored in 1950.`,
+        },
+      });
       ids = { liked: rosetta.id, mine: mine.id };
       for (const screen of SIGNED_IN_FILLED) await check(screen);
 
@@ -202,11 +245,13 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
         [],
       );
       // A picture of every screen, each a real image file in the run's artifacts.
-      expect(shots.length).toBe(width === 390 ? 16 : 15);
+      expect(shots.length).toBe(width === 390 ? 18 : 17);
       for (const shot of shots) {
         expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
         expect(statSync(shot).size, shot).toBeGreaterThan(10_000);
       }
+      // The conflict screen's refused save is a failed request, which the browser logs.
+      expect(expectedProblems(problems, /status of 409 \(Conflict\)/)).toBe(1);
       expect(problems).toEqual([]);
     },
   );

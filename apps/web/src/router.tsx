@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           { path: "artifacts/:id", Component: lazy(() => import("./routes/artifacts.$id")) },
+          {
+            path: "artifacts/:id/history",
+            Component: lazy(() => import("./routes/artifacts.$id.history")),
+          },
           { path: "likedartifacts", Component: lazy(() => import("./routes/likedartifacts")) },
           { path: "addartifacts", Component: lazy(() => import("./routes/addartifacts")) },
           // Links point to /myartifacts. /myArtifacts, the spec's spelling, is its alias: declared,

@@ -6,6 +6,7 @@ export * from "./schemas/fields";
 export * from "./schemas/auth";
 export * from "./schemas/account";
 export * from "./schemas/artifact";
+export * from "./schemas/revision";
 export * from "./google";
 export * from "./images";
 export * from "./schemas/rest";

@@ -5,6 +5,7 @@ import { restErrorHandler } from "./http";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
+import { revisionRoutes } from "./revisions";
 import { buildOpenApiDocument } from "./openapi";
 
 /**
@@ -25,6 +26,7 @@ export const restPlugin = fp(
       return parseJson(request, text, done);
     });
     await artifactRoutes(app);
+    await revisionRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
     await accountRoutes(app);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import {
-  ARTIFACT_FIELD_NAMES,
   hasRole,
+  CREATED_SUMMARY,
+  editSummary,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
@@ -12,6 +13,7 @@ import {
   type ReviewedArtifact,
   type SessionUser,
   type SortValue,
+  pickArtifactFields,
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
@@ -28,6 +30,7 @@ import {
 import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
 import { assertImageAvailable } from "./images/uploads";
+import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
@@ -198,47 +201,68 @@ export function myArtifactsSlice(
   return { items, total };
 }
 
-/** Owner and contributor name come from the session; a new artifact has no likes. */
+/**
+ * Owner and contributor name come from the session; a new artifact has no likes, and its history
+ * starts with revision 1, "Created".
+ */
 export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
   fields: ArtifactFields,
 ): ReviewedArtifact {
   assertImageAvailable(store.db, fields.artifactImage);
-  return store.db
-    .insert(artifacts)
-    .values({
-      ...pickFields(fields),
-      ...parsedDateColumns(fields),
-      ownerId: actor.id,
-      username: actor.name,
-      likeCount: 0,
-    })
-    .returning(reviewedArtifactColumns)
-    .get();
+  return store.db.transaction(
+    (tx) => {
+      const created = tx
+        .insert(artifacts)
+        .values({
+          ...writtenColumns(fields),
+          ownerId: actor.id,
+          username: actor.name,
+          likeCount: 0,
+        })
+        .returning(reviewedArtifactColumns)
+        .get();
+      recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
+      return created;
+    },
+    { behavior: "immediate" },
+  );
 }
 
-/** Owner only. Saving an unchanged form succeeds and returns the artifact as it is. */
+/**
+ * Owner only. Saving an unchanged form succeeds, returns the artifact as it is and adds no
+ * revision. With `baseRevision`, a save over someone else's newer change is refused (CONFLICT)
+ * and writes nothing; the check and the write share one transaction.
+ */
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
-  input: { id: number; fields: ArtifactFields },
+  input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
 ): ReviewedArtifact {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
       assertImageAvailable(store.db, input.fields.artifactImage);
+      const before = artifactFieldsIn(tx, input.id);
+      if (!before) throw notFound();
+      if (input.baseRevision !== undefined) {
+        assertBaseIsCurrent(tx, {
+          artifactId: input.id,
+          baseRevision: input.baseRevision,
+          current: before,
+        });
+      }
+      const after = pickArtifactFields(input.fields);
       const updated = tx
         .update(artifacts)
-        .set({
-          ...pickFields(input.fields),
-          ...parsedDateColumns(input.fields),
-          editedAt: new Date(),
-        })
+        .set({ ...writtenColumns(after), editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
         .returning(reviewedArtifactColumns)
         .get();
       if (!updated) throw notFound();
+      const summary = editSummary(before, after);
+      if (summary) recordRevision(tx, { artifactId: input.id, actorId: actor.id, summary });
       return updated;
     },
     { behavior: "immediate" },
@@ -271,8 +295,10 @@ export function deleteArtifact(
   );
 }
 
-/** Exactly the eight editable fields, whatever else a caller's object carries. */
-function pickFields(fields: ArtifactFields): ArtifactFields {
-  const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
-  return Object.fromEntries(picked) as ArtifactFields;
+/**
+ * The columns a save writes: exactly the editable fields, whatever else a caller's object carries,
+ * and the years parsed from the dates. Creating, editing and restoring a version all write these.
+ */
+export function writtenColumns(fields: ArtifactFields) {
+  return { ...pickArtifactFields(fields), ...parsedDateColumns(fields) };
 }

@@ -1,5 +1,10 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { artifact, artifactReview, likedArtifact } from "@artifact-atlas/shared";
+import {
+  ARTIFACT_FIELD_NAMES,
+  artifact,
+  artifactReview,
+  likedArtifact,
+} from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 
 const tableColumns = getTableColumns(artifacts);
@@ -83,3 +88,6 @@ export const ARTIFACT_SELECT = artifact
       : `"${tableColumns[key].name}" as "${key}"`,
   )
   .join(", ");
+
+/** The editable fields, which a revision keeps (services/revisions.ts). */
+export const artifactFieldColumns = columnsOf(ARTIFACT_FIELD_NAMES);

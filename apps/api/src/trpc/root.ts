@@ -3,6 +3,7 @@ import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
+import { revisionsRouter } from "./routers/revisions";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  revisions: revisionsRouter,
   account: accountRouter,
 });
 

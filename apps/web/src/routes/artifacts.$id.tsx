@@ -1,5 +1,5 @@
 import type { Artifact } from "@artifact-atlas/shared";
-import { ArrowRight, CalendarDays, Hourglass, MapPin, Pickaxe } from "lucide-react";
+import { ArrowRight, CalendarDays, History, Hourglass, MapPin, Pickaxe } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { ArtifactCard } from "../components/ArtifactCard";
@@ -54,9 +54,15 @@ export default function ArtifactDetailRoute() {
             <h1 className="mt-4 font-serif text-4xl leading-tight font-semibold text-ink sm:text-5xl">
               {artifact.artifactName}
             </h1>
-            <p className="mt-3 text-sm text-muted">
-              Added by <span className="font-medium text-ink">{artifact.username}</span>
-            </p>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted">
+                Added by <span className="font-medium text-ink">{artifact.username}</span>
+              </p>
+              <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
+                <History aria-hidden="true" className="size-4" />
+                History
+              </ButtonLink>
+            </div>
           </header>
 
           <div className="rounded-2xl border border-line bg-surface p-5 shadow-card">

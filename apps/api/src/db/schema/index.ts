@@ -2,4 +2,5 @@ export * from "./users";
 export * from "./artifacts";
 export * from "./audit";
 export * from "./notifications";
+export * from "./revisions";
 export * from "./images";
