@@ -10,6 +10,7 @@ import {
   restJwtBody,
   restLikeBody,
   restLikedArtifactsQuery,
+  restSetRoleBody,
 } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
@@ -40,6 +41,15 @@ const SPEC_CALLS = [
   ["delete", "/liked-artifacts/{id}"],
   ["get", "/liked-artifact"],
   ["post", "/jwt"],
+] as const;
+
+/** Issue 17: the Admin screen's and the bell's calls. */
+const ADMIN_CALLS = [
+  ["get", "/admin/users"],
+  ["put", "/admin/users/{id}/role"],
+  ["get", "/admin/audit"],
+  ["get", "/notifications"],
+  ["post", "/notifications/read"],
 ] as const;
 
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
@@ -104,7 +114,9 @@ describe("the OpenAPI document", () => {
         ).toBe(true);
       }
     }
-    expect(listed.sort()).toEqual(SPEC_CALLS.map(([method, path]) => `${method} ${path}`).sort());
+    expect(listed.sort()).toEqual(
+      [...SPEC_CALLS, ...ADMIN_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+    );
   });
 
   it("takes its request bodies from the shared schemas the routes parse with", () => {
@@ -113,6 +125,7 @@ describe("the OpenAPI document", () => {
     expect(bodySchema("delete", "/artifacts/{id}")).toEqual(shared(restDeleteArtifactBody));
     expect(bodySchema("post", "/liked-artifacts")).toEqual(shared(restLikeBody));
     expect(bodySchema("post", "/jwt")).toEqual(shared(restJwtBody));
+    expect(bodySchema("put", "/admin/users/{id}/role")).toEqual(shared(restSetRoleBody));
 
     const artifactBody = bodySchema("post", "/artifacts") as {
       properties: Record<string, { maxLength?: number; enum?: string[] }>;

@@ -33,5 +33,6 @@ export const MESSAGES = {
   // Issue 17 (roles, review): not in the specification.
   notAllowed: "Only curators and admins can do this.",
   lastAdmin: "This is the last admin account: make someone else an admin first.",
+  accountNotFound: "There is no such account.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
 } as const;

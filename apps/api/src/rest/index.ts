@@ -1,8 +1,10 @@
 import fp from "fastify-plugin";
+import { adminRoutes } from "./admin";
 import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
+import { notificationRoutes } from "./notifications";
 import { buildOpenApiDocument } from "./openapi";
 
 /**
@@ -25,6 +27,8 @@ export const restPlugin = fp(
     await artifactRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await adminRoutes(app);
+    await notificationRoutes(app);
 
     const document = buildOpenApiDocument();
     app.get("/openapi.json", async () => document);

@@ -12,6 +12,7 @@ import {
   restLikedArtifactsQuery,
 } from "@artifact-atlas/shared";
 import { SESSION_COOKIE_NAME } from "../auth/session";
+import { ADMIN_ANSWERS, ADMIN_REQUEST_BODIES, adminOpenApiPaths } from "./openapi-admin";
 import {
   restArtifact,
   restConfirmed,
@@ -43,6 +44,7 @@ export const REQUEST_BODIES = {
   DeleteArtifactBody: restDeleteArtifactBody,
   LikeBody: restLikeBody,
   JwtBody: restJwtBody,
+  ...ADMIN_REQUEST_BODIES,
 } satisfies Record<string, z.ZodType>;
 
 const ANSWERS = {
@@ -56,6 +58,7 @@ const ANSWERS = {
   Confirmed: restConfirmed,
   Error: restError,
   Failure: restFailure,
+  ...ADMIN_ANSWERS,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
@@ -272,6 +275,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...adminOpenApiPaths({ toSchema: toOpenApiSchema, queryParameters }),
     },
   };
 }

@@ -26,7 +26,7 @@ export function setRole(db: AppDatabase, change: RoleChange): { from: Role; to: 
       .from(users)
       .where(eq(users.id, change.userId))
       .get();
-    if (!target) throw new ServiceError("NOT_FOUND", "There is no such account.");
+    if (!target) throw new ServiceError("NOT_FOUND", MESSAGES.accountNotFound);
     if (target.role === change.role) return { from: target.role, to: change.role };
     if (target.role === "admin") {
       const admins = tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).get();

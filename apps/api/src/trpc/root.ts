@@ -1,7 +1,9 @@
 import { router } from "./init";
+import { adminRouter } from "./routers/admin";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
+import { notificationsRouter } from "./routers/notifications";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -9,6 +11,8 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  admin: adminRouter,
+  notifications: notificationsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */
