@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   MESSAGES,
@@ -321,5 +324,36 @@ describe("the REST doors", () => {
       t.db.$client.prepare("update users set role = 'emperor' where id = ?").run(admin.id),
     ).toThrow();
     expect(t.db.select({ role: users.role }).from(users).all()).toEqual([{ role: "admin" }]);
+  });
+});
+
+describe("/admin/audit and /notifications are also pages", () => {
+  const INDEX_HTML = "<!doctype html><html><body><div id=root></div></body></html>";
+  const NAVIGATION_ACCEPT = "text/html,application/xhtml+xml,*/*;q=0.8";
+
+  test("a browser navigation gets the web app's page; any other request JSON", async () => {
+    const webDist = mkdtempSync(join(tmpdir(), "atlas-web-dist-"));
+    writeFileSync(join(webDist, "index.html"), INDEX_HTML);
+    const withWeb = await createTestApp({ WEB_DIST_PATH: webDist });
+    try {
+      const someone = await createUserWithSession(withWeb, { role: "admin" });
+      for (const path of ["/admin/audit", "/notifications"]) {
+        // The page loads for anyone; the screen and the API decide what it shows.
+        const page = await rest(withWeb.app, "GET", path, {
+          headers: { accept: NAVIGATION_ACCEPT },
+        });
+        expect(page.statusCode, path).toBe(200);
+        expect(page.body, path).toBe(INDEX_HTML);
+        expect(page.headers.vary, path).toContain("Accept");
+
+        const data = await rest(withWeb.app, "GET", path, { cookie: someone.cookie });
+        expect(data.statusCode, path).toBe(200);
+        expect(data.json(), path).toHaveProperty("items");
+        expect((await rest(withWeb.app, "GET", path)).statusCode, path).toBe(401);
+      }
+    } finally {
+      await withWeb.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,8 @@ import {
   MESSAGES,
   restSetRoleBody,
 } from "@artifact-atlas/shared";
+import { appendVary } from "../plugins/cors";
+import { isNavigation } from "../plugins/spa";
 import { assertWriteAllowed } from "../rate-limit";
 import { listAudit, listUsers } from "../services/admin";
 import { ServiceError } from "../services/errors";
@@ -65,7 +67,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return { id: userId, ...change };
   });
 
+  // The web app's audit screen has the same path: a browser navigation gets the page, any other
+  // request the entries (docs/rest-api.md, "One path, two answers").
   app.get("/admin/audit", async (request, reply) => {
+    appendVary(reply, "Accept");
+    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
     requireRole(request, "admin");
     const query = parseInput(auditQuery, request.query, "query");
     const page = listAudit(deps.db, query);

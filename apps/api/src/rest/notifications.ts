@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { markNotificationsReadInput, notificationsQuery } from "@artifact-atlas/shared";
+import { appendVary } from "../plugins/cors";
+import { isNavigation } from "../plugins/spa";
 import {
   listNotifications,
   markNotificationsRead,
@@ -12,7 +14,11 @@ import { parseInput, requireUser, requireWriter } from "./http";
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
+  // The web app's notifications screen has the same path: a browser navigation gets the page, any
+  // other request the notifications (docs/rest-api.md, "One path, two answers").
   app.get("/notifications", async (request, reply) => {
+    appendVary(reply, "Accept");
+    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
     const user = requireUser(request);
     const query = parseInput(notificationsQuery, request.query, "query");
     const page = listNotifications(deps.db, user.id, query);

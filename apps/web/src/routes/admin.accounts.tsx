@@ -168,8 +168,11 @@ export default function AdminAccountsRoute() {
               {items.map((account) => (
                 <Tr key={account.id} className="transition-colors hover:bg-surface-muted/60">
                   <Td label="Account">
-                    <span className="block font-semibold break-words">{account.name}</span>
-                    <span className="block text-sm break-all text-muted">{account.email}</span>
+                    {/* One block: on phones each cell is a row of label and value. */}
+                    <div className="min-w-0">
+                      <span className="block font-semibold break-words">{account.name}</span>
+                      <span className="block text-sm break-all text-muted">{account.email}</span>
+                    </div>
                   </Td>
                   <Td label="Role">
                     <RoleSelect account={account} />
