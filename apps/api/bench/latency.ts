@@ -11,6 +11,7 @@ import {
   similarArtifacts,
 } from "../src/services/artifacts";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
+import { adminLatencyCases } from "./latency-admin";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
 export interface LatencyRow {
@@ -83,6 +84,9 @@ export function latencyCases(sampleId: number): Case[] {
       run: (store) => similarArtifacts(store, { id: sampleId }),
     },
   );
+  for (const { label, run } of adminLatencyCases(sampleId)) {
+    cases.push({ label, listTarget: false, run: (store) => run(store.db) });
+  }
   return cases;
 }
 

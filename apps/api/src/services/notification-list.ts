@@ -105,17 +105,24 @@ export function markNotificationsRead(
 export function removeOldNotifications(db: AppDatabase, now: Date): { removed: number } {
   const readBefore = new Date(now.getTime() - READ_NOTIFICATION_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction((tx) => {
-    const old = tx
+    let removed = tx
       .delete(notifications)
       .where(and(isNotNull(notifications.readAt), lt(notifications.readAt, readBefore)))
-      .run();
-    const beyondCap = tx.run(sql`
-      delete from ${notifications} where id in (
-        select id from (
-          select id, row_number() over (partition by user_id order by id desc) as place
-          from ${notifications}
-        ) where place > ${NOTIFICATIONS_KEPT_PER_PERSON}
-      )`);
-    return { removed: old.changes + beyondCap.changes };
+      .run().changes;
+    // Only the few people over the cap are trimmed, each along notifications_user_idx.
+    const overCap = tx
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .groupBy(notifications.userId)
+      .having(sql`count(*) > ${NOTIFICATIONS_KEPT_PER_PERSON}`)
+      .all();
+    for (const { userId } of overCap) {
+      removed += tx.run(sql`
+        delete from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.id} <= (
+          select ${notifications.id} from ${notifications} where ${notifications.userId} = ${userId}
+          order by ${notifications.id} desc limit 1 offset ${NOTIFICATIONS_KEPT_PER_PERSON}
+        )`).changes;
+    }
+    return { removed };
   });
 }
