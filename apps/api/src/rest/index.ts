@@ -1,7 +1,9 @@
 import fp from "fastify-plugin";
 import { adminRoutes } from "./admin";
+import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
+import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { notificationRoutes } from "./notifications";
@@ -29,6 +31,8 @@ export const restPlugin = fp(
     await jwtRoutes(app);
     await adminRoutes(app);
     await notificationRoutes(app);
+    await accountRoutes(app);
+    await imageRoutes(app);
 
     const document = buildOpenApiDocument();
     app.get("/openapi.json", async () => document);

@@ -1,5 +1,6 @@
 import { router } from "./init";
 import { adminRouter } from "./routers/admin";
+import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
@@ -13,6 +14,7 @@ export const appRouter = router({
   likes: likesRouter,
   admin: adminRouter,
   notifications: notificationsRouter,
+  account: accountRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

@@ -37,6 +37,14 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     presentLocation: "British Museum, London",
     likeCount: 3,
     username: "Ada Lovelace",
+    imageAlt: "",
+    imageWidth: null,
+    imageHeight: null,
+    imagePlaceholder: null,
+    createdFromYear: -196,
+    createdToYear: -196,
+    discoveredFromYear: 1799,
+    discoveredToYear: 1799,
     ...overrides,
   };
 }
