@@ -68,8 +68,8 @@ function NotificationRow({ item }: { item: NotificationItem }) {
 
 /**
  * The bell's list: the signed-in person's notifications, newest first, a page at a time. Opening
- * it marks what it shows read (up to the newest shown, so one arriving meanwhile stays unread);
- * the rows keep their "New" mark until the page is left.
+ * it marks them read, up to the newest it shows (one arriving meanwhile stays unread); the rows
+ * keep their "New" mark until the page is left.
  */
 export default function NotificationsRoute() {
   const utils = trpc.useUtils();
