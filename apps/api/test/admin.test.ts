@@ -10,6 +10,7 @@ import {
 } from "@artifact-atlas/shared";
 import { users } from "../src/db/schema";
 import { appendAudit } from "../src/services/audit";
+import { formerMemberId } from "../src/services/former-member";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
 import { me } from "./support/auth";
@@ -186,6 +187,21 @@ describe("accounts", () => {
     expect(result.error?.message).toBe(MESSAGES.lastAdmin);
     expect((await me(t.app, admin.cookie))?.role).toBe("admin");
     expect((await auditPage({})).page.items).toEqual([]);
+  });
+
+  test("the account that keeps former members' artifacts gets no role", async () => {
+    const shared = formerMemberId(t.db);
+    const result = await trpc(
+      t.app,
+      "mutation",
+      "admin.setRole",
+      { userId: shared, role: "admin" },
+      admin.cookie,
+    );
+    expect(result.status).toBe(409);
+    expect(result.error?.message).toBe(MESSAGES.formerMemberRole);
+    const role = t.db.$client.prepare("select role from users where id = ?").get(shared);
+    expect(role).toEqual({ role: "member" });
   });
 
   test("an unknown account is 404; a bad role is 400", async () => {

@@ -34,6 +34,7 @@ export const MESSAGES = {
   notAllowed: "Only curators and admins can do this.",
   lastAdmin: "This is the last admin account: make someone else an admin first.",
   accountNotFound: "There is no such account.",
+  formerMemberRole: "The account that keeps former members' artifacts cannot be given a role.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
   // Accounts (issue 20): the issue's own words where it gives them, ours otherwise (decision 030).
   resetLinkSent: "If an account exists for that address, we have sent a link.",
