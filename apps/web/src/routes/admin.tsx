@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ScrollText, ShieldLock, Users, type LucideIcon } from "lucide-react";
-import { NavLink, Outlet } from "react-router-dom";
-import { hasRole } from "@artifact-atlas/shared";
+import { NavLink, Outlet, useLocation } from "react-router-dom";
+import { hasRole, type Role } from "@artifact-atlas/shared";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
@@ -11,17 +11,31 @@ interface AdminSection {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Who may open it (the trash is also for curators). */
+  role: Role;
 }
 
 /**
- * The Admin screen's sections, one tab each. Another admin section (the trash, the reasons for
+ * The Admin screen's sections, one tab each. Another section (the trash, the reasons for
  * rejection, password reset links) is one more entry here and one more child route of /admin in
  * router.tsx (docs/community-editing.md, "The Admin screen").
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
-  { to: "/admin", label: "Accounts", icon: Users },
-  { to: "/admin/audit", label: "Audit log", icon: ScrollText },
+  { to: "/admin", label: "Accounts", icon: Users, role: "admin" },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
 ];
+
+function AdminsOnly() {
+  return (
+    <EmptyState
+      icon={ShieldLock}
+      tone="danger"
+      headingLevel="h1"
+      title="Admins only"
+      message="Only admins can open the Admin screen."
+    />
+  );
+}
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -32,22 +46,19 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * /admin and its sections: for admins only. The server refuses every admin call from anyone else
- * (adminProcedure); this only spares others a screen they cannot use.
+ * /admin and its sections, each for the role it names. The server refuses every admin call from
+ * anyone else (adminProcedure); this only spares others a screen they cannot use.
  */
 export default function AdminLayout() {
   const { user } = useSession();
-  if (!user || !hasRole(user.role, "admin")) {
+  const { pathname } = useLocation();
+  const sections = ADMIN_SECTIONS.filter((section) => user && hasRole(user.role, section.role));
+  const current = ADMIN_SECTIONS.find((section) => section.to === pathname.replace(/\/$/, ""));
+  if (sections.length === 0) {
     return (
       <Page width="narrow">
         <title>Admin | Artifact Atlas</title>
-        <EmptyState
-          icon={ShieldLock}
-          tone="danger"
-          headingLevel="h1"
-          title="Admins only"
-          message="Only admins can open the Admin screen."
-        />
+        <AdminsOnly />
       </Page>
     );
   }
@@ -60,7 +71,7 @@ export default function AdminLayout() {
       />
       <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-line">
         <ul className="flex min-w-max gap-1">
-          {ADMIN_SECTIONS.map(({ to, label, icon: Icon }) => (
+          {sections.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink to={to} end className={tabClass}>
                 <Icon aria-hidden="true" className="size-4" />
@@ -70,7 +81,7 @@ export default function AdminLayout() {
           ))}
         </ul>
       </nav>
-      <Outlet />
+      {current && !sections.includes(current) ? <AdminsOnly /> : <Outlet />}
     </Page>
   );
 }
