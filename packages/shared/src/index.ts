@@ -12,3 +12,4 @@ export * from "./schemas/rest";
 export * from "./schemas/admin";
 export * from "./notifications";
 export * from "./dates";
+export * from "./review";
