@@ -2,6 +2,7 @@ import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
 import { createSessionStore } from "../src/auth/session";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
+import { generateAdminRows } from "./generate-admin";
 
 /** The size the issue asks for: far more than a small community needs today. */
 export const BENCH_SIZE = { artifacts: 100_000, users: 10_000, likes: 1_000_000 } as const;
@@ -202,6 +203,7 @@ export async function generateBenchDatabase(
           );
         }
       }
+      generateAdminRows(sqlite, next, { users, artifacts, now });
     })();
 
     const mismatched = sqlite

@@ -13,6 +13,7 @@ import {
 import { compareRevisions, listRevisions } from "../src/services/history";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 import { HISTORY_BENCH } from "./generate";
+import { adminLatencyCases } from "./latency-admin";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
 export interface LatencyRow {
@@ -118,6 +119,9 @@ export function latencyCases(sampleId: number): Case[] {
         to: HISTORY_BENCH.edits + 1,
       }),
   });
+  for (const { label, run } of adminLatencyCases(sampleId)) {
+    cases.push({ label, listTarget: false, run: (store) => run(store.db) });
+  }
   return cases;
 }
 

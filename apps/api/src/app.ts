@@ -15,6 +15,7 @@ import {
   loadSheddingPlugin,
   type LoadSheddingOptions,
 } from "./plugins/load-shedding";
+import { notificationCleanupPlugin } from "./plugins/notification-cleanup";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { privateAnswersPlugin } from "./plugins/private-answers";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -163,6 +164,7 @@ export async function buildApp({
   await app.register(spaPlugin, { distPath: env.webDistPath });
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);
+  await app.register(notificationCleanupPlugin, { db, now: () => new Date() });
   return app;
 }
 

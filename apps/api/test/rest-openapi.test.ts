@@ -11,6 +11,7 @@ import {
   restLikeBody,
   restLikedArtifactsQuery,
   restUpdateArtifactBody,
+  restSetRoleBody,
 } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
@@ -57,6 +58,15 @@ const HISTORY_CALLS = [
 
 /** REST paths beyond the spec's table: Download my data (issue 20). */
 const OTHER_CALLS = [["get", "/account/data"]] as const;
+
+/** Issue 17: the Admin screen's and the bell's calls. */
+const ADMIN_CALLS = [
+  ["get", "/admin/users"],
+  ["put", "/admin/users/{id}/role"],
+  ["get", "/admin/audit"],
+  ["get", "/notifications"],
+  ["post", "/notifications/read"],
+] as const;
 
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
 function shared(schema: z.ZodType) {
@@ -122,7 +132,7 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(listed.sort()).toEqual(
-      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS]
+      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS, ...ADMIN_CALLS]
         .map(([method, path]) => `${method} ${path}`)
         .sort(),
     );
@@ -134,6 +144,7 @@ describe("the OpenAPI document", () => {
     expect(bodySchema("delete", "/artifacts/{id}")).toEqual(shared(restDeleteArtifactBody));
     expect(bodySchema("post", "/liked-artifacts")).toEqual(shared(restLikeBody));
     expect(bodySchema("post", "/jwt")).toEqual(shared(restJwtBody));
+    expect(bodySchema("put", "/admin/users/{id}/role")).toEqual(shared(restSetRoleBody));
 
     const artifactBody = bodySchema("post", "/artifacts") as {
       properties: Record<string, { maxLength?: number; enum?: string[] }>;

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { MESSAGES } from "@artifact-atlas/shared";
 import {
   artifactNamed,
@@ -171,6 +172,25 @@ const SIGNED_IN_FILLED: Screen[] = [
   },
 ];
 
+/** Issue 17: the same account made an admin, with a notification of a decision on its artifact. */
+const SIGNED_IN_ADMIN: Screen[] = [
+  {
+    name: "admin-accounts",
+    path: "/admin",
+    ready: (page) => page.getByRole("table", { name: "Accounts" }),
+  },
+  {
+    name: "admin-audit",
+    path: "/admin/audit",
+    ready: (page) => page.getByRole("table", { name: "Audit log" }),
+  },
+  {
+    name: "notifications",
+    path: "/notifications",
+    ready: (page) => page.getByRole("list", { name: "Notifications" }),
+  },
+];
+
 /** Spinners gone, fonts in: the finished screen. */
 async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[role="status"]').length === 0);
@@ -224,7 +244,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
 
       for (const screen of SIGNED_OUT) await check(screen);
 
-      await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
+      const account = await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
       for (const screen of SIGNED_IN_EMPTY) await check(screen);
 
       const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
@@ -241,11 +261,19 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       ids = { liked: rosetta.id, mine: mine.id };
       for (const screen of SIGNED_IN_FILLED) await check(screen);
 
+      setRoleOn(product.databasePath, account.email, "admin");
+      notifyOn(product.databasePath, account.email, {
+        kind: "artifact_rejected",
+        artifactId: mine.id,
+        reason: "duplicate",
+      });
+      for (const screen of SIGNED_IN_ADMIN) await check(screen);
+
       expect(report, `axe found serious or critical violations:\n\n${report.join("\n\n")}`).toEqual(
         [],
       );
       // A picture of every screen, each a real image file in the run's artifacts.
-      expect(shots.length).toBe(width === 390 ? 18 : 17);
+      expect(shots.length).toBe(width === 390 ? 21 : 20);
       for (const shot of shots) {
         expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
         expect(statSync(shot).size, shot).toBeGreaterThan(10_000);

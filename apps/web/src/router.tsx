@@ -48,6 +48,16 @@ export const routes: RouteObject[] = [
           },
           { path: "profile", Component: lazy(() => import("./routes/profile")) },
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
+          { path: "notifications", Component: lazy(() => import("./routes/notifications")) },
+          {
+            // Issue 17: the Admin screen, one layout with a tab per section.
+            path: "admin",
+            Component: lazy(() => import("./routes/admin")),
+            children: [
+              { index: true, Component: lazy(() => import("./routes/admin.accounts")) },
+              { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
+            ],
+          },
         ],
       },
       { path: "*", Component: NotFoundRoute },

@@ -10,5 +10,7 @@ export * from "./schemas/revision";
 export * from "./google";
 export * from "./images";
 export * from "./schemas/rest";
+export * from "./schemas/admin";
+export * from "./notifications";
 export * from "./dates";
 export * from "./review";

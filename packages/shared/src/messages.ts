@@ -38,6 +38,8 @@ export const MESSAGES = {
   revisionNotFound: "This version of the artifact does not exist.",
   versionRestored: (number: number) => `Version ${number} restored`,
   restoreNotAllowed: "Only the artifact's owner, curators and admins can restore a version.",
+  accountNotFound: "There is no such account.",
+  formerMemberRole: "The account that keeps former members' artifacts cannot be given a role.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
   // Accounts (issue 20): the issue's own words where it gives them, ours otherwise (decision 030).
   resetLinkSent: "If an account exists for that address, we have sent a link.",

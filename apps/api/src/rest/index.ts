@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { adminRoutes } from "./admin";
 import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
@@ -6,6 +7,7 @@ import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { revisionRoutes } from "./revisions";
+import { notificationRoutes } from "./notifications";
 import { buildOpenApiDocument } from "./openapi";
 
 /**
@@ -29,6 +31,8 @@ export const restPlugin = fp(
     await revisionRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await adminRoutes(app);
+    await notificationRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
 

@@ -19,6 +19,7 @@ import {
   revisionNumberParam,
 } from "@artifact-atlas/shared";
 import { SESSION_COOKIE_NAME } from "../auth/session";
+import { ADMIN_ANSWERS, ADMIN_REQUEST_BODIES, adminOpenApiPaths } from "./openapi-admin";
 import {
   restArtifact,
   restConfirmed,
@@ -56,6 +57,7 @@ export const REQUEST_BODIES = {
   DeleteArtifactBody: restDeleteArtifactBody,
   LikeBody: restLikeBody,
   JwtBody: restJwtBody,
+  ...ADMIN_REQUEST_BODIES,
 } satisfies Record<string, z.ZodType>;
 
 const ANSWERS = {
@@ -74,6 +76,7 @@ const ANSWERS = {
   Error: restError,
   Failure: restFailure,
   UploadedImage: restUploadedImage,
+  ...ADMIN_ANSWERS,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
@@ -476,6 +479,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...adminOpenApiPaths({ toSchema: toOpenApiSchema, queryParameters }),
     },
   };
 }

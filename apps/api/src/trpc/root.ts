@@ -1,9 +1,11 @@
 import { router } from "./init";
+import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
 import { revisionsRouter } from "./routers/revisions";
+import { notificationsRouter } from "./routers/notifications";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -12,6 +14,8 @@ export const appRouter = router({
   artifacts: artifactsRouter,
   likes: likesRouter,
   revisions: revisionsRouter,
+  admin: adminRouter,
+  notifications: notificationsRouter,
   account: accountRouter,
 });
 
