@@ -14,6 +14,7 @@ import RootLayout from "./routes/root";
  */
 
 const MyArtifactsRoute = lazy(() => import("./routes/myartifacts"));
+const PublicArtifactRoute = lazy(() => import("./routes/a.$id"));
 
 /**
  * Every route of the spec. Screens behind the login and the forms load on demand (React.lazy),
@@ -28,6 +29,9 @@ export const routes: RouteObject[] = [
       { path: "allartifacts", Component: AllArtifactsRoute },
       { path: "login", Component: lazy(() => import("./routes/login")) },
       { path: "signup", Component: lazy(() => import("./routes/signup")) },
+      // An artifact's public page (issue 21); the slug is only for people and search engines.
+      { path: "a/:id", Component: PublicArtifactRoute },
+      { path: "a/:id/:slug", Component: PublicArtifactRoute },
       {
         Component: ProtectedRoute,
         children: [

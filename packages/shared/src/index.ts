@@ -7,3 +7,5 @@ export * from "./schemas/auth";
 export * from "./schemas/artifact";
 export * from "./google";
 export * from "./schemas/rest";
+export * from "./public/slug";
+export * from "./public/citation";
