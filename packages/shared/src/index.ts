@@ -9,3 +9,4 @@ export * from "./google";
 export * from "./schemas/rest";
 export * from "./public/slug";
 export * from "./public/citation";
+export * from "./schemas/open-data";

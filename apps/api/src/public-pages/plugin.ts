@@ -1,7 +1,8 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { artifactId } from "@artifact-atlas/shared";
+import { textStream } from "../open-data/export";
 import { getPublicArtifact } from "../services/public-artifacts";
 import { ServiceError } from "../services/errors";
 import { notFoundHead, pageTemplate, publicPageHead } from "./head";
@@ -56,7 +57,7 @@ export const publicPagesPlugin = fp(
       if (parts > 1) return sendXml(reply, sitemapIndex(origin, parts));
       return sendXml(
         reply,
-        Readable.from(sitemapUrls(origin, store.sitemap, { after: 0, count: SITEMAP_MAX_URLS })),
+        textStream(sitemapUrls(origin, store.sitemap, { after: 0, count: SITEMAP_MAX_URLS })),
       );
     });
 
@@ -70,7 +71,7 @@ export const publicPagesPlugin = fp(
       }
       return sendXml(
         reply,
-        Readable.from(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
+        textStream(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
       );
     });
 

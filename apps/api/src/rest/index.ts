@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { artifactRoutes } from "./artifacts";
+import { exportRoutes } from "./export";
 import { restErrorHandler } from "./http";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
@@ -25,6 +26,7 @@ export const restPlugin = fp(
     await artifactRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await exportRoutes(app);
 
     const document = buildOpenApiDocument();
     app.get("/openapi.json", async () => document);

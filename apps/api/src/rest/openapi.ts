@@ -24,6 +24,7 @@ import {
   restOwnArtifact,
   restUpdated,
 } from "./schemas";
+import { openDataPaths } from "./openapi-open-data";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -142,6 +143,7 @@ export function buildOpenApiDocument() {
       },
     },
     paths: {
+      ...openDataPaths(queryParameters),
       "/artifacts": {
         get: {
           operationId: "listArtifacts",

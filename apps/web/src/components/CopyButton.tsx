@@ -30,7 +30,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         )}
         {state === "copied" ? "Copied" : "Copy"}
       </Button>
-      <span role="status" className="text-sm text-muted">
+      <span aria-live="polite" className="text-sm text-muted">
         {state === "failed" ? "Select the text and copy it by hand." : ""}
       </span>
     </div>

@@ -38,7 +38,7 @@ export function ShareButton({ artifact }: { artifact: Pick<Artifact, "id" | "art
         <Share2 aria-hidden="true" className="size-4" />
         Share
       </Button>
-      <span role="status" className="text-sm break-all text-muted">
+      <span aria-live="polite" className="text-sm break-all text-muted">
         {message}
       </span>
     </div>

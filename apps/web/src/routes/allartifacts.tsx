@@ -7,6 +7,7 @@ import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
+import { ExportMenu } from "../components/ExportMenu";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { Spinner } from "../components/Spinner";
@@ -151,6 +152,7 @@ export default function AllArtifactsRoute() {
             />
           </svg>
         </div>
+        <ExportMenu search={state.search} />
       </div>
 
       {query.isPending ? (
