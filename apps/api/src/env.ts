@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -66,6 +67,35 @@ function isAddressOrRange(entry: string): boolean {
   const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
   return bits >= 0 && bits <= (version === 4 ? 32 : 128);
 }
+
+/**
+ * Where outgoing mail goes: smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the
+ * first byte), with the user and password in the URL when the server wants them. Blank: mail off.
+ */
+const smtpUrl = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol), {
+      message:
+        "must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.org:465",
+    })
+    .optional(),
+);
+
+/** The sender of outgoing mail: an address, or a name and an address ("Atlas <atlas@example.org>"). */
+const mailFrom = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .refine((value) => /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value), {
+      message:
+        'must be an address such as atlas@example.org or "Artifact Atlas <atlas@example.org>"',
+    })
+    .optional(),
+);
 
 const SET_PROXY_ADDRESSES =
   "set the addresses of the proxies in front of Atlas instead (e.g. 127.0.0.1,::1 for a proxy on this machine, or 10.0.0.0/8)";
@@ -137,6 +167,8 @@ const envSchema = z
     HOST: z.string().min(1).default("127.0.0.1"),
     PUBLIC_ORIGIN: origin,
     DATABASE_PATH: z.string().min(1).default("data/artifact-atlas.db"),
+    /** Where uploaded images are kept; an "images" folder beside the database when unset. */
+    IMAGES_DIR: z.preprocess(blankAsMissing, z.string().min(1).optional()),
     WEB_DIST_PATH: z.string().min(1).default("apps/web/dist"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -161,6 +193,9 @@ const envSchema = z
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
     GOOGLE_TOKEN_ENDPOINT: httpUrlOr("https://oauth2.googleapis.com/token"),
     GOOGLE_ISSUER: httpUrlOr("https://accounts.google.com"),
+    /** Outgoing mail (password reset links): both or neither; without them mail is off. */
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: mailFrom,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -169,6 +204,14 @@ const envSchema = z
         path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
         message:
           "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; set both, or neither to turn it off",
+      });
+    }
+    if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"],
+        message:
+          "outgoing mail needs both SMTP_URL and MAIL_FROM; set both, or neither to turn mail off",
       });
     }
   })
@@ -180,6 +223,7 @@ const envSchema = z
       host: env.HOST,
       publicOrigin,
       databasePath: env.DATABASE_PATH,
+      imagesDir: env.IMAGES_DIR ?? join(dirname(env.DATABASE_PATH), "images"),
       webDistPath: env.WEB_DIST_PATH,
       logLevel: env.LOG_LEVEL,
       seedDemoCollection: env.SEED_DEMO_COLLECTION,
@@ -200,6 +244,7 @@ const envSchema = z
               redirectUri: `${publicOrigin}/auth/google/callback`,
             }
           : null,
+      mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
     };
   });
 

@@ -13,6 +13,9 @@ import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact, artifactFields, like } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
+/** An artifact whose image is a URL elsewhere has no uploaded image's fields. */
+const NO_UPLOAD = { imageWidth: null, imageHeight: null, imagePlaceholder: null };
+
 let t: TestApp;
 let alice: SignedInUser;
 let bob: SignedInUser;
@@ -111,6 +114,7 @@ describe("artifacts.create", () => {
       ...fields,
       likeCount: 0,
       username: "Alice Archivist",
+      ...NO_UPLOAD,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -459,7 +463,13 @@ describe("artifacts.update", () => {
       alice.cookie,
     );
     expect(result.status).toBe(200);
-    const expected = { id: artifact.id, ...fields, likeCount: 1, username: "Alice Archivist" };
+    const expected = {
+      id: artifact.id,
+      ...fields,
+      likeCount: 1,
+      username: "Alice Archivist",
+      ...NO_UPLOAD,
+    };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);
     expect(row(artifact.id)?.edited_at).toBeGreaterThanOrEqual(started);

@@ -47,7 +47,12 @@ describe("GET /export", () => {
     const records = csvRecords(response.body);
     expect(records).toEqual(
       added.map((artifact) => ({
-        ...Object.fromEntries(Object.entries(artifact).map(([key, value]) => [key, String(value)])),
+        ...Object.fromEntries(
+          EXPORT_COLUMNS.filter((column) => column !== "url").map((column) => [
+            column,
+            String(artifact[column]),
+          ]),
+        ),
         url: `http://localhost:3000/a/${artifact.id}/${artifact.artifactName
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, "-")
@@ -107,14 +112,17 @@ describe("GET /export", () => {
       artifactName: "name",
       historicalContext: "description",
     });
+    const { id, imageWidth: _w, imageHeight: _h, imagePlaceholder: _p, ...fields } = artifact;
     expect(document["@graph"]).toEqual([
       {
         "@id": `http://localhost:3000/a/${artifact.id}`,
         "@type": "CreativeWork",
-        ...artifact,
-        url: `http://localhost:3000/a/${artifact.id}/rosetta-stone`,
+        id,
+        url: `http://localhost:3000/a/${id}/rosetta-stone`,
+        ...fields,
       },
     ]);
+    expect(Object.keys(document["@graph"][0]!).slice(2)).toEqual([...EXPORT_COLUMNS]);
   });
 
   it("writes a valid file for an empty collection or a search that matches nothing", async () => {

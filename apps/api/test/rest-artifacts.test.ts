@@ -33,6 +33,10 @@ const ARTIFACT_KEYS = [
   "presentLocation",
   "likeCount",
   "username",
+  "imageAlt",
+  "imageWidth",
+  "imageHeight",
+  "imagePlaceholder",
 ].sort();
 
 type RestArtifactBody = Record<string, unknown> & { _id: string; artifactName: string };
@@ -126,6 +130,10 @@ describe("GET /artifacts", () => {
         presentLocation: body.presentLocation,
         likeCount: 0,
         username: "Alice Archivist",
+        imageAlt: "",
+        imageWidth: null,
+        imageHeight: null,
+        imagePlaceholder: null,
       },
     ]);
   });

@@ -106,7 +106,8 @@ describe("ADMIN_EMAILS", () => {
   });
 });
 
-describe("pnpm users:role and ADMIN_EMAILS on a real server", () => {
+// Each test starts real servers (and the CLI), a few seconds each on a busy machine.
+describe("pnpm users:role and ADMIN_EMAILS on a real server", { timeout: 60_000 }, () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "atlas-roles-"));

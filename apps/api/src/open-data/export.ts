@@ -17,9 +17,13 @@ import { csvRow } from "./csv";
  */
 const ROWS_PER_READ = 200;
 
-/** The artifact as one export row, by column. */
+/** The artifact as one export row, by column, in the columns' order. */
 function exportRecord(artifact: Artifact, origin: string): Record<ExportColumn, string | number> {
-  return { ...artifact, url: `${origin}${publicArtifactPath(artifact)}` };
+  const withUrl = { ...artifact, url: `${origin}${publicArtifactPath(artifact)}` };
+  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, withUrl[column]])) as Record<
+    ExportColumn,
+    string | number
+  >;
 }
 
 /** Every row of `read`, a keyset page at a time, as text chunks made by `write`. */
@@ -67,6 +71,7 @@ export function exportContext(origin: string): Record<string, unknown> {
     url: { "@id": "url", "@type": "@id" },
     artifactName: "name",
     artifactImage: { "@id": "image", "@type": "@id" },
+    imageAlt: "atlas:imageDescription",
     artifactType: "genre",
     historicalContext: "description",
     createdAt: "dateCreated",

@@ -18,6 +18,11 @@ export function shorten(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/** An uploaded image's path (/images/...) made absolute: previews and JSON-LD need whole URLs. */
+export function absoluteUrl(origin: string, source: string): string {
+  return source.startsWith("/") ? `${origin}${source}` : source;
+}
+
 /** The public page's title: the same text the web app renders. */
 export function publicPageTitle(artifact: Pick<Artifact, "artifactName">): string {
   return `${artifact.artifactName} | ${BRAND}`;
@@ -37,7 +42,7 @@ export function artifactJsonLd(artifact: Artifact, origin: string): Record<strin
     url,
     identifier: String(artifact.id),
     name: artifact.artifactName,
-    image: artifact.artifactImage,
+    image: absoluteUrl(origin, artifact.artifactImage),
     genre: artifact.artifactType,
     description: artifact.historicalContext,
     dateCreated: artifact.createdAt,
@@ -60,6 +65,8 @@ export function publicPageHead(artifact: Artifact, origin: string): string {
   const title = publicPageTitle(artifact);
   const description = shorten(artifact.historicalContext, DESCRIPTION_MAX_LENGTH);
   const canonical = `${origin}${publicArtifactPath(artifact)}`;
+  const image = absoluteUrl(origin, artifact.artifactImage);
+  const imageAlt = artifact.imageAlt || artifact.artifactName;
   const meta = (attribute: "name" | "property", key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   return [
@@ -71,13 +78,13 @@ export function publicPageHead(artifact: Artifact, origin: string): string {
     meta("property", "og:title", artifact.artifactName),
     meta("property", "og:description", description),
     meta("property", "og:url", canonical),
-    meta("property", "og:image", artifact.artifactImage),
-    meta("property", "og:image:alt", artifact.artifactName),
+    meta("property", "og:image", image),
+    meta("property", "og:image:alt", imageAlt),
     meta("name", "twitter:card", "summary_large_image"),
     meta("name", "twitter:title", artifact.artifactName),
     meta("name", "twitter:description", description),
-    meta("name", "twitter:image", artifact.artifactImage),
-    meta("name", "twitter:image:alt", artifact.artifactName),
+    meta("name", "twitter:image", image),
+    meta("name", "twitter:image:alt", imageAlt),
     `<script type="application/ld+json">${jsonForScript(artifactJsonLd(artifact, origin))}</script>`,
   ].join("\n    ");
 }

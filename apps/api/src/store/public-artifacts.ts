@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Artifact, ArtifactType } from "@artifact-atlas/shared";
-import { artifactColumns } from "./artifact-columns";
+import { ARTIFACT_SELECT } from "./artifact-columns";
 import { searchPhrase, usesSearchIndex } from "./artifact-search";
 
 /*
@@ -10,10 +10,12 @@ import { searchPhrase, usesSearchIndex } from "./artifact-search";
  */
 
 /**
- * Which artifacts are public, as SQL over `artifacts a`: the one place that says so for these reads.
- * Every artifact is public until artifacts have a review status (issue 17).
+ * Which artifacts are public, as SQL over the table or alias `table`: the one place that says so
+ * for these reads. Every artifact is public until artifacts have a review status (issue 17).
  */
-export const PUBLIC_ARTIFACT_SQL = "1 = 1";
+export function publicArtifactSql(_table: string): string {
+  return "1 = 1";
+}
 
 /** One row of the sitemap: the page's address and when it last changed. */
 export interface SitemapRow {
@@ -34,38 +36,49 @@ export type KeysetReader<Row> = (after: number, limit: number) => Row[];
 
 const OF_TYPE = "(:type is null or a.artifact_type = :type)";
 
+/**
+ * Up to :limit public artifacts after the id :after that `where` (over `a`) keeps, in id order:
+ * the ids first, from `from` (which walks by id), then the rows, so that the row columns
+ * (ARTIFACT_SELECT, which names the table `artifacts`) are read only for the page.
+ */
+function keysetPage(sqlite: Database.Database, from: string, where: string) {
+  return sqlite.prepare<Record<string, unknown>, Artifact>(
+    `select ${ARTIFACT_SELECT} from artifacts where id in (
+       select a.id from ${from}
+       where ${where} and ${publicArtifactSql("a")} and ${OF_TYPE}
+       order by a.id limit :limit)
+     order by id`,
+  );
+}
+
 /** The statements, prepared once with the database (passed in deps as publicArtifacts). */
 export function createPublicArtifactStore(sqlite: Database.Database) {
-  const columns = Object.entries(artifactColumns)
-    .map(([key, column]) => `a."${column.name}" as "${key}"`)
-    .join(", ");
   const byId = sqlite.prepare<{ id: number }, Artifact>(
-    `select ${columns} from artifacts a where a.id = :id and ${PUBLIC_ARTIFACT_SQL}`,
+    `select ${ARTIFACT_SELECT} from artifacts where id = :id and ${publicArtifactSql("artifacts")}`,
   );
   const total = sqlite
-    .prepare<[], number>(`select count(*) from artifacts a where ${PUBLIC_ARTIFACT_SQL}`)
+    .prepare<[], number>(`select count(*) from artifacts a where ${publicArtifactSql("a")}`)
     .pluck();
   const idAt = sqlite
     .prepare<{ offset: number }, number>(
-      `select a.id from artifacts a where ${PUBLIC_ARTIFACT_SQL} order by a.id limit 1 offset :offset`,
+      `select a.id from artifacts a where ${publicArtifactSql("a")} order by a.id limit 1 offset :offset`,
     )
     .pluck();
   const sitemap = sqlite.prepare<{ after: number; limit: number }, SitemapRow>(
     `select a.id, a.artifact_name as artifactName, a.edited_at as editedAt from artifacts a
-     where a.id > :after and ${PUBLIC_ARTIFACT_SQL} order by a.id limit :limit`,
+     where a.id > :after and ${publicArtifactSql("a")} order by a.id limit :limit`,
   );
   // Walking the table by id: a type or a short search is checked row by row until the page is full.
-  const walk = sqlite.prepare<Record<string, unknown>, Artifact>(
-    `select ${columns} from artifacts a
-     where a.id > :after and ${PUBLIC_ARTIFACT_SQL} and ${OF_TYPE}
-       and (:pattern is null or a.artifact_name like :pattern escape '\\')
-     order by a.id limit :limit`,
+  const walk = keysetPage(
+    sqlite,
+    "artifacts a",
+    "a.id > :after and (:pattern is null or a.artifact_name like :pattern escape '\\')",
   );
   // A search of three or more characters: the trigram index yields its matches by id.
-  const trigram = sqlite.prepare<Record<string, unknown>, Artifact>(
-    `select ${columns} from artifacts_name_fts f cross join artifacts a on a.id = f.rowid
-     where artifacts_name_fts match :match and f.rowid > :after and ${PUBLIC_ARTIFACT_SQL} and ${OF_TYPE}
-     order by f.rowid limit :limit`,
+  const trigram = keysetPage(
+    sqlite,
+    "artifacts_name_fts f cross join artifacts a on a.id = f.rowid",
+    "artifacts_name_fts match :match and f.rowid > :after",
   );
 
   return {

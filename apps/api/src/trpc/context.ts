@@ -15,6 +15,8 @@ export interface InnerContext {
   requestId: string;
   /** The client's address, for rate limits. */
   ip: string;
+  /** The User-Agent header, only to name the browser of a new session. */
+  userAgent: string | undefined;
   /** Sends a cookie with the answer (sign-in and sign-out); a no-op outside HTTP. */
   setCookie: (cookie: CookieToSet) => void;
   /** Sets a response header, e.g. Retry-After on a refused sign-in; a no-op outside HTTP. */
@@ -30,6 +32,7 @@ export function createContextFactory(deps: Deps) {
     sessionId: req.session?.sessionId ?? null,
     requestId: req.id,
     ip: req.ip,
+    userAgent: req.headers["user-agent"],
     setCookie: (cookie) => {
       res.setCookie(cookie.name, cookie.value, cookie.attributes);
     },

@@ -50,7 +50,7 @@ export default function PublicArtifactRoute() {
         <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
           <ArtifactImage
             src={artifact.artifactImage}
-            alt={artifact.artifactName}
+            alt={artifact.imageAlt || artifact.artifactName}
             type={artifact.artifactType}
             loading="eager"
           />

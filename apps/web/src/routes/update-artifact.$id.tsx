@@ -111,6 +111,7 @@ export default function UpdateArtifactRoute() {
           discoveredAt: current.discoveredAt,
           discoveredBy: current.discoveredBy,
           presentLocation: current.presentLocation,
+          imageAlt: current.imageAlt,
         }}
         submitLabel="Save Changes"
         busyLabel="Updating..."

@@ -37,6 +37,10 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     presentLocation: "British Museum, London",
     likeCount: 3,
     username: "Ada Lovelace",
+    imageAlt: "",
+    imageWidth: null,
+    imageHeight: null,
+    imagePlaceholder: null,
     ...overrides,
   };
 }

@@ -27,13 +27,15 @@ export type ExportQuery = z.input<typeof exportQuery>;
 
 /**
  * The columns of the CSV export, in order, and the keys of each JSON-LD item: the artifact's own
- * fields under their API names, plus its public page. An import reads the eight editable ones.
+ * fields under their API names, plus its public page (an uploaded image's size and placeholder are
+ * derived, not data). An import reads the editable ones.
  */
 export const EXPORT_COLUMNS = [
   "id",
   "url",
   "artifactName",
   "artifactImage",
+  "imageAlt",
   "artifactType",
   "historicalContext",
   "createdAt",

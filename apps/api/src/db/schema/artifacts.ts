@@ -19,6 +19,8 @@ export const artifacts = sqliteTable(
     discoveredAt: text("discovered_at").notNull(),
     discoveredBy: text("discovered_by").notNull(),
     presentLocation: text("present_location").notNull(),
+    /** The image's description (alt text); empty when the contributor gave none. */
+    imageAlt: text("image_alt").notNull().default(""),
     /** The contributor's name when the artifact was added (spec: username sent on creation). */
     username: text("username").notNull(),
     /** Always equal to the number of rows in likes for this artifact; changed in the same transaction. */
@@ -49,6 +51,10 @@ export const artifacts = sqliteTable(
       table.id,
       table.artifactName,
     ),
+    /** The uploaded images still in use (services/images/references.ts); other URLs stay out. */
+    index("artifacts_uploaded_image_idx")
+      .on(table.artifactImage)
+      .where(sql`${table.artifactImage} like '/images/%'`),
     check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
   ],
 );

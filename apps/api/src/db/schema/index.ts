@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./artifacts";
 export * from "./audit";
 export * from "./notifications";
+export * from "./images";

@@ -36,6 +36,32 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Seconds since the epoch, a plain integer as the lucia adapter requires (lucia-auth/lucia#1628). */
     expiresAt: integer("expires_at").notNull(),
+    /**
+     * What "Where you're signed in" shows: the browser and system named from the User-Agent at
+     * sign-in (a short label, never the raw header), and when. Null for sessions older than them.
+     */
+    browser: text("browser"),
+    signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Password reset links. The link carries a random token; only its SHA-256 is kept, so a copy of
+ * the database opens no account. A row is used once (used_at), and lives 30 minutes.
+ */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("password_reset_tokens_user_idx").on(table.userId),
+    index("password_reset_tokens_expires_idx").on(table.expiresAt),
+  ],
 );
