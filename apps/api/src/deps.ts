@@ -32,6 +32,8 @@ export interface Deps {
    * past it GET /export answers 503 (docs/decisions/067-export.md).
    */
   exportSlots: Slots;
+  /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */
+  importSlots: Slots;
   /** Uploaded images: their rows, files and processing line (issue 19). */
   images: ImageStore;
   sessions: SessionStore;
@@ -68,6 +70,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     likeStore: createLikeStore(db),
     publicArtifacts: createPublicArtifactStore(db.$client),
     exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
+    importSlots: createSlots(1),
     images: createImageStore(db, {
       dir: env.imagesDir,
       now: options.imagesNow ?? now,

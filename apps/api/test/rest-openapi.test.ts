@@ -29,7 +29,10 @@ interface Document {
 const METHODS = ["get", "post", "put", "delete"] as const;
 
 /** Issue 21's open-data paths, beside the spec's. */
-const OPEN_DATA_CALLS = [["get", "/export"]] as const;
+const OPEN_DATA_CALLS = [
+  ["get", "/export"],
+  ["post", "/imports"],
+] as const;
 
 /** Spec section 7, call by call. */
 const SPEC_CALLS = [

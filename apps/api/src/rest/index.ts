@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
+import { importRoutes } from "./imports";
 import { restErrorHandler } from "./http";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
@@ -29,6 +30,7 @@ export const restPlugin = fp(
     await likeRoutes(app);
     await jwtRoutes(app);
     await exportRoutes(app);
+    await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
 

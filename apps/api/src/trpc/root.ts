@@ -2,6 +2,7 @@ import { router } from "./init";
 import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { usersRouter } from "./routers/users";
 
@@ -10,6 +11,7 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  imports: importsRouter,
   account: accountRouter,
 });
 

@@ -3,3 +3,4 @@ export * from "./artifacts";
 export * from "./audit";
 export * from "./notifications";
 export * from "./images";
+export * from "./imports";
