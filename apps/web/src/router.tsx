@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
             Component: lazy(() => import("./routes/update-artifact.$id")),
           },
           { path: "profile", Component: lazy(() => import("./routes/profile")) },
+          // Curators and admins (issue 21); the screen itself says so to a member.
+          { path: "import", Component: lazy(() => import("./routes/import")) },
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
         ],
       },
