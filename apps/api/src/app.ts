@@ -105,6 +105,7 @@ export async function buildApp({
   // Images no artifact refers to any more go within a minute (decision 037).
   let stopImagePruning = () => {};
   app.addHook("onReady", async () => {
+    deps.images.storage.prepare();
     stopImagePruning = startImagePruning(
       deps.images,
       imagePruning.intervalMs ?? IMAGE_PRUNE_INTERVAL_MS,

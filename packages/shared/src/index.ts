@@ -12,3 +12,4 @@ export * from "./schemas/rest";
 export * from "./public/slug";
 export * from "./public/citation";
 export * from "./schemas/open-data";
+export * from "./dates";

@@ -40,6 +40,13 @@ export const DEFAULT_MAX_QUEUED = 500;
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000] as const;
 /** Sends at once: the SMTP connection pool's size. */
 const SENDERS = 2;
+/**
+ * A job starts this long after it was added, plus up to as much again at random. Started at once
+ * (setImmediate), its work (a database write, the SMTP exchange) can run before its request's
+ * answer has left, and that answer's time would tell which addresses have an account. Started
+ * later, its work falls on whichever requests happen to be running then.
+ */
+const START_DELAY_MS = 50;
 
 interface Entry {
   job: MailJob;
@@ -55,17 +62,28 @@ export function createOutbox(options: OutboxOptions) {
   const retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const { transport, from, log } = options;
   const waiting: Entry[] = [];
-  const retryTimers = new Set<NodeJS.Timeout>();
+  /** Entries waiting for their start or for their next try. */
+  const timers = new Set<NodeJS.Timeout>();
   let sending = 0;
   let closed = false;
   const idleWaiters: (() => void)[] = [];
 
   /** Jobs not finished yet: waiting, being sent, or waiting to be tried again. */
-  const pending = () => waiting.length + sending + retryTimers.size;
+  const pending = () => waiting.length + sending + timers.size;
 
   function settleIdle(): void {
     if (pending() > 0) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
+  }
+
+  /** Hands the entry to the senders after `delayMs`. */
+  function later(entry: Entry, delayMs: number): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      waiting.push(entry);
+      pump();
+    }, delayMs);
+    timers.add(timer);
   }
 
   async function send(entry: Entry): Promise<void> {
@@ -84,12 +102,7 @@ export function createOutbox(options: OutboxOptions) {
           { err: error, subject, tries: entry.tries, retryInMs: delay },
           "mail not sent yet",
         );
-        const timer = setTimeout(() => {
-          retryTimers.delete(timer);
-          waiting.push(entry);
-          pump();
-        }, delay);
-        retryTimers.add(timer);
+        later(entry, delay);
       } else {
         log.error({ err: error, subject, tries: entry.tries }, "mail not sent; giving up");
       }
@@ -111,7 +124,8 @@ export function createOutbox(options: OutboxOptions) {
 
   return {
     /**
-     * Queues a job; the caller is answered before anything is composed or sent. False when the
+     * Queues a job; the caller is answered before anything is composed or sent, which starts
+     * START_DELAY_MS or so later. False when the
      * outbox is full or closed: the job is dropped and a warning logged.
      */
     add(job: MailJob): boolean {
@@ -119,9 +133,7 @@ export function createOutbox(options: OutboxOptions) {
         log.warn({ queued: pending(), maxQueued }, "mail outbox full; a message was dropped");
         return false;
       }
-      waiting.push({ job, message: null, tries: 0 });
-      // After the current request's answer has gone out, so its timing owes nothing to the job.
-      setImmediate(pump);
+      later({ job, message: null, tries: 0 }, START_DELAY_MS + Math.random() * START_DELAY_MS);
       return true;
     },
 
@@ -139,9 +151,9 @@ export function createOutbox(options: OutboxOptions) {
     close(): void {
       if (closed) return;
       closed = true;
-      const dropped = waiting.length + retryTimers.size;
-      for (const timer of retryTimers) clearTimeout(timer);
-      retryTimers.clear();
+      const dropped = waiting.length + timers.size;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       waiting.length = 0;
       if (dropped > 0) log.warn({ dropped }, "mail outbox closed with messages unsent");
       transport.close();

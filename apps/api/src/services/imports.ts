@@ -13,6 +13,7 @@ import {
 import type { AppDatabase } from "../db/client";
 import { artifacts, importedArtifacts, imports } from "../db/schema";
 import { csvRow, CsvError, parseCsv, restoreFormula } from "../open-data/csv";
+import { parsedDateColumns } from "../store/artifact-dates";
 import { appendAudit } from "./audit";
 import type { Actor } from "./artifacts";
 import { ServiceError } from "./errors";
@@ -189,6 +190,7 @@ export function runImport(db: AppDatabase, actor: Actor, input: RunImportInput):
           .values(
             accepted.slice(start, start + INSERT_BATCH).map((fields) => ({
               ...fields,
+              ...parsedDateColumns(fields),
               ownerId: actor.id,
               username: actor.name,
               likeCount: 0,

@@ -2,7 +2,7 @@ import { Heart, LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { useParams } from "react-router-dom";
 import { ArtifactFacts } from "../components/ArtifactFacts";
-import { ArtifactImage } from "../components/ArtifactImage";
+import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { BackLink } from "../components/BackLink";
 import { ButtonLink } from "../components/Button";
 import { CiteBox } from "../components/CiteBox";
@@ -48,12 +48,7 @@ export default function PublicArtifactRoute() {
 
       <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
         <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
-          <ArtifactImage
-            src={artifact.artifactImage}
-            alt={artifact.imageAlt || artifact.artifactName}
-            type={artifact.artifactType}
-            loading="eager"
-          />
+          <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.detail} loading="eager" />
         </div>
 
         <div className="flex flex-col gap-7">

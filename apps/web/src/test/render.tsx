@@ -41,6 +41,10 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     imageWidth: null,
     imageHeight: null,
     imagePlaceholder: null,
+    createdFromYear: -196,
+    createdToYear: -196,
+    discoveredFromYear: 1799,
+    discoveredToYear: 1799,
     ...overrides,
   };
 }
