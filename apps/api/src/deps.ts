@@ -49,8 +49,11 @@ export interface Deps {
   now: () => number;
 }
 
-/** Exports at once: a handful keeps the process responsive while each streams at full speed. */
-export const MAX_CONCURRENT_EXPORTS = 4;
+/**
+ * Exports at once: each streams as fast as its reader takes it, and its garbage counts against the
+ * heap until collected; 4 at full speed reached load shedding in pnpm bench:open-data, 2 did not.
+ */
+export const MAX_CONCURRENT_EXPORTS = 2;
 
 export interface DepsOptions {
   log: FastifyBaseLogger;

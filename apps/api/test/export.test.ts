@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS, type Artifact } from "@artifact-atlas/shared";
+import { MAX_CONCURRENT_EXPORTS } from "../src/deps";
 import { parseCsv } from "../src/open-data/csv";
 import { createTestApp, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
@@ -138,13 +139,15 @@ describe("GET /export", () => {
   });
 
   it("answers 503 with Retry-After while every export slot is taken", async () => {
-    const held = Array.from({ length: 4 }, () => t.app.deps.exportSlots.take());
+    const held = Array.from({ length: MAX_CONCURRENT_EXPORTS }, () =>
+      t.app.deps.exportSlots.take(),
+    );
     expect(held.every((release) => release !== null)).toBe(true);
     const refused = await download("?format=csv");
     expect(refused.statusCode).toBe(503);
     expect(refused.headers["retry-after"]).toBe("5");
     held[0]!();
     expect((await download("?format=csv")).statusCode).toBe(200);
-    expect(t.app.deps.exportSlots.inUse()).toBe(3);
+    expect(t.app.deps.exportSlots.inUse()).toBe(MAX_CONCURRENT_EXPORTS - 1);
   });
 });
