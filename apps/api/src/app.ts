@@ -21,6 +21,7 @@ import { privateAnswersPlugin } from "./plugins/private-answers";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
+import { publicPagesPlugin } from "./public-pages/plugin";
 import { restPlugin } from "./rest";
 import { startImagePruning } from "./services/images/prune";
 import { configureSharp } from "./services/images/processing";
@@ -162,6 +163,7 @@ export async function buildApp({
   });
 
   await app.register(spaPlugin, { distPath: env.webDistPath });
+  await app.register(publicPagesPlugin);
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);
   await app.register(notificationCleanupPlugin, { db, now: () => new Date() });

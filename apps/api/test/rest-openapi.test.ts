@@ -30,6 +30,12 @@ interface Document {
 
 const METHODS = ["get", "post", "put", "delete"] as const;
 
+/** Issue 21's open-data paths, beside the spec's. */
+const OPEN_DATA_CALLS = [
+  ["get", "/export"],
+  ["post", "/imports"],
+] as const;
+
 /** Spec section 7, call by call. */
 const SPEC_CALLS = [
   ["get", "/artifacts"],
@@ -132,7 +138,7 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(listed.sort()).toEqual(
-      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS, ...ADMIN_CALLS]
+      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS, ...ADMIN_CALLS, ...OPEN_DATA_CALLS]
         .map(([method, path]) => `${method} ${path}`)
         .sort(),
     );

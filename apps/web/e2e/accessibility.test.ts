@@ -70,6 +70,11 @@ const SIGNED_OUT: Screen[] = [
     ready: (page) => page.getByRole("button", { name: "Create Account" }),
   },
   {
+    name: "public-artifact",
+    path: (ids) => `/a/${ids.liked}/rosetta-stone`,
+    ready: (page) => page.getByRole("region", { name: "Cite this" }),
+  },
+  {
     name: "not-found",
     path: "/no-such-gallery",
     ready: (page) => page.getByRole("heading", { name: "Oops! Page not found" }),
@@ -222,7 +227,8 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       const { page, problems } = await openPage(context);
       const report: string[] = [];
       const shots: string[] = [];
-      let ids: Ids = { liked: 0, mine: 0 };
+      const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
+      let ids: Ids = { liked: rosetta.id, mine: 0 };
 
       const check = async (screen: Screen) => {
         if (screen.only && screen.only !== width) return;
@@ -247,7 +253,6 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       const account = await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
       for (const screen of SIGNED_IN_EMPTY) await check(screen);
 
-      const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
       await like(context, product.origin, rosetta.id);
       const mine = await createArtifact(context, product.origin);
       // A second version, so that the History view has changes to show.
@@ -273,7 +278,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
         [],
       );
       // A picture of every screen, each a real image file in the run's artifacts.
-      expect(shots.length).toBe(width === 390 ? 21 : 20);
+      expect(shots.length).toBe(width === 390 ? 22 : 21);
       for (const shot of shots) {
         expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
         expect(statSync(shot).size, shot).toBeGreaterThan(10_000);

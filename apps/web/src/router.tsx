@@ -14,6 +14,7 @@ import RootLayout from "./routes/root";
  */
 
 const MyArtifactsRoute = lazy(() => import("./routes/myartifacts"));
+const PublicArtifactRoute = lazy(() => import("./routes/a.$id"));
 
 /**
  * Every route of the spec. Screens behind the login and the forms load on demand (React.lazy),
@@ -28,6 +29,9 @@ export const routes: RouteObject[] = [
       { path: "allartifacts", Component: AllArtifactsRoute },
       { path: "login", Component: lazy(() => import("./routes/login")) },
       { path: "signup", Component: lazy(() => import("./routes/signup")) },
+      // An artifact's public page (issue 21); the slug is only for people and search engines.
+      { path: "a/:id", Component: PublicArtifactRoute },
+      { path: "a/:id/:slug", Component: PublicArtifactRoute },
       {
         Component: ProtectedRoute,
         children: [
@@ -47,6 +51,8 @@ export const routes: RouteObject[] = [
             Component: lazy(() => import("./routes/update-artifact.$id")),
           },
           { path: "profile", Component: lazy(() => import("./routes/profile")) },
+          // Curators and admins (issue 21); the screen itself says so to a member.
+          { path: "import", Component: lazy(() => import("./routes/import")) },
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
           { path: "notifications", Component: lazy(() => import("./routes/notifications")) },
           {

@@ -12,5 +12,8 @@ export * from "./images";
 export * from "./schemas/rest";
 export * from "./schemas/admin";
 export * from "./notifications";
+export * from "./public/slug";
+export * from "./public/citation";
+export * from "./schemas/open-data";
 export * from "./dates";
 export * from "./review";

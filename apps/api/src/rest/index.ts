@@ -2,6 +2,8 @@ import fp from "fastify-plugin";
 import { adminRoutes } from "./admin";
 import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
+import { exportRoutes } from "./export";
+import { importRoutes } from "./imports";
 import { restErrorHandler } from "./http";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
@@ -33,6 +35,8 @@ export const restPlugin = fp(
     await jwtRoutes(app);
     await adminRoutes(app);
     await notificationRoutes(app);
+    await exportRoutes(app);
+    await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
 

@@ -37,6 +37,7 @@ import {
   restUpdated,
   restUploadedImage,
 } from "./schemas";
+import { openDataPaths } from "./openapi-open-data";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -207,6 +208,7 @@ export function buildOpenApiDocument() {
       },
     },
     paths: {
+      ...openDataPaths(queryParameters),
       "/artifacts": {
         get: {
           operationId: "listArtifacts",

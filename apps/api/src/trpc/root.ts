@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { revisionsRouter } from "./routers/revisions";
 import { notificationsRouter } from "./routers/notifications";
@@ -16,6 +17,7 @@ export const appRouter = router({
   revisions: revisionsRouter,
   admin: adminRouter,
   notifications: notificationsRouter,
+  imports: importsRouter,
   account: accountRouter,
 });
 

@@ -4,3 +4,4 @@ export * from "./audit";
 export * from "./notifications";
 export * from "./revisions";
 export * from "./images";
+export * from "./imports";

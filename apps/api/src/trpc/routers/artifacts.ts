@@ -15,6 +15,7 @@ import {
   similarArtifacts,
   updateArtifact,
 } from "../../services/artifacts";
+import { getPublicArtifact } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
 
 export const artifactsRouter = router({
@@ -27,6 +28,11 @@ export const artifactsRouter = router({
   byId: publicProcedure
     .input(artifactIdInput)
     .query(({ ctx, input }) => getArtifact(ctx.deps.artifactStore, ctx.user, input)),
+
+  /** The artifact of a public page (/a/{id}): NOT_FOUND unless anyone may see it. */
+  publicById: publicProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => getPublicArtifact(ctx.deps.publicArtifacts, input)),
 
   similar: publicProcedure
     .input(artifactIdInput)
