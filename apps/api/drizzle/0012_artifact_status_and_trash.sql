@@ -19,13 +19,3 @@ CREATE INDEX `artifacts_list_idx` ON `artifacts` (`id`,`artifact_name`,`like_cou
 CREATE INDEX `artifacts_likes_idx` ON `artifacts` (`like_count`,`id`,`artifact_name`,`status`,`deleted_at`) WHERE status = 'published' and deleted_at is null;--> statement-breakpoint
 CREATE INDEX `artifacts_likes_desc_idx` ON `artifacts` ("like_count" desc,`id`,`artifact_name`,`status`,`deleted_at`) WHERE status = 'published' and deleted_at is null;--> statement-breakpoint
 CREATE INDEX `artifacts_trash_idx` ON `artifacts` (`deleted_at`,`id`) WHERE "artifacts"."deleted_at" is not null;
---> statement-breakpoint
--- The date sorts' indexes (migration 0011), public only as the others.
-DROP INDEX `artifacts_created_asc_idx`;--> statement-breakpoint
-DROP INDEX `artifacts_created_desc_idx`;--> statement-breakpoint
-CREATE INDEX `artifacts_created_asc_idx` ON `artifacts`
-  (coalesce(`created_from_year`, 10000000), `created_to_year`, `id`, `artifact_name`, `status`, `deleted_at`)
-  WHERE status = 'published' and deleted_at is null;--> statement-breakpoint
-CREATE INDEX `artifacts_created_desc_idx` ON `artifacts`
-  (coalesce(`created_from_year`, -10000000), `created_to_year`, `id`, `artifact_name`, `status`, `deleted_at`)
-  WHERE status = 'published' and deleted_at is null;

@@ -114,15 +114,15 @@ describe("artifacts.create", () => {
       ...fields,
       likeCount: 0,
       username: "Alice Archivist",
-      status: "published",
-      statusReason: null,
-      statusNote: null,
       ...NO_UPLOAD,
       // "100 BC" and "1799" as the date parser reads them (test/parsed-dates.test.ts).
       createdFromYear: -100,
       createdToYear: -100,
       discoveredFromYear: 1799,
       discoveredToYear: 1799,
+      status: "published",
+      statusReason: null,
+      statusNote: null,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -476,14 +476,14 @@ describe("artifacts.update", () => {
       ...fields,
       likeCount: 1,
       username: "Alice Archivist",
-      status: "published",
-      statusReason: null,
-      statusNote: null,
       ...NO_UPLOAD,
       createdFromYear: 1401,
       createdToYear: 1500,
       discoveredFromYear: 1901,
       discoveredToYear: 1901,
+      status: "published",
+      statusReason: null,
+      statusNote: null,
     };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);

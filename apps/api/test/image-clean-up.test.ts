@@ -62,7 +62,7 @@ describe("the clean-up of images nothing refers to", () => {
     expect((await rest(t.app, "GET", `${image.url}/400.webp`)).statusCode).toBe(404);
   });
 
-  it("leaves no orphan after an upload, an edit that replaces it and a delete", async () => {
+  it("leaves no orphan after an upload, an edit that replaces it, a delete and the trash's end", async () => {
     const first = await upload(500);
     const artifact = await addArtifact(t, alice, { artifactImage: first.url });
     const second = await upload(600);

@@ -5,6 +5,7 @@ import {
   restArtifactBody,
   restArtifactsQuery,
   restDeleteArtifactBody,
+  restUpdateArtifactBody,
 } from "@artifact-atlas/shared";
 import { appendVary } from "../plugins/cors";
 import { isNavigation } from "../plugins/spa";
@@ -84,12 +85,12 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireWriter(request, deps);
       const id = idOrNotFound(request.params.id);
-      const body = parseInput(restArtifactBody, request.body, "body");
+      const body = parseInput(restUpdateArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
       const artifact = updateArtifact(
         store,
         user,
-        { id, fields: body },
+        { id, fields: body, baseRevision: body.baseRevision },
         { reviewMode: deps.env.reviewMode, requestId: request.id },
       );
       return {

@@ -17,8 +17,13 @@ import {
   restLikedArtifactsQuery,
   reviewQueueQuery,
   trashQuery,
+  restPageQuery,
+  restRevisionCompareQuery,
+  restUpdateArtifactBody,
+  revisionNumberParam,
 } from "@artifact-atlas/shared";
 import { SESSION_COOKIE_NAME } from "../auth/session";
+import { ADMIN_ANSWERS, ADMIN_REQUEST_BODIES, adminOpenApiPaths } from "./openapi-admin";
 import {
   restArtifact,
   restConfirmed,
@@ -29,6 +34,10 @@ import {
   restLikedArtifact,
   restLikeStatus,
   restOwnArtifact,
+  restRestored,
+  restRevision,
+  restRevisionComparison,
+  restRevisionSummary,
   restUpdated,
   restUploadedImage,
 } from "./schemas";
@@ -36,10 +45,11 @@ import {
   restDecision,
   restQueuePage,
   restReportCreated,
-  restRestored,
+  restTrashRestored,
   restReviewReasons,
   restTrashPage,
 } from "./review-schemas";
+import { openDataPaths } from "./openapi-open-data";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -56,11 +66,13 @@ export function toOpenApiSchema(schema: z.ZodType, io: "input" | "output"): Json
 /** The request bodies, straight from the shared schemas that the routes parse with. */
 export const REQUEST_BODIES = {
   ArtifactBody: restArtifactBody,
+  UpdateArtifactBody: restUpdateArtifactBody,
   DeleteArtifactBody: restDeleteArtifactBody,
   LikeBody: restLikeBody,
   JwtBody: restJwtBody,
   ReportBody: reportInput.omit({ id: true }),
   DecisionBody: decisionInput.omit({ entryId: true }),
+  ...ADMIN_REQUEST_BODIES,
 } satisfies Record<string, z.ZodType>;
 
 const ANSWERS = {
@@ -72,6 +84,10 @@ const ANSWERS = {
   Updated: restUpdated,
   Deleted: restDeleted,
   Confirmed: restConfirmed,
+  RevisionSummary: restRevisionSummary,
+  Revision: restRevision,
+  RevisionComparison: restRevisionComparison,
+  Restored: restRestored,
   Error: restError,
   Failure: restFailure,
   ReportCreated: restReportCreated,
@@ -79,8 +95,9 @@ const ANSWERS = {
   Decision: restDecision,
   ReviewReasons: restReviewReasons,
   TrashPage: restTrashPage,
-  Restored: restRestored,
+  TrashRestored: restTrashRestored,
   UploadedImage: restUploadedImage,
+  ...ADMIN_ANSWERS,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
@@ -94,7 +111,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not signed in.",
   403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
   404: "No artifact with this id (unknown or malformed).",
-  409: "Already decided (the message names by whom), already reported, or not hidden.",
+  409: "Already decided (the message names by whom), already reported, or not hidden; or the artifact was changed since baseRevision: nothing was written. Read it again, merge, and send the newer revision.",
   413: "The body is larger than 64 KiB.",
   429: "Too many writes from this user; Retry-After says how many seconds to wait.",
 };
@@ -160,6 +177,15 @@ const idParameter = {
   schema: toOpenApiSchema(artifactId, "input"),
 };
 
+const revisionParameter = {
+  name: "number",
+  in: "path",
+  required: true,
+  description:
+    "A revision number (1 is the artifact as it was created). Anything else is answered 404.",
+  schema: toOpenApiSchema(revisionNumberParam, "input"),
+};
+
 const body = (name: keyof typeof REQUEST_BODIES, required = true) => ({
   requestBody: { required, ...json(ref(name)) },
 });
@@ -202,6 +228,7 @@ export function buildOpenApiDocument() {
       },
     },
     paths: {
+      ...openDataPaths(queryParameters),
       "/artifacts": {
         get: {
           operationId: "listArtifacts",
@@ -252,11 +279,13 @@ export function buildOpenApiDocument() {
         put: {
           operationId: "updateArtifact",
           summary: "Update your own artifact",
+          description:
+            "Send baseRevision, the revision your edit started from, and a save over someone else's newer change is refused with 409 instead of overwriting it. Without baseRevision the save overwrites whatever is there.",
           security: signedIn,
-          ...body("ArtifactBody"),
+          ...body("UpdateArtifactBody"),
           responses: {
             "200": { description: "Updated.", ...json(ref("Updated")) },
-            ...failures([400, 401, 403, 404, 413, 429], "Failure"),
+            ...failures([400, 401, 403, 404, 409, 413, 429], "Failure"),
           },
         },
         delete: {
@@ -267,6 +296,65 @@ export function buildOpenApiDocument() {
           responses: {
             "200": { description: "Deleted.", ...json(ref("Deleted")) },
             ...failures([400, 401, 403, 404, 413, 429], "Failure"),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions": {
+        parameters: [idParameter],
+        get: {
+          operationId: "listRevisions",
+          summary: "The artifact's history, newest first",
+          description: `Every create, edit, restore and decision, newest first: its number, time, summary and author. Whoever may see the artifact may read its history. At most ${REST_MAX_PAGE_SIZE} per answer; pageSize chooses fewer, page moves on. The total (the newest revision's number) is in X-Total-Count and the neighbouring pages in Link. The first item's number is the baseRevision for PUT /artifacts/{id}.`,
+          security: signedIn,
+          parameters: queryParameters(restPageQuery),
+          responses: {
+            "200": {
+              description: "Revisions.",
+              headers: pageHeaders,
+              ...json(arrayOf("RevisionSummary")),
+            },
+            ...failures([400, 401, 404]),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions/compare": {
+        parameters: [idParameter, ...queryParameters(restRevisionCompareQuery)],
+        get: {
+          operationId: "compareRevisions",
+          summary: "What changed from one revision to another, field by field",
+          security: signedIn,
+          responses: {
+            "200": {
+              description: "Both revisions and the changes.",
+              ...json(ref("RevisionComparison")),
+            },
+            ...failures([400, 401, 404]),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions/{number}": {
+        parameters: [idParameter, revisionParameter],
+        get: {
+          operationId: "getRevision",
+          summary: "One revision: the artifact's fields as they then were",
+          security: signedIn,
+          responses: {
+            "200": { description: "The revision.", ...json(ref("Revision")) },
+            ...failures([401, 404]),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions/{number}/restore": {
+        parameters: [idParameter, revisionParameter],
+        post: {
+          operationId: "restoreRevision",
+          summary: "Put this version back, as a new revision",
+          description:
+            "The artifact's owner, curators and admins only. The artifact takes the revision's fields; a new revision (\"Restored version N\") records it and the audit log names who did it. No body.",
+          security: signedIn,
+          responses: {
+            "200": { description: "Restored.", ...json(ref("Restored")) },
+            ...failures([401, 403, 404, 429], "Failure"),
           },
         },
       },
@@ -414,6 +502,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...adminOpenApiPaths({ toSchema: toOpenApiSchema, queryParameters }),
     },
   };
 }
@@ -505,7 +594,7 @@ function reviewPaths() {
         description: curators,
         security: signedIn,
         responses: {
-          "200": { description: "Restored.", ...json(ref("Restored")) },
+          "200": { description: "Restored.", ...json(ref("TrashRestored")) },
           ...failures([401, 403, 404, 429]),
         },
       },

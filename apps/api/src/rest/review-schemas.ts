@@ -65,4 +65,4 @@ export const restTrashPage = z.object({
   pageCount: z.number().int(),
 });
 
-export const restRestored = z.object({ id: z.number().int() });
+export const restTrashRestored = z.object({ id: z.number().int() });

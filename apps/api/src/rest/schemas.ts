@@ -2,9 +2,13 @@ import { z } from "zod";
 import {
   artifact,
   artifactReview,
+  ARTIFACT_FIELD_NAMES,
   likedArtifact,
   type Artifact,
   type LikedArtifact,
+  type Revision,
+  type RevisionComparison,
+  type RevisionSummary,
   type SessionUser,
 } from "@artifact-atlas/shared";
 
@@ -83,4 +87,71 @@ export function toRestLikedArtifact({
   ...fields
 }: LikedArtifact): z.output<typeof restLikedArtifact> {
   return { _id: String(id), ...fields };
+}
+
+/** GET /artifacts/{id}/revisions: one line of an artifact's history (issue 17). */
+export const restRevisionSummary = z.object({
+  number: z.number().int().min(1).describe("1 for the artifact as it was created, then 2, 3, …"),
+  at: z.string().describe("When it was saved (ISO 8601, UTC)."),
+  summary: z
+    .string()
+    .describe('What was done: "Created", "Edited: name, …", "Restored version 3".'),
+  authorName: z
+    .string()
+    .nullable()
+    .describe("The author's current name; null once their account is gone."),
+});
+
+/** GET /artifacts/{id}/revisions/{number}: the artifact's editable fields as they then were. */
+export const restRevision = restRevisionSummary.extend({
+  fields: artifact.pick(
+    Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as Record<
+      (typeof ARTIFACT_FIELD_NAMES)[number],
+      true
+    >,
+  ),
+});
+
+export const restRevisionComparison = z.object({
+  from: restRevision,
+  to: restRevision,
+  changes: z
+    .array(
+      z.object({
+        field: z.enum(ARTIFACT_FIELD_NAMES),
+        before: z.string(),
+        after: z.string(),
+        parts: z
+          .array(z.object({ kind: z.enum(["same", "removed", "added"]), text: z.string() }))
+          .describe("Runs of words: kept, only in from (removed), only in to (added)."),
+      }),
+    )
+    .describe("Only the fields that differ, in the form's order."),
+});
+
+export const restRestored = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  revision: z.number().int().min(1).describe("The number of the new revision."),
+  artifact: restArtifact,
+});
+
+export function toRestRevisionSummary(summary: RevisionSummary) {
+  return { ...summary, at: new Date(summary.at).toISOString() } satisfies z.output<
+    typeof restRevisionSummary
+  >;
+}
+
+export function toRestRevision(revision: Revision): z.output<typeof restRevision> {
+  return { ...toRestRevisionSummary(revision), fields: revision.fields };
+}
+
+export function toRestRevisionComparison(
+  comparison: RevisionComparison,
+): z.output<typeof restRevisionComparison> {
+  return {
+    from: toRestRevision(comparison.from),
+    to: toRestRevision(comparison.to),
+    changes: comparison.changes,
+  };
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import {
-  ARTIFACT_FIELD_NAMES,
   hasRole,
+  CREATED_SUMMARY,
+  editSummary,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
@@ -14,6 +15,7 @@ import {
   type ReviewMode,
   type SessionUser,
   type SortValue,
+  pickArtifactFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
@@ -32,6 +34,7 @@ import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
 import { assertImageAvailable } from "./images/uploads";
 import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
+import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name" | "role">;
@@ -213,9 +216,10 @@ function isReviewed(actor: Actor): boolean {
 }
 
 /**
- * Owner and contributor name come from the session; a new artifact has no likes. A member's new
- * artifact enters the review queue: published at once in REVIEW_MODE=post, pending (seen only by
- * its owner and curators) in pre (docs/decisions/051).
+ * Owner and contributor name come from the session; a new artifact has no likes, and its history
+ * starts with revision 1, "Created". A member's new artifact enters the review queue: published at
+ * once in REVIEW_MODE=post, pending (seen only by its owner and curators) in pre
+ * (docs/decisions/051).
  */
 export function createArtifact(
   store: ArtifactStore,
@@ -230,8 +234,7 @@ export function createArtifact(
       const created = tx
         .insert(artifacts)
         .values({
-          ...pickFields(fields),
-          ...parsedDateColumns(fields),
+          ...writtenColumns(fields),
           ownerId: actor.id,
           username: actor.name,
           likeCount: 0,
@@ -239,6 +242,7 @@ export function createArtifact(
         })
         .returning(reviewedArtifactColumns)
         .get();
+      recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
       return created;
     },
@@ -247,41 +251,47 @@ export function createArtifact(
 }
 
 /**
- * Writes an artifact's eight fields, and its review state when given: the one update path of an
- * owner's save and of a curator's approval of a waiting edit.
+ * Writes an artifact's editable fields (and its parsed years), and its review state when given,
+ * and records the change as a revision by `actorId` when the fields changed: the one update path of
+ * an owner's save and of a curator's approval of a waiting edit.
  */
 export function writeArtifact(
-  tx: Pick<AppDatabase, "update">,
-  id: number,
-  fields: ArtifactFields,
-  review?: ArtifactReview,
+  tx: Pick<AppDatabase, "update" | "select" | "insert">,
+  input: {
+    id: number;
+    fields: ArtifactFields;
+    actorId: number | null;
+    review?: ArtifactReview | undefined;
+  },
 ): ReviewedArtifact {
+  const before = artifactFieldsIn(tx, input.id);
+  if (!before) throw notFound();
+  const after = pickArtifactFields(input.fields);
   const updated = tx
     .update(artifacts)
-    .set({ ...pickFields(fields), ...parsedDateColumns(fields), ...review, editedAt: new Date() })
-    .where(eq(artifacts.id, id))
+    .set({ ...writtenColumns(after), ...input.review, editedAt: new Date() })
+    .where(eq(artifacts.id, input.id))
     .returning(reviewedArtifactColumns)
     .get();
   if (!updated) throw notFound();
+  const summary = editSummary(before, after);
+  if (summary) recordRevision(tx, { artifactId: input.id, actorId: input.actorId, summary });
   return updated;
 }
 
-/** A member's save that changes nothing is no edit to review. */
-function sameFields(a: ArtifactFields, b: ArtifactFields): boolean {
-  return ARTIFACT_FIELD_NAMES.every((name) => a[name] === b[name]);
-}
-
 /**
- * Owner only. Saving an unchanged form succeeds and returns the artifact as it is. A member's
- * edit (docs/decisions/051):
+ * Owner only. Saving an unchanged form succeeds, returns the artifact as it is and adds no
+ * revision. With `baseRevision`, a save over someone else's newer change is refused (CONFLICT)
+ * and writes nothing; the check and the write share one transaction. A member's edit
+ * (docs/decisions/051):
  * - of a published artifact: saved at once and queued (REVIEW_MODE=post), or queued as a waiting
- *   change while the published text stays (pre);
+ *   change while the published text stays (pre), recorded as a revision only once approved;
  * - of a pending, rejected or hidden one: saved and resubmitted, pending until a curator decides.
  */
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
-  input: { id: number; fields: ArtifactFields },
+  input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
   context: ReviewContext,
 ): ReviewedArtifact {
   return store.db.transaction(
@@ -290,25 +300,32 @@ export function updateArtifact(
       assertImageAvailable(store.db, input.fields.artifactImage);
       const current = store.statements.reviewedById.get({ id: input.id });
       if (!current) throw notFound();
-      const fields = pickFields(input.fields);
-      if (!isReviewed(actor)) return writeArtifact(tx, input.id, fields);
-      const { ownerId: _ownerId, ...before } = current;
-      if (sameFields(before, fields)) return before;
-      const edit = { artifactId: input.id, submittedBy: actor.id, before: pickFields(before) };
+      const { ownerId: _ownerId, ...artifact } = current;
+      const before = pickArtifactFields(artifact);
+      if (input.baseRevision !== undefined) {
+        assertBaseIsCurrent(tx, {
+          artifactId: input.id,
+          baseRevision: input.baseRevision,
+          current: before,
+        });
+      }
+      const fields = pickArtifactFields(input.fields);
+      const write = (review?: ArtifactReview) =>
+        writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review });
+      if (!isReviewed(actor)) return write();
+      if (editSummary(before, fields) === null) return artifact;
+      const edit = { artifactId: input.id, submittedBy: actor.id, before };
       if (current.status === "published") {
         if (context.reviewMode === "pre") {
+          // Waits for a curator: no revision until its approval writes it (services/review.ts).
           enqueueEdit(tx, { ...edit, proposed: fields, waiting: true });
-          return before;
+          return artifact;
         }
         enqueueEdit(tx, { ...edit, proposed: fields, waiting: false });
-        return writeArtifact(tx, input.id, fields);
+        return write();
       }
       enqueueEdit(tx, { ...edit, proposed: fields, waiting: false });
-      return writeArtifact(tx, input.id, fields, {
-        status: "pending",
-        statusReason: null,
-        statusNote: null,
-      });
+      return write({ status: "pending", statusReason: null, statusNote: null });
     },
     { behavior: "immediate" },
   );
@@ -340,8 +357,10 @@ export function deleteArtifact(
   );
 }
 
-/** Exactly the eight editable fields, whatever else a caller's object carries. */
-function pickFields(fields: ArtifactFields): ArtifactFields {
-  const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
-  return Object.fromEntries(picked) as ArtifactFields;
+/**
+ * The columns a save writes: exactly the editable fields, whatever else a caller's object carries,
+ * and the years parsed from the dates. Creating, editing and restoring a version all write these.
+ */
+export function writtenColumns(fields: ArtifactFields) {
+  return { ...pickArtifactFields(fields), ...parsedDateColumns(fields) };
 }

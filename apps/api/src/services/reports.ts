@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import {
+  decisionSummary,
   MESSAGES,
   SPAM_REPORTS_TO_HIDE,
   type ReportInput,
@@ -12,6 +13,7 @@ import { appendAudit } from "./audit";
 import type { RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
 import { notify } from "./notifications";
+import { recordRevision } from "./revisions";
 
 /*
  * Reports (issue 17, docs/decisions/052): anyone signed in reports a public artifact, once while
@@ -86,6 +88,11 @@ function hideForSpam(
     .set({ status: "hidden", statusReason: reason, statusNote: MESSAGES.spamAutoHideNote })
     .where(eq(artifacts.id, target.artifactId))
     .run();
+  recordRevision(tx, {
+    artifactId: target.artifactId,
+    actorId: null,
+    summary: decisionSummary("hide", reason),
+  });
   appendAudit(tx, {
     actorId: null,
     action: "artifact.hide",

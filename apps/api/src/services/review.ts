@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   DECISIONS_NEEDING_REASON,
+  decisionSummary,
   MESSAGES,
   REPORT_REASON_LABELS,
   REVIEW_REASONS_MAX,
@@ -21,7 +22,9 @@ import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { appendAudit } from "./audit";
 import { writeArtifact, type RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
+import { assertImageAvailable } from "./images/uploads";
 import { notify } from "./notifications";
+import { recordRevision } from "./revisions";
 
 /*
  * The review queue and its decisions (issue 17, docs/decisions/051 and 052). Every decision is
@@ -216,9 +219,15 @@ export function decideEntry(
         );
       }
 
-      const setStatus = (status: "published" | "rejected" | "hidden") =>
-        tx
-          .update(artifacts)
+      /**
+       * Sets the artifact's status; when that changes what it shows, the decision is a revision
+       * of its history (the fields as they are, by the curator).
+       */
+      const setStatus = (
+        status: "published" | "rejected" | "hidden",
+        summarized: "approve" | "reject" | "hide" | "unhide",
+      ) => {
+        tx.update(artifacts)
           .set(
             status === "published"
               ? { status, statusReason: null, statusNote: null }
@@ -226,28 +235,43 @@ export function decideEntry(
           )
           .where(eq(artifacts.id, entry.artifactId))
           .run();
+        if (status === entry.status) return;
+        recordRevision(tx, {
+          artifactId: entry.artifactId,
+          actorId: curator.id,
+          summary: decisionSummary(summarized, reason),
+        });
+      };
       const tellOwner = (kind: NotificationKind) =>
         notify(tx, { userId: entry.ownerId, kind, artifactId: entry.artifactId, reason });
-      const waitingEdit = entry.kind === "edit" && entry.waiting && entry.proposed;
+      const waitingEdit = entry.kind === "edit" && entry.waiting ? entry.proposed : null;
 
       switch (decision) {
         case "approve":
-          if (waitingEdit) writeArtifact(tx, entry.artifactId, entry.proposed!);
-          if (entry.status === "pending") setStatus("published");
+          if (waitingEdit) {
+            // The edit itself, through the owner's update path: its revision names its author.
+            assertImageAvailable(db, waitingEdit.artifactImage);
+            writeArtifact(tx, {
+              id: entry.artifactId,
+              fields: waitingEdit,
+              actorId: entry.submittedBy,
+            });
+          }
+          if (entry.status === "pending") setStatus("published", "approve");
           tellOwner(entry.kind === "edit" ? "edit_approved" : "artifact_approved");
           break;
         case "reject":
           // A waiting edit is dropped and the published text stays; anything else is rejected.
-          if (!waitingEdit) setStatus("rejected");
+          if (!waitingEdit) setStatus("rejected", "reject");
           tellOwner(entry.kind === "edit" ? "edit_rejected" : "artifact_rejected");
           break;
         case "hide":
         case "uphold":
-          setStatus("hidden");
+          setStatus("hidden", "hide");
           tellOwner("artifact_hidden");
           break;
         case "unhide":
-          setStatus("published");
+          setStatus("published", "unhide");
           tellOwner("artifact_unhidden");
           break;
         case "dismiss":

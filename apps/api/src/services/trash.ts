@@ -1,11 +1,18 @@
 import { and, count, desc, eq, isNotNull, lte } from "drizzle-orm";
-import { MESSAGES, TRASH_DAYS, type SessionUser, type TrashPage } from "@artifact-atlas/shared";
+import {
+  MESSAGES,
+  RESTORED_FROM_TRASH_SUMMARY,
+  TRASH_DAYS,
+  type SessionUser,
+  type TrashPage,
+} from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { appendAudit } from "./audit";
 import type { RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
+import { recordRevision } from "./revisions";
 
 /*
  * The trash (issue 17, docs/decisions/053): a deleted artifact keeps its row, id, likes, queue
@@ -41,7 +48,7 @@ export function trashPage(db: AppDatabase, input: { page: number; limit: number 
   };
 }
 
-/** Back where it was, with its id, likes, status and history. */
+/** Back where it was, with its id, likes, status and history; the restore is a revision of it. */
 export function restoreArtifact(
   db: AppDatabase,
   curator: Pick<SessionUser, "id">,
@@ -57,6 +64,11 @@ export function restoreArtifact(
         .returning({ ownerId: artifacts.ownerId })
         .get();
       if (!restored) throw new ServiceError("NOT_FOUND", MESSAGES.notInTrash);
+      recordRevision(tx, {
+        artifactId: input.id,
+        actorId: curator.id,
+        summary: RESTORED_FROM_TRASH_SUMMARY,
+      });
       appendAudit(tx, {
         actorId: curator.id,
         action: "artifact.restore",

@@ -1,11 +1,15 @@
 import { router } from "./init";
+import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { reportsRouter } from "./routers/reports";
 import { reviewRouter } from "./routers/review";
 import { trashRouter } from "./routers/trash";
+import { revisionsRouter } from "./routers/revisions";
+import { notificationsRouter } from "./routers/notifications";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -16,6 +20,10 @@ export const appRouter = router({
   review: reviewRouter,
   reports: reportsRouter,
   trash: trashRouter,
+  revisions: revisionsRouter,
+  admin: adminRouter,
+  notifications: notificationsRouter,
+  imports: importsRouter,
   account: accountRouter,
 });
 

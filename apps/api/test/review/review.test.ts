@@ -4,7 +4,7 @@ import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact, artifactFields } from "../support/artifacts";
 import { doorsShowing } from "../support/public-doors";
 import { createUserWithSession, type SignedInUser } from "../support/users";
-import { auditActions, decide, decided, entryFor, notificationsOf, queue } from "./support";
+import { auditActions, decide, decided, entryFor, notificationsOf, queue, report } from "./support";
 
 /* The review queue and its decisions (issue 17; decisions 051 and 052). */
 
@@ -220,6 +220,63 @@ describe("REVIEW_MODE=pre", () => {
       "edit_rejected",
     ]);
     expect(artifact.status).toBe("published");
+  });
+});
+
+describe("history of decisions (issue 17: every decision stores a revision)", () => {
+  function summaries(id: number) {
+    const rows = t.db.$client
+      .prepare(
+        "select summary, actor_id as actorId from artifact_revisions where artifact_id = ? order by number",
+      )
+      .all(id) as { summary: string; actorId: number | null }[];
+    return rows.map((row) => `${row.summary} by ${row.actorId}`);
+  }
+
+  it("records approve, hide and the trash's restore; a waiting edit only once approved", async () => {
+    await start("pre");
+    const reporter = await createUserWithSession(t, { name: "Rex Reporter" });
+    const artifact = await addArtifact(t, member, { artifactName: "Clay Jar" });
+    const entry = await entryFor(t, curator, artifact.id, "new");
+    await decided(t, curator, { entryId: entry.id, decision: "approve" });
+
+    await update(member, artifact.id, "Painted Clay Jar");
+    expect(summaries(artifact.id)).toEqual([
+      `Created by ${member.id}`,
+      `Approved by ${curator.id}`,
+    ]);
+    const edit = await entryFor(t, curator, artifact.id, "edit");
+    await decided(t, curator, { entryId: edit.id, decision: "approve" });
+
+    const reported = await report(t, reporter, { id: artifact.id, reason: "offensive" });
+    expect(reported.status, reported.response.body).toBe(200);
+    const complaint = await entryFor(t, curator, artifact.id, "report");
+    await decided(t, curator, { entryId: complaint.id, decision: "hide", reason: "Offensive" });
+
+    const deleted = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.delete",
+      { id: artifact.id },
+      member.cookie,
+    );
+    expect(deleted.status).toBe(200);
+    const restored = await trpc(
+      t.app,
+      "mutation",
+      "trash.restore",
+      { id: artifact.id },
+      curator.cookie,
+    );
+    expect(restored.status, restored.response.body).toBe(200);
+    expect(summaries(artifact.id)).toEqual([
+      `Created by ${member.id}`,
+      `Approved by ${curator.id}`,
+      // The approved edit, by its author (the test's fields also differ in their image).
+      expect.stringMatching(new RegExp(`^Edited: name\\b.* by ${member.id}$`)),
+      `Hidden: Offensive by ${curator.id}`,
+      `Restored from the trash by ${curator.id}`,
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { startProductServer, type RunningServer } from "./server";
 export interface ProductInBrowser {
   /** http://localhost:<port> of the running production server. */
   readonly origin: string;
-  /** The running server's database file (to give an account a role, as `pnpm users:role` does). */
+  /** The running server's database file (roles and scenes set up as an operator would). */
   readonly databasePath: string;
   /** A fresh browser profile, closed after the test that opened it. */
   newContext: (options?: ContextOptions) => Promise<BrowserContext>;

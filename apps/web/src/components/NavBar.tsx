@@ -8,6 +8,7 @@ import { trpc } from "../lib/trpc";
 import { Avatar } from "./Avatar";
 import { Button, ButtonLink } from "./Button";
 import { Logo } from "./Logo";
+import { NotificationBell } from "./NotificationBell";
 import { ThemeToggle } from "./ThemeToggle";
 
 interface NavItem {
@@ -27,6 +28,9 @@ const SIGNED_IN: NavItem[] = [
   { to: "/myartifacts", label: "My Artifacts" },
   { to: "/likedartifacts", label: "Liked Artifacts" },
 ];
+
+/** Issue 17: for admins only (the server checks every admin call). */
+const ADMIN: NavItem[] = [{ to: "/admin", label: "Admin" }];
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -101,7 +105,11 @@ export function NavBar() {
   // The dropdown closes by itself when the page changes.
   const menuOpen = menu.open && menu.at === location.key;
   const reviewItems = useReviewItems(user);
-  const items = status === "signedIn" ? [...ALWAYS, ...SIGNED_IN, ...reviewItems] : ALWAYS;
+  const admin = user !== null && hasRole(user.role, "admin");
+  const items =
+    status === "signedIn"
+      ? [...ALWAYS, ...SIGNED_IN, ...reviewItems, ...(admin ? ADMIN : [])]
+      : ALWAYS;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -133,6 +141,7 @@ export function NavBar() {
         </nav>
 
         <div className="flex items-center gap-2">
+          {status === "signedIn" && <NotificationBell />}
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
             {status === "signedIn" && user && (

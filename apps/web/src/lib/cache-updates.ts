@@ -31,6 +31,8 @@ export function artifactAdded(utils: TrpcUtils) {
 export function artifactUpdated(utils: TrpcUtils, saved: ReviewedArtifact) {
   utils.artifacts.byId.setData({ id: saved.id }, saved);
   markArtifactListsStale(utils);
+  // Its history has a new version.
+  void utils.revisions.invalidate();
 }
 
 /** A deleted artifact leaves My Artifacts at once, without a reload; other lists refetch when next shown. */

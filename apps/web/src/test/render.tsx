@@ -38,9 +38,6 @@ export function makeArtifact(overrides: Partial<ReviewedArtifact> = {}): Reviewe
     presentLocation: "British Museum, London",
     likeCount: 3,
     username: "Ada Lovelace",
-    status: "published",
-    statusReason: null,
-    statusNote: null,
     imageAlt: "",
     imageWidth: null,
     imageHeight: null,
@@ -49,6 +46,9 @@ export function makeArtifact(overrides: Partial<ReviewedArtifact> = {}): Reviewe
     createdToYear: -196,
     discoveredFromYear: 1799,
     discoveredToYear: 1799,
+    status: "published",
+    statusReason: null,
+    statusNote: null,
     ...overrides,
   };
 }

@@ -97,7 +97,7 @@ export const artifacts = sqliteTable(
         .on(table.artifactImage)
         .where(sql`${table.artifactImage} like '/images/%'`),
       // The date sorts' indexes are expressions that drizzle-kit cannot write: migrations 0011
-      // and 0012 (public only, as these).
+      // and 0014 (public only, as these).
       /** The trash, oldest first: what the purge takes and the trash screen pages. */
       index("artifacts_trash_idx")
         .on(table.deletedAt, table.id)

@@ -3,4 +3,6 @@ export * from "./artifacts";
 export * from "./audit";
 export * from "./notifications";
 export * from "./review";
+export * from "./revisions";
 export * from "./images";
+export * from "./imports";

@@ -17,6 +17,7 @@ import {
   type ReviewContext,
 } from "../../services/artifacts";
 import type { Context } from "../context";
+import { getPublicArtifact } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
 
 function reviewContext(ctx: Context): ReviewContext {
@@ -33,6 +34,11 @@ export const artifactsRouter = router({
   byId: publicProcedure
     .input(artifactIdInput)
     .query(({ ctx, input }) => getArtifact(ctx.deps.artifactStore, ctx.user, input)),
+
+  /** The artifact of a public page (/a/{id}): NOT_FOUND unless anyone may see it. */
+  publicById: publicProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => getPublicArtifact(ctx.deps.publicArtifacts, input)),
 
   similar: publicProcedure
     .input(artifactIdInput)
