@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: "allartifacts", Component: AllArtifactsRoute },
       { path: "login", Component: lazy(() => import("./routes/login")) },
       { path: "signup", Component: lazy(() => import("./routes/signup")) },
+      { path: "forgot-password", Component: lazy(() => import("./routes/forgot-password")) },
+      { path: "reset-password", Component: lazy(() => import("./routes/reset-password")) },
       {
         Component: ProtectedRoute,
         children: [
