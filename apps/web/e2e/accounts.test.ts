@@ -7,7 +7,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Artifact, SessionUser } from "@artifact-atlas/shared";
 import { createArtifact, PASSWORD, signUp, trpcMutation } from "./support/api";
-import { openPage } from "./support/browser";
+import { openPage, screenshot } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -79,6 +79,7 @@ describe("forgot password", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await shown(page.getByText("If an account exists for that address, we have sent a link."));
+    await screenshot(page, "forgot-password-sent-1280-light");
 
     const mail = await smtp.waitFor((m) => m.to.includes(account.email));
     const link = resetLinkIn(mail);
@@ -94,6 +95,7 @@ describe("forgot password", () => {
         "Password must include at least one uppercase letter, Password must include at least one number, Password must be at least 6 characters long",
       ),
     );
+    await screenshot(page, "reset-password-errors-1280-light");
     await page.getByLabel("New password").fill("Remembered42");
     await page.getByRole("button", { name: "Save new password" }).click();
     await dismiss(page, "Password saved");
@@ -143,6 +145,7 @@ describe("Update Profile", () => {
     await shown(section.getByText("This device"));
     await expect.poll(() => section.getByRole("listitem").count()).toBe(2);
     await expect.poll(() => section.getByText(/^Signed in /).count()).toBe(2);
+    await screenshot(page, "update-profile-two-sessions-1280-light");
     await section.getByRole("button", { name: /^Sign out Chrome/ }).click();
     await expect.poll(() => section.getByRole("listitem").count()).toBe(1);
     await shown(section.getByText("This device"));

@@ -57,10 +57,7 @@ export default function ForgotPasswordRoute() {
           <Spinner label="Loading" />
         </div>
       ) : availability.data?.available === false ? (
-        <p
-          role="status"
-          className="rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm leading-relaxed text-ink"
-        >
+        <p className="rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm leading-relaxed text-ink">
           {MESSAGES.resetByEmailOff}
         </p>
       ) : answer ? (
