@@ -13,6 +13,7 @@ import {
   type ResetRateLimiters,
 } from "./rate-limit";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
+import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
@@ -22,6 +23,8 @@ export interface Deps {
   /** The artifacts' prepared statements, read cache and kept counts, made with the database. */
   artifactStore: ArtifactStore;
   likeStore: LikeStore;
+  /** Uploaded images: their rows, files and processing line (issue 19). */
+  images: ImageStore;
   sessions: SessionStore;
   /** Sign-in and sign-up attempts per address and per account, shared by tRPC and REST. */
   authRateLimiters: AuthRateLimiters;
@@ -38,6 +41,8 @@ export interface Deps {
 export interface DepsOptions {
   log: FastifyBaseLogger;
   now?: () => number;
+  /** The clock of the images' clean-up; tests pass their own. */
+  imagesNow?: () => number;
   /** Waits before each new try of a failed mail (tests shorten them). */
   mailRetryDelaysMs?: readonly number[];
 }
@@ -49,6 +54,10 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     db,
     artifactStore: createArtifactStore(db),
     likeStore: createLikeStore(db),
+    images: createImageStore(db, {
+      dir: env.imagesDir,
+      now: options.imagesNow ?? now,
+    }),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
     authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -145,6 +146,20 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** A comma-separated list of email addresses (blank entries ignored), stored lower-case. */
+const emailList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const emails: string[] = [];
+    for (const entry of value.split(",").map((item) => item.trim().toLowerCase())) {
+      if (!entry) continue;
+      if (z.email().safeParse(entry).success) emails.push(entry);
+      else ctx.addIssue({ code: "custom", message: `"${entry}" is not an email address` });
+    }
+    return emails;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -152,6 +167,8 @@ const envSchema = z
     HOST: z.string().min(1).default("127.0.0.1"),
     PUBLIC_ORIGIN: origin,
     DATABASE_PATH: z.string().min(1).default("data/artifact-atlas.db"),
+    /** Where uploaded images are kept; an "images" folder beside the database when unset. */
+    IMAGES_DIR: z.preprocess(blankAsMissing, z.string().min(1).optional()),
     WEB_DIST_PATH: z.string().min(1).default("apps/web/dist"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -169,6 +186,8 @@ const envSchema = z
      */
     CORS_ORIGINS: originList,
     /** Google sign-in (docs/google-sign-in.md): both or neither; without them it is turned off. */
+    /** Accounts made admins at every start (issue 17); pnpm users:role does it on a live database. */
+    ADMIN_EMAILS: emailList,
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -204,6 +223,7 @@ const envSchema = z
       host: env.HOST,
       publicOrigin,
       databasePath: env.DATABASE_PATH,
+      imagesDir: env.IMAGES_DIR ?? join(dirname(env.DATABASE_PATH), "images"),
       webDistPath: env.WEB_DIST_PATH,
       logLevel: env.LOG_LEVEL,
       seedDemoCollection: env.SEED_DEMO_COLLECTION,
@@ -211,6 +231,7 @@ const envSchema = z
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
       allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
+      adminEmails: env.ADMIN_EMAILS,
       secureCookies: publicOrigin.startsWith("https:"),
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

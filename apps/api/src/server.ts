@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { closeDatabase } from "./db/client";
 import { loadEnv } from "./env";
+import { applyAdminEmails } from "./services/roles";
 import { BatchedLogOutput } from "./log-output";
 import { checkSmtp } from "./mail/outbox";
 import { listenFailure, mailStatus, prepareDatabase } from "./startup";
@@ -23,6 +24,12 @@ async function main(): Promise<void> {
   } catch (error) {
     closeDatabase(db);
     throw error;
+  }
+  for (const email of applyAdminEmails(db, env.adminEmails)) {
+    server.log.warn(
+      { email },
+      "ADMIN_EMAILS names an address with no account yet: it becomes an admin at the first start after it signs up",
+    );
   }
   try {
     await server.listen({ port: env.port, host: env.host });

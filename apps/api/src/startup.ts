@@ -9,6 +9,7 @@ import {
 } from "./db/client";
 import { inspectDatabase, migrateDatabase } from "./db/migrate";
 import { seedDemoCollectionIfEmpty } from "./db/seed";
+import { refreshParsedDates } from "./store/artifact-dates";
 import type { Env } from "./env";
 
 /**
@@ -137,6 +138,7 @@ export function prepareDatabase(
       );
     }
     if (env.seedDemoCollection) seedDemoCollectionIfEmpty(db);
+    refreshParsedDates(db);
     return db;
   } catch (error) {
     closeDatabase(db);

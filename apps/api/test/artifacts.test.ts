@@ -13,6 +13,9 @@ import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact, artifactFields, like } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
+/** An artifact whose image is a URL elsewhere has no uploaded image's fields. */
+const NO_UPLOAD = { imageWidth: null, imageHeight: null, imagePlaceholder: null };
+
 let t: TestApp;
 let alice: SignedInUser;
 let bob: SignedInUser;
@@ -111,6 +114,12 @@ describe("artifacts.create", () => {
       ...fields,
       likeCount: 0,
       username: "Alice Archivist",
+      ...NO_UPLOAD,
+      // "100 BC" and "1799" as the date parser reads them (test/parsed-dates.test.ts).
+      createdFromYear: -100,
+      createdToYear: -100,
+      discoveredFromYear: 1799,
+      discoveredToYear: 1799,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -459,7 +468,17 @@ describe("artifacts.update", () => {
       alice.cookie,
     );
     expect(result.status).toBe(200);
-    const expected = { id: artifact.id, ...fields, likeCount: 1, username: "Alice Archivist" };
+    const expected = {
+      id: artifact.id,
+      ...fields,
+      likeCount: 1,
+      username: "Alice Archivist",
+      ...NO_UPLOAD,
+      createdFromYear: 1401,
+      createdToYear: 1500,
+      discoveredFromYear: 1901,
+      discoveredToYear: 1901,
+    };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);
     expect(row(artifact.id)?.edited_at).toBeGreaterThanOrEqual(started);

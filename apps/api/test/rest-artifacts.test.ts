@@ -33,6 +33,14 @@ const ARTIFACT_KEYS = [
   "presentLocation",
   "likeCount",
   "username",
+  "imageAlt",
+  "imageWidth",
+  "imageHeight",
+  "imagePlaceholder",
+  "createdFromYear",
+  "createdToYear",
+  "discoveredFromYear",
+  "discoveredToYear",
 ].sort();
 
 type RestArtifactBody = Record<string, unknown> & { _id: string; artifactName: string };
@@ -126,6 +134,15 @@ describe("GET /artifacts", () => {
         presentLocation: body.presentLocation,
         likeCount: 0,
         username: "Alice Archivist",
+        imageAlt: "",
+        imageWidth: null,
+        imageHeight: null,
+        imagePlaceholder: null,
+        // The test body's "100 BC" and "1799", as the date parser reads them.
+        createdFromYear: -100,
+        createdToYear: -100,
+        discoveredFromYear: 1799,
+        discoveredToYear: 1799,
       },
     ]);
   });

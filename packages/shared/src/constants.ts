@@ -14,7 +14,8 @@ export const ARTIFACT_TYPES = [
 ] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
-export const SORT_VALUES = ["default", "asc", "desc"] as const;
+/** The spec's sorts (default, asc, desc by likes), then by date created (issue 18). */
+export const SORT_VALUES = ["default", "asc", "desc", "date_asc", "date_desc"] as const;
 export type SortValue = (typeof SORT_VALUES)[number];
 
 export const PAGE_SIZE = 8;
@@ -56,6 +57,8 @@ export const LIMITS = {
   shortText: 200,
   historicalContext: 5000,
   url: 2048,
+  /** An image description (alt text): a sentence or two, as screen-reader guides advise. */
+  imageAlt: 250,
   search: 100,
   email: 254,
   password: 128,

@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./roles";
 export * from "./messages";
 export * from "./types";
 export * from "./schemas/fields";
@@ -6,4 +7,6 @@ export * from "./schemas/auth";
 export * from "./schemas/account";
 export * from "./schemas/artifact";
 export * from "./google";
+export * from "./images";
 export * from "./schemas/rest";
+export * from "./dates";

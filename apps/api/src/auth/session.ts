@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { DrizzleSQLiteAdapter } from "@lucia-auth/adapter-drizzle";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { Lucia, TimeSpan } from "lucia";
-import type { SessionUser } from "@artifact-atlas/shared";
+import type { Role, SessionUser } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { browserLabel } from "./browser-label";
@@ -57,7 +57,12 @@ function createLucia(db: AppDatabase, secure: boolean) {
     sessionExpiresIn: SESSION_LIFETIME,
     sessionCookie: { name: sessionCookieName(secure), attributes: { secure, sameSite: "lax" } },
     // The drizzle adapter hands over the row under drizzle's field names (photoUrl), not SQL's.
-    getUserAttributes: (row) => ({ email: row.email, name: row.name, photoUrl: row.photoUrl }),
+    getUserAttributes: (row) => ({
+      email: row.email,
+      name: row.name,
+      photoUrl: row.photoUrl,
+      role: row.role,
+    }),
   });
 }
 
@@ -65,7 +70,7 @@ declare module "lucia" {
   interface Register {
     Lucia: ReturnType<typeof createLucia>;
     UserId: number;
-    DatabaseUserAttributes: { email: string; name: string; photoUrl: string | null };
+    DatabaseUserAttributes: { email: string; name: string; photoUrl: string | null; role: Role };
     DatabaseSessionAttributes: { browser: string; signedInAt: Date };
   }
 }
@@ -151,7 +156,13 @@ export function createSessionStore(
       const { session, user } = await lucia.validateSession(hashToken(token));
       if (!session || !user) return null;
       return {
-        user: { id: user.id, email: user.email, name: user.name, photoUrl: user.photoUrl },
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          photoUrl: user.photoUrl,
+          role: user.role,
+        },
         sessionId: session.id,
         cookie: session.fresh ? cookieFor(token) : null,
       };

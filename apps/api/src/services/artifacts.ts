@@ -13,6 +13,7 @@ import {
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { artifactColumns } from "../store/artifact-columns";
+import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import { windowOf, type PageWindow } from "../store/list-pages";
@@ -23,6 +24,7 @@ import {
   type OffsetPageInput,
 } from "./cursor-pages";
 import { ServiceError } from "./errors";
+import { assertImageAvailable } from "./images/uploads";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
@@ -167,9 +169,16 @@ export function createArtifact(
   actor: Actor,
   fields: ArtifactFields,
 ): Artifact {
+  assertImageAvailable(store.db, fields.artifactImage);
   return store.db
     .insert(artifacts)
-    .values({ ...pickFields(fields), ownerId: actor.id, username: actor.name, likeCount: 0 })
+    .values({
+      ...pickFields(fields),
+      ...parsedDateColumns(fields),
+      ownerId: actor.id,
+      username: actor.name,
+      likeCount: 0,
+    })
     .returning(artifactColumns)
     .get();
 }
@@ -183,9 +192,14 @@ export function updateArtifact(
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
+      assertImageAvailable(store.db, input.fields.artifactImage);
       const updated = tx
         .update(artifacts)
-        .set({ ...pickFields(input.fields), editedAt: new Date() })
+        .set({
+          ...pickFields(input.fields),
+          ...parsedDateColumns(input.fields),
+          editedAt: new Date(),
+        })
         .where(eq(artifacts.id, input.id))
         .returning(artifactColumns)
         .get();

@@ -16,7 +16,7 @@ import type { MailMessage } from "../mail/outbox";
 import { assertResetRequestAllowed } from "../rate-limit";
 import { ServiceError } from "./errors";
 import { FORMER_MEMBER_EMAIL } from "./former-member";
-import { normalizeEmail, type AttemptOrigin } from "./users";
+import { normalizeEmail, sessionUserColumns, type AttemptOrigin } from "./users";
 
 /*
  * Forgot password (issue 20, decision 030): a link by email, or made by an administrator, that lets
@@ -188,7 +188,7 @@ export async function resetPassword(
         .update(users)
         .set({ passwordHash })
         .where(eq(users.id, userId))
-        .returning({ id: users.id, email: users.email, name: users.name, photoUrl: users.photoUrl })
+        .returning(sessionUserColumns)
         .get();
       if (!user) throw new ServiceError("BAD_REQUEST", MESSAGES.resetLinkInvalid);
       endAllSessions(tx, userId);

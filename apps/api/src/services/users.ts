@@ -33,11 +33,12 @@ export interface AttemptOrigin {
 }
 
 /** The only columns that ever leave this module: never the password hash. */
-const sessionUserColumns = {
+export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   name: users.name,
   photoUrl: users.photoUrl,
+  role: users.role,
 };
 
 /** Emails are stored lower-case, so the unique index is case-insensitive in effect. */

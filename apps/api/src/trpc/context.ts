@@ -11,6 +11,8 @@ export interface InnerContext {
   deps: Deps;
   user: SessionUser | null;
   sessionId: string | null;
+  /** The request's id (its answer's X-Request-Id), for the audit log. */
+  requestId: string;
   /** The client's address, for rate limits. */
   ip: string;
   /** The User-Agent header, only to name the browser of a new session. */
@@ -28,6 +30,7 @@ export function createContextFactory(deps: Deps) {
     deps,
     user: req.session?.user ?? null,
     sessionId: req.session?.sessionId ?? null,
+    requestId: req.id,
     ip: req.ip,
     userAgent: req.headers["user-agent"],
     setCookie: (cookie) => {

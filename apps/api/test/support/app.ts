@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/app";
+import { buildApp, type BuildAppOptions } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
 import { loadEnv, type Env } from "../../src/env";
 import type { LogStream } from "../../src/logging";
@@ -33,6 +33,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** Waits before each new try of a failed mail. */
   mailRetryDelaysMs?: readonly number[];
+  /** The uploaded images' clean-up: its clock and how often it runs. */
+  imagePruning?: BuildAppOptions["imagePruning"];
 }
 
 /** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
@@ -63,6 +65,7 @@ export async function createTestApp(
     loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailRetryDelaysMs ? { mailRetryDelaysMs: options.mailRetryDelaysMs } : {}),
+    ...(options.imagePruning ? { imagePruning: options.imagePruning } : {}),
   });
   await app.ready();
   return {
