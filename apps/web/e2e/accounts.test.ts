@@ -179,7 +179,7 @@ describe("Update Profile", () => {
     ]);
 
     const section = page.getByRole("region", { name: "Delete my account" });
-    await section.getByLabel('Keep them in the collection under the name "Former member"').check();
+    await section.getByLabel('Keep them in the collection, credited to "Former member"').check();
     await section.getByLabel("Your password").fill(PASSWORD);
     await section.getByRole("button", { name: "Delete my account" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete your account?" });

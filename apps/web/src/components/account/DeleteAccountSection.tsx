@@ -86,7 +86,7 @@ export function DeleteAccountSection({
           <Choice
             checked={artifacts === "keep"}
             onChange={() => setArtifacts("keep")}
-            label={`Keep them in the collection under the name "${FORMER_MEMBER_NAME}"`}
+            label={`Keep them in the collection, credited to "${FORMER_MEMBER_NAME}"`}
           />
         </fieldset>
         {settings.hasPassword ? (
