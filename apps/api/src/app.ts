@@ -36,6 +36,10 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** When to turn requests away with 503; defaultLoadShedding() when not given. */
   loadShedding?: LoadSheddingOptions;
+  /** The clock of reset links and sessions; Date.now when not given (tests move their own). */
+  now?: () => number;
+  /** Waits before each new try of a failed mail; the outbox's defaults when not given. */
+  mailRetryDelaysMs?: readonly number[];
   /** The uploaded images' clean-up: its clock and how often it runs (a minute). */
   imagePruning?: { now?: () => number; intervalMs?: number };
 }
@@ -53,6 +57,8 @@ export async function buildApp({
   db,
   logStream,
   loadShedding = defaultLoadShedding(),
+  now,
+  mailRetryDelaysMs,
   imagePruning = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
@@ -82,8 +88,18 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   app.server.maxConnections = MAX_CONNECTIONS;
-  const deps: Deps = createDeps(env, db, imagePruning.now ? { now: imagePruning.now } : {});
+  const deps: Deps = createDeps(env, db, {
+    log: app.log,
+    ...(now ? { now } : {}),
+    ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
+    ...(imagePruning.now ? { imagesNow: imagePruning.now } : {}),
+  });
   app.decorate("deps", deps);
+  // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
+  app.addHook("onClose", (_app, done) => {
+    deps.outbox?.close();
+    done();
+  });
   configureSharp();
   // Images no artifact refers to any more go within a minute (decision 037).
   let stopImagePruning = () => {};

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_SIZE, type Artifact, type SortValue } from "@artifact-atlas/shared";
+import { PAGE_SIZE, SORT_VALUES, type Artifact, type SortValue } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { READ_CACHE_DEFAULTS } from "../src/db/read-cache";
@@ -27,7 +27,7 @@ import { createUserWithSession } from "./support/users";
  * ASCII letter case" in the sort's order; checked here against a plain TypeScript reference.
  */
 
-const SORTS: SortValue[] = ["default", "asc", "desc"];
+const SORTS: readonly SortValue[] = SORT_VALUES;
 
 /** The reference: SQLite's LIKE folds ASCII letters only, so é and É stay different. */
 function contains(name: string, search: string): boolean {
@@ -46,6 +46,9 @@ function referenceOrder(rows: Row[], sort: SortValue): Row[] {
   if (sort === "default") sorted.sort((a, b) => b.id - a.id);
   if (sort === "asc") sorted.sort((a, b) => a.likes - b.likes || a.id - b.id);
   if (sort === "desc") sorted.sort((a, b) => b.likes - a.likes || a.id - b.id);
+  // seed() writes no parsed dates: every date is unrecognised, and ties go by id.
+  if (sort === "date_asc") sorted.sort((a, b) => a.id - b.id);
+  if (sort === "date_desc") sorted.sort((a, b) => b.id - a.id);
   return sorted;
 }
 
@@ -375,6 +378,8 @@ describe("query plans", () => {
       default: "artifacts_list_idx",
       asc: "artifacts_likes_idx",
       desc: "artifacts_likes_desc_idx",
+      date_asc: "artifacts_created_asc_idx",
+      date_desc: "artifacts_created_desc_idx",
     };
     const total = listArtifacts(store, { sort: "default", page: 1 }).total;
     const lastPage = Math.ceil(total / PAGE_SIZE);
@@ -401,6 +406,8 @@ describe("query plans", () => {
       default: "artifacts_list_idx",
       asc: "artifacts_likes_idx",
       desc: "artifacts_likes_desc_idx",
+      date_asc: "artifacts_created_asc_idx",
+      date_desc: "artifacts_created_desc_idx",
     };
     for (const sort of SORTS) {
       const plans = plansOf("qz", sort).join("\n");

@@ -115,6 +115,11 @@ describe("artifacts.create", () => {
       likeCount: 0,
       username: "Alice Archivist",
       ...NO_UPLOAD,
+      // "100 BC" and "1799" as the date parser reads them (test/parsed-dates.test.ts).
+      createdFromYear: -100,
+      createdToYear: -100,
+      discoveredFromYear: 1799,
+      discoveredToYear: 1799,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -469,6 +474,10 @@ describe("artifacts.update", () => {
       likeCount: 1,
       username: "Alice Archivist",
       ...NO_UPLOAD,
+      createdFromYear: 1401,
+      createdToYear: 1500,
+      discoveredFromYear: 1901,
+      discoveredToYear: 1901,
     };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);

@@ -37,6 +37,10 @@ const ARTIFACT_KEYS = [
   "imageWidth",
   "imageHeight",
   "imagePlaceholder",
+  "createdFromYear",
+  "createdToYear",
+  "discoveredFromYear",
+  "discoveredToYear",
 ].sort();
 
 type RestArtifactBody = Record<string, unknown> & { _id: string; artifactName: string };
@@ -134,6 +138,11 @@ describe("GET /artifacts", () => {
         imageWidth: null,
         imageHeight: null,
         imagePlaceholder: null,
+        // The test body's "100 BC" and "1799", as the date parser reads them.
+        createdFromYear: -100,
+        createdToYear: -100,
+        discoveredFromYear: 1799,
+        discoveredToYear: 1799,
       },
     ]);
   });

@@ -14,7 +14,8 @@ export const ARTIFACT_TYPES = [
 ] as const;
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
-export const SORT_VALUES = ["default", "asc", "desc"] as const;
+/** The spec's sorts (default, asc, desc by likes), then by date created (issue 18). */
+export const SORT_VALUES = ["default", "asc", "desc", "date_asc", "date_desc"] as const;
 export type SortValue = (typeof SORT_VALUES)[number];
 
 export const PAGE_SIZE = 8;

@@ -1,4 +1,5 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
+import type { Role } from "./roles";
 
 export interface ArtifactPage {
   items: Artifact[];
@@ -30,4 +31,5 @@ export interface SessionUser {
   email: string;
   name: string;
   photoUrl: string | null;
+  role: Role;
 }

@@ -1,9 +1,12 @@
 import { existsSync } from "node:fs";
+import { ROLES, type Role } from "@artifact-atlas/shared";
 import { loadEnv } from "../env";
 import { backupDatabase, RestoreRefused, restoreDatabase } from "./backup";
 import { pruneImages } from "../services/images/prune";
+import { ServiceError } from "../services/errors";
+import { findUserIdByEmail, setRole } from "../services/roles";
 import { createImageStore } from "../store/image-store";
-import { closeDatabase, openDatabase } from "./client";
+import { closeDatabase, openDatabase, type AppDatabase } from "./client";
 import { backupImages, restoreImages } from "./image-backup";
 import { migrateDatabase } from "./migrate";
 import { seedDemoCollection } from "./seed";
@@ -15,10 +18,15 @@ const USAGE = `Usage: tsx src/db/cli.ts <command>
   backup         write a verified copy of the live database to <database dir>/backups/, and its
                  uploaded images beside it
   restore FILE   put a backup (and its images) in place of the database; stop the server first
-  prune-images   remove now the uploaded images that no artifact refers to (an hour after upload)`;
+  prune-images   remove now the uploaded images that no artifact refers to (an hour after upload)
+  role EMAIL ROLE  give an account a role: member, curator or admin (works while the server runs)`;
 
-const COMMANDS = ["migrate", "seed", "backup", "restore", "prune-images"] as const;
+const COMMANDS = ["migrate", "seed", "backup", "restore", "prune-images", "role"] as const;
 type Command = (typeof COMMANDS)[number];
+
+function isRole(value: string): value is Role {
+  return ROLES.includes(value as Role);
+}
 
 function isCommand(value: string | undefined): value is Command {
   return COMMANDS.includes(value as Command);
@@ -42,9 +50,34 @@ async function restore(file: string, databasePath: string, imagesDir: string): P
   }
 }
 
+function giveRole(db: AppDatabase, email: string, role: string): number {
+  if (!isRole(role)) {
+    console.error(`"${role}" is not a role: use ${ROLES.join(", ")}.`);
+    return 1;
+  }
+  const userId = findUserIdByEmail(db, email);
+  if (userId === null) {
+    console.error(`There is no account with the email ${email}.`);
+    return 1;
+  }
+  try {
+    const change = setRole(db, { actorId: null, userId, role, source: "pnpm users:role" });
+    console.log(
+      change.from === change.to
+        ? `${email} is already ${role}.`
+        : `${email} is now ${role} (was ${change.from}).`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    console.error(`Nothing was changed. ${error.message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
-  const expectedArgs = command === "restore" ? 2 : 1;
+  const expectedArgs = command === "restore" ? 2 : command === "role" ? 3 : 1;
   if (!isCommand(command) || argv.length !== expectedArgs) {
     console.error(USAGE);
     return 1;
@@ -89,6 +122,8 @@ async function main(argv: string[]): Promise<number> {
         );
         break;
       }
+      case "role":
+        return giveRole(db, argv[1] as string, argv[2] as string);
     }
     return 0;
   } finally {

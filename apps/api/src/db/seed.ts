@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDatabase } from "./client";
 import { artifacts, likes, users } from "./schema";
 import { demoArtifacts, demoCurator, demoMembers } from "./seed/demo-collection";
+import { parsedDateColumns } from "../store/artifact-dates";
 
 type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
@@ -55,7 +56,12 @@ function seedInto(tx: Transaction): SeedSummary {
 
     const { id } = tx
       .insert(artifacts)
-      .values({ ...fields, ownerId: curator.id, username: curator.name })
+      .values({
+        ...fields,
+        ...parsedDateColumns(fields),
+        ownerId: curator.id,
+        username: curator.name,
+      })
       .returning({ id: artifacts.id })
       .get();
     summary.artifactsAdded += 1;

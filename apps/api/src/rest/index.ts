@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
 import { imageRoutes } from "./images";
@@ -26,6 +27,7 @@ export const restPlugin = fp(
     await artifactRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await accountRoutes(app);
     await imageRoutes(app);
 
     const document = buildOpenApiDocument();

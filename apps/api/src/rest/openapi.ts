@@ -370,6 +370,28 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      "/account/data": {
+        get: {
+          operationId: "downloadMyData",
+          summary: "Download my data: the signed-in account, its artifacts and its likes",
+          description:
+            "One JSON file, sent as an attachment: { exportedAt, account, artifacts, likes }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows.",
+          security: signedIn,
+          responses: {
+            "200": {
+              description: "The file.",
+              headers: {
+                "Content-Disposition": {
+                  description: 'attachment; filename="artifact-atlas-my-data.json"',
+                  schema: { type: "string" },
+                },
+              },
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            ...failures([401]),
+          },
+        },
+      },
     },
   };
 }

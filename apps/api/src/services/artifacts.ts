@@ -13,6 +13,7 @@ import {
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { artifactColumns } from "../store/artifact-columns";
+import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import { windowOf, type PageWindow } from "../store/list-pages";
@@ -171,7 +172,13 @@ export function createArtifact(
   assertImageAvailable(store.db, fields.artifactImage);
   return store.db
     .insert(artifacts)
-    .values({ ...pickFields(fields), ownerId: actor.id, username: actor.name, likeCount: 0 })
+    .values({
+      ...pickFields(fields),
+      ...parsedDateColumns(fields),
+      ownerId: actor.id,
+      username: actor.name,
+      likeCount: 0,
+    })
     .returning(artifactColumns)
     .get();
 }
@@ -188,7 +195,11 @@ export function updateArtifact(
       assertImageAvailable(store.db, input.fields.artifactImage);
       const updated = tx
         .update(artifacts)
-        .set({ ...pickFields(input.fields), editedAt: new Date() })
+        .set({
+          ...pickFields(input.fields),
+          ...parsedDateColumns(input.fields),
+          editedAt: new Date(),
+        })
         .where(eq(artifacts.id, input.id))
         .returning(artifactColumns)
         .get();

@@ -27,6 +27,17 @@ export const LIST_ORDER = {
     forward: "like_count desc, id asc",
     backward: "like_count asc, id desc",
   },
+  // Unrecognised dates last both ways (migration 0011).
+  date_asc: {
+    index: "artifacts_created_asc_idx",
+    forward: "coalesce(created_from_year, 10000000) asc, created_to_year asc, id asc",
+    backward: "coalesce(created_from_year, 10000000) desc, created_to_year desc, id desc",
+  },
+  date_desc: {
+    index: "artifacts_created_desc_idx",
+    forward: "coalesce(created_from_year, -10000000) desc, created_to_year desc, id desc",
+    backward: "coalesce(created_from_year, -10000000) asc, created_to_year asc, id asc",
+  },
 } as const satisfies Record<SortValue, Record<Direction, string> & { index: string }>;
 
 /** A page as `limit` entries after skipping `offset`, counted from one end of the order. */

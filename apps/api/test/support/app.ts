@@ -29,6 +29,10 @@ export interface TestAppOptions {
    * test/load-shedding.test.ts turns it on; spawned servers use the production bounds.
    */
   loadShedding?: LoadSheddingOptions;
+  /** The app's clock (reset links, sessions); Date.now when not given. */
+  now?: () => number;
+  /** Waits before each new try of a failed mail. */
+  mailRetryDelaysMs?: readonly number[];
   /** The uploaded images' clean-up: its clock and how often it runs. */
   imagePruning?: BuildAppOptions["imagePruning"];
 }
@@ -59,6 +63,8 @@ export async function createTestApp(
     db,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.mailRetryDelaysMs ? { mailRetryDelaysMs: options.mailRetryDelaysMs } : {}),
     ...(options.imagePruning ? { imagePruning: options.imagePruning } : {}),
   });
   await app.ready();

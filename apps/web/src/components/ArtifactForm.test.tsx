@@ -53,6 +53,22 @@ describe("ArtifactForm", () => {
     expect(screen.getAllByRole("option")).toHaveLength(9);
   });
 
+  it("says under each date field how the date is understood, as it is typed", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const created = screen.getByLabelText(LABELS.createdAt);
+    await user.type(created, "1300–1046 BC");
+    expect(created).toHaveAccessibleDescription("Interpreted as 1300 BC – 1046 BC");
+    const discovered = screen.getByLabelText(LABELS.discoveredAt);
+    await user.type(discovered, "Never lost");
+    expect(discovered).toHaveAccessibleDescription(
+      "Not recognised: it will not appear in date filters",
+    );
+    await user.clear(discovered);
+    await user.type(discovered, "c. 1799");
+    expect(discovered).toHaveAccessibleDescription("Interpreted as 1789 – 1809 (circa)");
+  });
+
   it("rejects an image address that is not a web URL", async () => {
     const user = userEvent.setup();
     renderForm();

@@ -8,6 +8,7 @@ import {
   ARTIFACT_TYPES,
   LIMITS,
   artifactInput,
+  dateHint,
   type ArtifactFields,
   type ArtifactInput,
 } from "@artifact-atlas/shared";
@@ -67,6 +68,8 @@ export function ArtifactForm({
     resolver: zodResolver(artifactInput),
     defaultValues,
   });
+  // How each date is understood, as it is typed (packages/shared/src/dates).
+  const [createdAt, discoveredAt] = useWatch({ control, name: ["createdAt", "discoveredAt"] });
   // The uploaded image the form knows the size of: the saved one, then any new upload.
   const [uploaded, setUploaded] = useState(savedImage ?? null);
   const [image, name, type, alt] = useWatch({
@@ -159,6 +162,7 @@ export function ArtifactForm({
             label={LABELS.createdAt}
             placeholder="e.g. 100 BC or 15th Century"
             autoComplete="off"
+            hint={dateHint(createdAt)}
             error={errors.createdAt?.message}
             {...register("createdAt")}
           />
@@ -166,6 +170,7 @@ export function ArtifactForm({
             label={LABELS.discoveredAt}
             placeholder="e.g. 1799"
             autoComplete="off"
+            hint={dateHint(discoveredAt)}
             error={errors.discoveredAt?.message}
             {...register("discoveredAt")}
           />

@@ -20,6 +20,8 @@ const SORT_OPTIONS = [
   { value: "default", label: "Sort by" },
   { value: "asc", label: "Likes (Ascending)" },
   { value: "desc", label: "Likes (Descending)" },
+  { value: "date_asc", label: "Date created (oldest first)" },
+  { value: "date_desc", label: "Date created (newest first)" },
 ] as const;
 
 /** The "Displaying N artifacts" line: one fixed height, loading or loaded. */

@@ -21,6 +21,7 @@ export const SIGNED_IN_USER: SessionUser = {
   email: "ada@example.com",
   name: "Ada Lovelace",
   photoUrl: null,
+  role: "member",
 };
 
 export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
@@ -40,6 +41,10 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     imageWidth: null,
     imageHeight: null,
     imagePlaceholder: null,
+    createdFromYear: -196,
+    createdToYear: -196,
+    discoveredFromYear: 1799,
+    discoveredToYear: 1799,
     ...overrides,
   };
 }

@@ -76,6 +76,10 @@ describe("artifact", () => {
       "imageWidth",
       "imageHeight",
       "imagePlaceholder",
+      "createdFromYear",
+      "createdToYear",
+      "discoveredFromYear",
+      "discoveredToYear",
     ]);
   });
 

@@ -43,6 +43,14 @@ export const artifact = z.object({
   imageWidth: z.number().int().positive().nullable(),
   imageHeight: z.number().int().positive().nullable(),
   imagePlaceholder: z.string().nullable(),
+  /**
+   * createdAt and discoveredAt read as years (BC negative, no year 0) by the server's date parser
+   * (packages/shared/src/dates); null when the text is not recognised.
+   */
+  createdFromYear: z.number().int().nullable(),
+  createdToYear: z.number().int().nullable(),
+  discoveredFromYear: z.number().int().nullable(),
+  discoveredToYear: z.number().int().nullable(),
 });
 export type Artifact = z.output<typeof artifact>;
 
@@ -55,11 +63,18 @@ export const likedArtifact = artifact.pick({
 });
 export type LikedArtifact = z.output<typeof likedArtifact>;
 
+/** The fields the server derives from the others. */
+type DerivedField =
+  | "createdFromYear"
+  | "createdToYear"
+  | "discoveredFromYear"
+  | "discoveredToYear"
+  | "imageWidth"
+  | "imageHeight"
+  | "imagePlaceholder";
+
 /** What a contributor fills in: every field but those the server sets. */
-type EditableField = Exclude<
-  keyof Artifact,
-  "id" | "likeCount" | "username" | "imageWidth" | "imageHeight" | "imagePlaceholder"
->;
+type EditableField = Exclude<keyof Artifact, "id" | "likeCount" | "username" | DerivedField>;
 
 /** The form labels double as the names in validation messages. */
 export const ARTIFACT_FIELD_LABELS = {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
+import { ARTIFACT_TYPES, DATE_PRECISIONS, DATE_QUALIFIERS } from "@artifact-atlas/shared";
 import { users } from "./users";
 
 export const artifacts = sqliteTable(
@@ -25,6 +25,23 @@ export const artifacts = sqliteTable(
     username: text("username").notNull(),
     /** Always equal to the number of rows in likes for this artifact; changed in the same transaction. */
     likeCount: integer("like_count").notNull().default(0),
+    /*
+     * createdAt and discoveredAt as the date parser reads them (packages/shared/src/dates), written
+     * by the server with every create and edit, null when not recognised
+     * (docs/decisions/041-parsed-dates-backfill.md). created_year places the artifact on the
+     * timeline and in the era filters: the middle of its range.
+     */
+    createdFromYear: integer("created_from_year"),
+    createdToYear: integer("created_to_year"),
+    createdPrecision: text("created_precision", { enum: DATE_PRECISIONS }),
+    createdQualifier: text("created_qualifier", { enum: DATE_QUALIFIERS }),
+    createdYear: integer("created_year"),
+    discoveredFromYear: integer("discovered_from_year"),
+    discoveredToYear: integer("discovered_to_year"),
+    discoveredPrecision: text("discovered_precision", { enum: DATE_PRECISIONS }),
+    discoveredQualifier: text("discovered_qualifier", { enum: DATE_QUALIFIERS }),
+    /** DATE_PARSER_VERSION of the parse above; 0: never parsed. Older ones are parsed at start. */
+    datesParserVersion: integer("dates_parser_version").notNull().default(0),
     addedAt: integer("added_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch() * 1000)`),
@@ -55,6 +72,7 @@ export const artifacts = sqliteTable(
     index("artifacts_uploaded_image_idx")
       .on(table.artifactImage)
       .where(sql`${table.artifactImage} like '/images/%'`),
+    // The date sorts' indexes are expressions that drizzle-kit cannot write: migration 0011.
     check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
   ],
 );

@@ -1,1 +1,0 @@
-ALTER TABLE `artifacts` ADD `image_alt` text DEFAULT '' NOT NULL;
