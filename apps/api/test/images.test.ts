@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_WIDTHS, MESSAGES, type Artifact } from "@artifact-atlas/shared";
@@ -208,6 +209,15 @@ describe("POST /images", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: MESSAGES.imageMissing });
     }
+  });
+
+  it("keeps its folders and files private to the server's account (decision 024)", async () => {
+    const answer = await upload(await jpeg(400, 300));
+    const folder = join(t.env.imagesDir, answer.url.split("/").pop() as string);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(t.env.imagesDir)).toBe(0o700);
+    expect(mode(folder)).toBe(0o700);
+    for (const file of readdirSync(folder)) expect(mode(join(folder, file)), file).toBe(0o600);
   });
 
   it("answers the same image for the same bytes uploaded twice", async () => {
