@@ -6,7 +6,7 @@ import { IMAGE_WIDTHS, MESSAGES, type Artifact } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
 import { jpeg, pixelAt, twoColourImage, uploadImage, type UploadAnswer } from "./support/images";
-import { rest } from "./support/rest";
+import { addArtifactBody, rest } from "./support/rest";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
 let t: TestApp;
@@ -270,5 +270,33 @@ describe("artifacts with an uploaded image", () => {
     );
     expect(result.status).toBe(400);
     expect(result.error?.message).toBe(MESSAGES.imageNotFound);
+    // Shown beside the image field, as a validation message would be.
+    expect(
+      (result.error?.data as { zodError?: { fieldErrors: Record<string, string[]> } }).zodError
+        ?.fieldErrors,
+    ).toEqual({ artifactImage: [MESSAGES.imageNotFound] });
+  });
+
+  it("takes imageAlt through REST too, within 250 characters", async () => {
+    const image = await upload(await jpeg(500, 400));
+    const body = addArtifactBody(alice, {
+      artifactImage: image.url,
+      imageAlt: "Three bands of colour",
+    });
+    const created = await rest(t.app, "POST", "/artifacts", { cookie: alice.cookie, body });
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as { artifact: Artifact }).artifact).toMatchObject({
+      imageAlt: "Three bands of colour",
+      imageWidth: 500,
+      imageHeight: 400,
+    });
+    const tooLong = await rest(t.app, "POST", "/artifacts", {
+      cookie: alice.cookie,
+      body: { ...body, imageAlt: "x".repeat(251) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      error: `imageAlt: ${MESSAGES.fieldTooLong("Image description", 250)}`,
+    });
   });
 });
