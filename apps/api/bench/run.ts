@@ -26,7 +26,13 @@ import { runLighthouse } from "./lighthouse";
 import { median, runLoad, scenarios, type RunResult, type Scenario } from "./load";
 import { renderReport, type BenchReport } from "./report";
 import { FINDINGS } from "./findings";
-import { measureUploads, renderUploads, signUpForUploads, UPLOAD_BENCH } from "./uploads";
+import {
+  measureUploads,
+  renderUploads,
+  signUpForUploads,
+  UPLOAD_BENCH,
+  uploadOne,
+} from "./uploads";
 
 /*
  * `pnpm bench`: builds what is stale, generates the large collection into a temporary database,
@@ -285,7 +291,14 @@ async function main(): Promise<void> {
       trpcCeiling: trpcCeiling.url,
     };
 
-    const list = scenarios(data.sampleIds, data.sessionCookies, settings.search, data.artifacts);
+    const uploader = await signUpForUploads(app.url);
+    const list = scenarios(
+      data.sampleIds,
+      data.sessionCookies,
+      settings.search,
+      data.artifacts,
+      await uploadOne(app.url, uploader),
+    );
     const results = new Map<Scenario, RunResult[]>(list.map((scenario) => [scenario, []]));
     const load = (scenario: Scenario, seconds: number) =>
       runLoad(origins[scenario.server], scenario, {
@@ -310,11 +323,7 @@ async function main(): Promise<void> {
     }
 
     log(`uploading ${UPLOAD_BENCH.images} large images in a row`);
-    const uploads = await measureUploads(
-      app.url,
-      await signUpForUploads(app.url),
-      app.child.pid as number,
-    );
+    const uploads = await measureUploads(app.url, uploader, app.child.pid as number);
     log(`uploads: ${uploads.seconds.toFixed(1)} s, RSS peak ${uploads.rssPeakMb.toFixed(0)} MB`);
 
     log("running Lighthouse");

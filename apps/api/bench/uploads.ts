@@ -68,6 +68,21 @@ export async function signUpForUploads(origin: string): Promise<string> {
   return cookie;
 }
 
+/** Uploads one photo and answers the path of its 640 px WebP, for the read scenarios. */
+export async function uploadOne(origin: string, cookie: string): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(await largePhoto(99))]), "IMG_0002.jpg");
+  const response = await fetch(`${origin}/images`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+  const body = (await response.json()) as { url?: string };
+  if (response.status !== 201 || !body.url)
+    throw new Error(`upload for the bench: ${response.status}`);
+  return `${body.url}/640.webp`;
+}
+
 export async function measureUploads(
   origin: string,
   cookie: string,
