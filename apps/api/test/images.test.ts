@@ -126,6 +126,25 @@ describe("POST /images", () => {
     ).toBe(300);
   });
 
+  it("serves nothing but an image's own derivatives (no other file, no other path)", async () => {
+    const answer = await upload(await jpeg(400, 300));
+    const hash = answer.url.split("/").pop() as string;
+    for (const path of [
+      `/images/${hash}/..%2F..%2Ftest.db`,
+      `/images/..%2Ftest.db`,
+      `/images/${hash}/400.png`,
+      `/images/${hash}/0400.webp`,
+      `/images/${hash}/401.webp`,
+      `/images/${"f".repeat(64)}/400.webp`,
+      `/images/${hash.toUpperCase()}/400.webp`,
+      `/images/.incoming`,
+    ]) {
+      const response = await rest(t.app, "GET", path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers["content-type"], path).toMatch(/^application\/json/);
+    }
+  });
+
   it("fits a very tall image in the largest derivative's square", async () => {
     const answer = await upload(await jpeg(1000, 5000));
     expect(answer).toMatchObject({ width: 320, height: 1600 });
