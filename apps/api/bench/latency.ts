@@ -78,11 +78,15 @@ export function latencyCases(sampleId: number): Case[] {
       run: (store) => mostLikedArtifacts(store, { type: "Art", limit: 10, offset: 9_990 }),
     },
     { label: "popular", listTarget: false, run: (store) => popularArtifacts(store) },
-    { label: "byId", listTarget: false, run: (store) => getArtifact(store, { id: sampleId }) },
+    {
+      label: "byId",
+      listTarget: false,
+      run: (store) => getArtifact(store, null, { id: sampleId }),
+    },
     {
       label: "similar",
       listTarget: false,
-      run: (store) => similarArtifacts(store, { id: sampleId }),
+      run: (store) => similarArtifacts(store, null, { id: sampleId }),
     },
   );
   // Issue 17: a page of an artifact's history, newest, middle and oldest, and a comparison.

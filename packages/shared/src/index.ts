@@ -11,3 +11,4 @@ export * from "./google";
 export * from "./images";
 export * from "./schemas/rest";
 export * from "./dates";
+export * from "./review";

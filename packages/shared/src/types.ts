@@ -1,4 +1,5 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
+import type { ReviewedArtifact } from "./review";
 import type { Role } from "./roles";
 
 export interface ArtifactPage {
@@ -17,7 +18,8 @@ export interface CursorPage<Item> {
   nextCursor: number | null;
 }
 
-export type MyArtifactsPage = CursorPage<Artifact>;
+/** A member's own artifacts carry their review state (issue 17). */
+export type MyArtifactsPage = CursorPage<ReviewedArtifact>;
 export type LikedArtifactsPage = CursorPage<LikedArtifact>;
 
 export interface LikeStatus {

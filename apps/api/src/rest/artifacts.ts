@@ -60,7 +60,8 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: IdParams }>("/artifacts/:id", async (request, reply) => {
     appendVary(reply, "Accept");
     if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    return toRestArtifact(getArtifact(store, { id: idOrNotFound(request.params.id) }));
+    const viewer = request.session?.user ?? null;
+    return toRestArtifact(getArtifact(store, viewer, { id: idOrNotFound(request.params.id) }));
   });
 
   app.post("/artifacts", async (request, reply) => {
@@ -104,7 +105,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restDeleteArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(store, user, { id });
+      const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
       return { success: true, message };
     },
   );

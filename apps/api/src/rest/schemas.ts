@@ -61,11 +61,16 @@ export const restUploadedImage = z.object({
 
 export const restFailure = z.object({ success: z.literal(false), error: z.string() });
 
+const ARTIFACT_KEYS = artifact.keyof().options;
+
 /**
- * The artifact with its id as `_id`. Services answer exactly the shared schema's fields (their
- * statements select those columns only), so nothing else can reach a client.
+ * The artifact with its id as `_id`, and exactly the shared schema's fields: the review state that
+ * its owner and curators read on the detail page stays out of the spec's REST shape.
  */
-export function toRestArtifact({ id, ...fields }: Artifact): RestArtifact {
+export function toRestArtifact(from: Artifact): RestArtifact {
+  const { id, ...fields } = Object.fromEntries(
+    ARTIFACT_KEYS.map((key) => [key, from[key]]),
+  ) as Artifact;
   return { _id: String(id), ...fields };
 }
 

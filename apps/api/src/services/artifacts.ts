@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import {
   CREATED_SUMMARY,
   editSummary,
+  hasRole,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
@@ -9,12 +10,13 @@ import {
   type ArtifactPage,
   type ArtifactType,
   type MyArtifactsPage,
+  type ReviewedArtifact,
   type SessionUser,
   type SortValue,
   pickArtifactFields,
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
-import { artifactColumns } from "../store/artifact-columns";
+import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
@@ -25,12 +27,21 @@ import {
   type CursorPageInput,
   type OffsetPageInput,
 } from "./cursor-pages";
+import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
 import { assertImageAvailable } from "./images/uploads";
 import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
+
+/** Who is reading: the session's user, or null for the public. */
+export type Viewer = Pick<SessionUser, "id" | "role"> | null;
+
+/** The request a change came from, for the audit log (its X-Request-Id). */
+export interface RequestContext {
+  requestId: string | null;
+}
 
 function notFound(): ServiceError {
   return new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
@@ -118,24 +129,48 @@ function readMostLiked(
   return { items: input.offset < total ? statements.mostLiked[variant].all(params) : [], total };
 }
 
-export function getArtifact(store: ArtifactStore, input: { id: number }): Artifact {
-  const artifact = store.readCache.read(
+/** A public artifact's review state: published, with nothing to explain. */
+const PUBLISHED = { status: "published", statusReason: null, statusNote: null } as const;
+
+/**
+ * An artifact as `viewer` may see it: a public one for everyone (from the read cache, which keeps
+ * public answers only), any other outside the trash for its owner and for curators and admins,
+ * with its review state; NOT_FOUND for everyone else, as for an id that does not exist.
+ */
+export function getArtifact(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number },
+): ReviewedArtifact {
+  const published = store.readCache.read(
     `artifact:${input.id}`,
     () => store.statements.byId.get({ id: input.id }) ?? null,
   );
-  if (!artifact) throw notFound();
+  if (published) return { ...published, ...PUBLISHED };
+  if (!viewer) throw notFound();
+  const row = store.statements.reviewedById.get({ id: input.id });
+  if (!row) throw notFound();
+  const { ownerId, ...artifact } = row;
+  if (ownerId !== viewer.id && !hasRole(viewer.role, "curator")) throw notFound();
   return artifact;
 }
 
-/** Up to SIMILAR_COUNT other artifacts of the same type, most liked first. */
-export function similarArtifacts(store: ArtifactStore, input: { id: number }): Artifact[] {
-  const artifact = getArtifact(store, input);
+/** Up to SIMILAR_COUNT other public artifacts of the same type, most liked first. */
+export function similarArtifacts(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number },
+): Artifact[] {
+  const artifact = getArtifact(store, viewer, input);
   return store.readCache.read(`similar:${artifact.id}`, () =>
     store.statements.similar.all({ type: artifact.artifactType, id: artifact.id }),
   );
 }
 
-/** A page of the actor's own artifacts, newest first; the cursor is the last artifact's id. */
+/**
+ * A page of the actor's own artifacts outside the trash, whatever their status, newest first; the
+ * cursor is the last artifact's id.
+ */
 export function myArtifacts(
   store: ArtifactStore,
   actor: Actor,
@@ -174,7 +209,7 @@ export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
   fields: ArtifactFields,
-): Artifact {
+): ReviewedArtifact {
   assertImageAvailable(store.db, fields.artifactImage);
   return store.db.transaction(
     (tx) => {
@@ -186,7 +221,7 @@ export function createArtifact(
           username: actor.name,
           likeCount: 0,
         })
-        .returning(artifactColumns)
+        .returning(reviewedArtifactColumns)
         .get();
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       return created;
@@ -204,7 +239,7 @@ export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
   input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
-): Artifact {
+): ReviewedArtifact {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
@@ -223,7 +258,7 @@ export function updateArtifact(
         .update(artifacts)
         .set({ ...writtenColumns(after), editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
-        .returning(artifactColumns)
+        .returning(reviewedArtifactColumns)
         .get();
       if (!updated) throw notFound();
       const summary = editSummary(before, after);
@@ -234,16 +269,26 @@ export function updateArtifact(
   );
 }
 
-/** Owner only. The artifact's likes go with it (ON DELETE CASCADE). */
+/**
+ * Owner only. The artifact goes to the trash: gone at once for everyone, kept with its id, likes
+ * and history until it is restored or purged (services/trash.ts).
+ */
 export function deleteArtifact(
   store: ArtifactStore,
   actor: Actor,
   input: { id: number },
+  context: RequestContext = { requestId: null },
 ): { id: number; message: string } {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
-      tx.delete(artifacts).where(eq(artifacts.id, input.id)).run();
+      tx.update(artifacts).set({ deletedAt: new Date() }).where(eq(artifacts.id, input.id)).run();
+      appendAudit(tx, {
+        actorId: actor.id,
+        action: "artifact.delete",
+        artifactId: input.id,
+        requestId: context.requestId,
+      });
       return { id: input.id, message: MESSAGES.artifactDeleted };
     },
     { behavior: "immediate" },

@@ -4,8 +4,8 @@ import {
   hasRole,
   MESSAGES,
   restoredSummary,
-  type Artifact,
   type ArtifactFields,
+  type ReviewedArtifact,
   type Revision,
   type RevisionComparison,
   type RevisionSummary,
@@ -13,9 +13,9 @@ import {
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, users } from "../db/schema";
-import { artifactColumns } from "../store/artifact-columns";
+import { reviewedArtifactColumns } from "../store/artifact-columns";
 import type { ArtifactStore } from "../store/artifact-store";
-import { writtenColumns } from "./artifacts";
+import { getArtifact, writtenColumns } from "./artifacts";
 import { appendAudit } from "./audit";
 import { assertImageAvailable } from "./images/uploads";
 import { ServiceError } from "./errors";
@@ -96,17 +96,11 @@ export function artifactForEditing(
   store: ArtifactStore,
   viewer: Viewer,
   input: { id: number },
-): { artifact: Artifact; revision: number } {
-  assertMaySeeArtifact(store, viewer, input.id);
-  return store.db.transaction((tx) => {
-    const artifact = tx
-      .select(artifactColumns)
-      .from(artifacts)
-      .where(eq(artifacts.id, input.id))
-      .get();
-    if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
-    return { artifact, revision: latestRevisionNumber(tx, input.id) };
-  });
+): { artifact: ReviewedArtifact; revision: number } {
+  return store.db.transaction((tx) => ({
+    artifact: getArtifact(store, viewer, input),
+    revision: latestRevisionNumber(tx, input.id),
+  }));
 }
 
 /** The artifact's owner, curators and admins may restore a version of it. */
@@ -127,7 +121,7 @@ export function restoreRevision(
   store: ArtifactStore,
   actor: Pick<SessionUser, "id" | "role">,
   input: { id: number; number: number; requestId: string | null },
-): { artifact: Artifact; revision: number } {
+): { artifact: ReviewedArtifact; revision: number } {
   return store.db.transaction(
     (tx) => {
       assertMaySeeArtifact(store, actor, input.id);
@@ -141,7 +135,7 @@ export function restoreRevision(
         .update(artifacts)
         .set({ ...writtenColumns(restored.fields), editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
-        .returning(artifactColumns)
+        .returning(reviewedArtifactColumns)
         .get();
       if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
       const revision = recordRevision(tx, {

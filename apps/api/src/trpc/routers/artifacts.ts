@@ -26,11 +26,11 @@ export const artifactsRouter = router({
 
   byId: publicProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => getArtifact(ctx.deps.artifactStore, input)),
+    .query(({ ctx, input }) => getArtifact(ctx.deps.artifactStore, ctx.user, input)),
 
   similar: publicProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => similarArtifacts(ctx.deps.artifactStore, input)),
+    .query(({ ctx, input }) => similarArtifacts(ctx.deps.artifactStore, ctx.user, input)),
 
   mine: protectedProcedure
     .input(myArtifactsQuery)
@@ -46,5 +46,5 @@ export const artifactsRouter = router({
 
   delete: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => deleteArtifact(ctx.deps.artifactStore, ctx.user, input)),
+    .mutation(({ ctx, input }) => deleteArtifact(ctx.deps.artifactStore, ctx.user, input, ctx)),
 });
