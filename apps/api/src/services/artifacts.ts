@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import {
-  hasRole,
   CREATED_SUMMARY,
   editSummary,
+  hasRole,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
