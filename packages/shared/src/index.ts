@@ -7,3 +7,4 @@ export * from "./schemas/artifact";
 export * from "./google";
 export * from "./schemas/rest";
 export * from "./dates";
+export * from "./schemas/find";

@@ -1,10 +1,13 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
+import type { ArtifactHighlights } from "./schemas/find";
 
 export interface ArtifactPage {
   items: Artifact[];
   total: number;
   page: number;
   pageCount: number;
+  /** An all-fields search's matches in each item, in the items' order (never HTML). */
+  highlights?: ArtifactHighlights[];
 }
 
 /**

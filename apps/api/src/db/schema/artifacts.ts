@@ -67,6 +67,25 @@ export const artifacts = sqliteTable(
       table.artifactName,
     ),
     // The date sorts' indexes are expressions that drizzle-kit cannot write: migration 0007.
+    /*
+     * The filters of the collection (store/artifact-find.ts): each facet's count reads one of these
+     * alone, with its own filter first, whichever filters are set (decision 042).
+     */
+    index("artifacts_find_type_idx").on(
+      table.artifactType,
+      table.createdYear,
+      table.presentLocation,
+    ),
+    index("artifacts_find_year_idx").on(
+      table.createdYear,
+      table.artifactType,
+      table.presentLocation,
+    ),
+    index("artifacts_find_location_idx").on(
+      table.presentLocation,
+      table.artifactType,
+      table.createdYear,
+    ),
     check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
   ],
 );
