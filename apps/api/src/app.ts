@@ -21,6 +21,8 @@ import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { restPlugin } from "./rest";
+import { startImagePruning } from "./services/images/prune";
+import { configureSharp } from "./services/images/processing";
 import { ServiceError } from "./services/errors";
 import { createContextFactory } from "./trpc/context";
 import { trpcPlugin } from "./trpc/fastify-plugin";
@@ -34,10 +36,18 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** When to turn requests away with 503; defaultLoadShedding() when not given. */
   loadShedding?: LoadSheddingOptions;
+  /** The clock of reset links and sessions; Date.now when not given (tests move their own). */
+  now?: () => number;
+  /** Waits before each new try of a failed mail; the outbox's defaults when not given. */
+  mailRetryDelaysMs?: readonly number[];
+  /** The uploaded images' clean-up: its clock and how often it runs (a minute). */
+  imagePruning?: { now?: () => number; intervalMs?: number };
 }
 
 /** The largest request body: a maximal artifact is about 12 kB of JSON. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** How often the server removes the images that nothing refers to any more. */
+const IMAGE_PRUNE_INTERVAL_MS = 60_000;
 /** Open connections at once; a connection past it is closed at once (memory: at most one body each). */
 const MAX_CONNECTIONS = 512;
 
@@ -47,6 +57,9 @@ export async function buildApp({
   db,
   logStream,
   loadShedding = defaultLoadShedding(),
+  now,
+  mailRetryDelaysMs,
+  imagePruning = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
@@ -75,8 +88,30 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
   });
   app.server.maxConnections = MAX_CONNECTIONS;
-  const deps: Deps = createDeps(env, db);
+  const deps: Deps = createDeps(env, db, {
+    log: app.log,
+    ...(now ? { now } : {}),
+    ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
+    ...(imagePruning.now ? { imagesNow: imagePruning.now } : {}),
+  });
   app.decorate("deps", deps);
+  // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
+  app.addHook("onClose", (_app, done) => {
+    deps.outbox?.close();
+    done();
+  });
+  configureSharp();
+  // Images no artifact refers to any more go within a minute (decision 037).
+  let stopImagePruning = () => {};
+  app.addHook("onReady", async () => {
+    deps.images.storage.prepare();
+    stopImagePruning = startImagePruning(
+      deps.images,
+      imagePruning.intervalMs ?? IMAGE_PRUNE_INTERVAL_MS,
+      (error) => app.log.error({ err: error }, "image clean-up failed"),
+    );
+  });
+  app.addHook("onClose", async () => stopImagePruning());
 
   // Before every other hook, so that even refused and preflight answers carry it.
   app.addHook("onRequest", (request, reply, done) => {

@@ -1,14 +1,19 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Env } from "./env";
 import type { AppDatabase } from "./db/client";
 import { createSessionStore, type SessionStore } from "./auth/session";
+import { createOutbox, smtpTransport, type Outbox } from "./mail/outbox";
 import {
   createAuthRateLimiters,
   createRateLimiter,
+  createResetRateLimiters,
   writeRule,
   type AuthRateLimiters,
   type RateLimiter,
+  type ResetRateLimiters,
 } from "./rate-limit";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
+import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
@@ -18,21 +23,53 @@ export interface Deps {
   /** The artifacts' prepared statements, read cache and kept counts, made with the database. */
   artifactStore: ArtifactStore;
   likeStore: LikeStore;
+  /** Uploaded images: their rows, files and processing line (issue 19). */
+  images: ImageStore;
   sessions: SessionStore;
   /** Sign-in and sign-up attempts per address and per account, shared by tRPC and REST. */
   authRateLimiters: AuthRateLimiters;
   /** Per-user writes a minute (WRITE_RATE_LIMIT_PER_MINUTE), shared by tRPC and REST. */
   writeRateLimiter: RateLimiter;
+  /** Requests for a reset link per client and per address typed. */
+  resetRateLimiters: ResetRateLimiters;
+  /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
+  outbox: Outbox | null;
+  /** The time, in milliseconds since the epoch: reset links and sessions read it (tests move it). */
+  now: () => number;
 }
 
-export function createDeps(env: Env, db: AppDatabase): Deps {
+export interface DepsOptions {
+  log: FastifyBaseLogger;
+  now?: () => number;
+  /** The clock of the images' clean-up; tests pass their own. */
+  imagesNow?: () => number;
+  /** Waits before each new try of a failed mail (tests shorten them). */
+  mailRetryDelaysMs?: readonly number[];
+}
+
+export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Deps {
+  const now = options.now ?? Date.now;
   return {
     env,
     db,
     artifactStore: createArtifactStore(db),
     likeStore: createLikeStore(db),
-    sessions: createSessionStore(db, { secureCookies: env.secureCookies }),
+    images: createImageStore(db, {
+      dir: env.imagesDir,
+      now: options.imagesNow ?? now,
+    }),
+    sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
     authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
+    resetRateLimiters: createResetRateLimiters(),
+    outbox: env.mail
+      ? createOutbox({
+          transport: smtpTransport(env.mail.smtpUrl),
+          from: env.mail.from,
+          log: options.log.child({ component: "mail" }),
+          ...(options.mailRetryDelaysMs ? { retryDelaysMs: options.mailRetryDelaysMs } : {}),
+        })
+      : null,
+    now,
   };
 }

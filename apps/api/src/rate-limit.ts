@@ -28,6 +28,16 @@ export const AUTH_RULES = {
   perAccount: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Requests for a password reset link: per client (any addresses), and per account (the address
+ * typed, whether or not it has an account, so that a refusal says nothing about which exist). Each
+ * allowed request may send one mail: the per-account rule is what keeps someone's inbox quiet.
+ */
+export const RESET_RULES = {
+  perAddress: { limit: 10, windowMs: 60 * 60_000 },
+  perAccount: { limit: 3, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
 /** Writes (artifacts, likes, profile) per user: WRITE_RATE_LIMIT_PER_MINUTE of them a minute. */
 export function writeRule(perMinute: number): RateLimitRule {
   return { limit: perMinute, windowMs: 60_000 };
@@ -47,6 +57,8 @@ export interface RateLimiterOptions {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export type AuthRateLimiters = Record<keyof typeof AUTH_RULES, RateLimiter>;
+
+export type ResetRateLimiters = Record<keyof typeof RESET_RULES, RateLimiter>;
 
 interface Bucket {
   tokens: number;
@@ -135,6 +147,13 @@ export function createAuthRateLimiters(options: RateLimiterOptions = {}): AuthRa
   };
 }
 
+export function createResetRateLimiters(options: RateLimiterOptions = {}): ResetRateLimiters {
+  return {
+    perAddress: createRateLimiter(RESET_RULES.perAddress, options),
+    perAccount: createRateLimiter(RESET_RULES.perAccount, options),
+  };
+}
+
 /**
  * The key a client's attempts count under. An IPv6 client is its /64: a home or a rented server
  * usually gets a whole /64 and may use any of its 2^64 addresses (RFC 7421). An IPv4-mapped IPv6
@@ -200,6 +219,23 @@ export function assertAttemptAllowed(
   const buckets = [
     [limiters.perAddress, client],
     [limiters.perAccountFromAddress, accountFromClientKey(client, account)],
+    [limiters.perAccount, account],
+  ] as const;
+  refuseWhileWaiting(Math.max(...buckets.map(([limiter, key]) => limiter.wait(key))));
+  for (const [limiter, key] of buckets) limiter.take(key);
+}
+
+/**
+ * Counts a request for a reset link against the client and the (normalized) address typed; refused
+ * while either bucket is empty, taking from neither, as sign-in attempts are.
+ */
+export function assertResetRequestAllowed(
+  limiters: ResetRateLimiters,
+  ip: string,
+  account: string,
+): void {
+  const buckets = [
+    [limiters.perAddress, clientKey(ip)],
     [limiters.perAccount, account],
   ] as const;
   refuseWhileWaiting(Math.max(...buckets.map(([limiter, key]) => limiter.wait(key))));

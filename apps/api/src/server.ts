@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { closeDatabase } from "./db/client";
 import { loadEnv } from "./env";
+import { applyAdminEmails } from "./services/roles";
 import { BatchedLogOutput } from "./log-output";
-import { listenFailure, prepareDatabase } from "./startup";
+import { checkSmtp } from "./mail/outbox";
+import { listenFailure, mailStatus, prepareDatabase } from "./startup";
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +25,12 @@ async function main(): Promise<void> {
     closeDatabase(db);
     throw error;
   }
+  for (const email of applyAdminEmails(db, env.adminEmails)) {
+    server.log.warn(
+      { email },
+      "ADMIN_EMAILS names an address with no account yet: it becomes an admin at the first start after it signs up",
+    );
+  }
   try {
     await server.listen({ port: env.port, host: env.host });
   } catch (error) {
@@ -33,6 +41,16 @@ async function main(): Promise<void> {
   // Tells a supervisor started with an IPC channel (scripts/supervise.mjs) that a later exit is a
   // crash worth a restart, not a start that cannot succeed.
   process.send?.("ready");
+
+  const mail = mailStatus(env);
+  server.log[mail.level](mail.message);
+  // A mail server that is down now may be up by the time someone forgets a password: it is
+  // reported, and the start goes on.
+  if (env.mail) {
+    void checkSmtp(env.mail.smtpUrl).then((problem) => {
+      if (problem) server.log.warn({ problem }, "Mail is on, but the mail server did not answer");
+    });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

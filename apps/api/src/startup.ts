@@ -169,3 +169,25 @@ export function listenFailure(env: Pick<Env, "host" | "port">, error: unknown): 
   }
   return new StartupError(`Could not listen on ${where}: ${reasonOf(error)}`, { cause: error });
 }
+
+/**
+ * What the start says about outgoing mail: on (and through which server: host and port only,
+ * never the login in SMTP_URL), or off and what that means for people who forget a password.
+ */
+export function mailStatus(env: Pick<Env, "mail">): { level: "info" | "warn"; message: string } {
+  if (!env.mail) {
+    return {
+      level: "warn",
+      message:
+        "Mail is off (SMTP_URL and MAIL_FROM are not set): people who forget their password cannot " +
+        "get a reset link by email, and the Reset your password screen tells them to ask an " +
+        'administrator. See the README\'s "Mail" section to turn it on.',
+    };
+  }
+  const url = new URL(env.mail.smtpUrl);
+  const port = url.port || (url.protocol === "smtps:" ? "465" : "587");
+  return {
+    level: "info",
+    message: `Mail is on: sending as ${env.mail.from} through ${url.protocol}//${url.hostname}:${port}`,
+  };
+}

@@ -13,6 +13,9 @@ import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact, artifactFields, like } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
+/** An artifact whose image is a URL elsewhere has no uploaded image's fields. */
+const NO_UPLOAD = { imageWidth: null, imageHeight: null, imagePlaceholder: null };
+
 let t: TestApp;
 let alice: SignedInUser;
 let bob: SignedInUser;
@@ -111,6 +114,7 @@ describe("artifacts.create", () => {
       ...fields,
       likeCount: 0,
       username: "Alice Archivist",
+      ...NO_UPLOAD,
       // "100 BC" and "1799" as the date parser reads them (test/parsed-dates.test.ts).
       createdFromYear: -100,
       createdToYear: -100,
@@ -469,6 +473,7 @@ describe("artifacts.update", () => {
       ...fields,
       likeCount: 1,
       username: "Alice Archivist",
+      ...NO_UPLOAD,
       createdFromYear: 1401,
       createdToYear: 1500,
       discoveredFromYear: 1901,

@@ -35,6 +35,7 @@ describe("auth.signup", () => {
       email: input.email,
       name: "Ada Lovelace",
       photoUrl: "https://example.com/ada.png",
+      role: "member",
     });
     const cookie = sessionCookieFrom(result.response);
     expect(cookie).toBeDefined();
@@ -267,6 +268,7 @@ describe("auth.login", () => {
         "id",
         "name",
         "photoUrl",
+        "role",
       ]);
       expect(result.response.body).not.toContain("argon2");
     }

@@ -228,6 +228,7 @@ describe("Google sign-in that succeeds", () => {
       email: "ada.lovelace@example.com",
       name: "Ada Lovelace",
       photoUrl: "https://photos.example/ada.png",
+      role: "member",
     });
     const row = t.db.select().from(users).get();
     expect(row).toMatchObject({ googleSubject: "google-ada", passwordHash: null });

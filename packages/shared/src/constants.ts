@@ -57,6 +57,8 @@ export const LIMITS = {
   shortText: 200,
   historicalContext: 5000,
   url: 2048,
+  /** An image description (alt text): a sentence or two, as screen-reader guides advise. */
+  imageAlt: 250,
   search: 100,
   email: 254,
   password: 128,

@@ -30,5 +30,34 @@ export const MESSAGES = {
   updateFailed: "Failed to update artifact",
   deleteFailed: "Failed to delete artifact",
   profileUpdateFailed: "Failed to update profile. Please try again.",
+  // Issue 17 (roles, review): not in the specification.
+  notAllowed: "Only curators and admins can do this.",
+  lastAdmin: "This is the last admin account: make someone else an admin first.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
+  // Accounts (issue 20): the issue's own words where it gives them, ours otherwise (decision 030).
+  resetLinkSent: "If an account exists for that address, we have sent a link.",
+  resetByEmailOff:
+    "Password reset by email is not set up on this site. Please ask an administrator for a reset link.",
+  resetLinkUsed: "This reset link has already been used.",
+  resetLinkExpired: "This reset link has expired.",
+  resetLinkInvalid: "This reset link is not valid.",
+  currentPasswordWrong: "Your current password is not correct.",
+  currentPasswordRequired: "Please enter your current password.",
+  noPasswordYet:
+    "This account signs in with Google and has no password yet. Use Forgot password on the Login screen to set one.",
+  deleteConfirmationWrong: "Type your email address exactly as shown to confirm.",
+  deleteNeedsFreshGoogleSignIn:
+    "For your safety, sign in with Google again, then delete your account within 10 minutes.",
+  sessionNotFound: "That session has already ended.",
+  // Uploads (issue 19): the issue gives no wording; these name the limit and what to do.
+  imageNotAnImage:
+    "This file is not an image we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF file.",
+  imageTooLarge: "This image is larger than 15 MB. Please choose a smaller file.",
+  imageTooManyPixels:
+    "This image has more than 50 megapixels. Please choose a smaller image (for example, resize it to 8000 × 6000 pixels or less).",
+  imageMissing: "Please choose an image file to upload.",
+  imageUploadsBusy: "Too many images are being uploaded right now. Please try again in a moment.",
+  imageUploadTooSlow: "The upload took too long. Please try again on a faster connection.",
+  imageNotFound:
+    "This uploaded image is no longer available. Please upload it again or enter an image URL.",
 } as const;

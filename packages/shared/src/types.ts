@@ -1,5 +1,6 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
 import type { ArtifactHighlights } from "./schemas/find";
+import type { Role } from "./roles";
 
 export interface ArtifactPage {
   items: Artifact[];
@@ -33,4 +34,5 @@ export interface SessionUser {
   email: string;
   name: string;
   photoUrl: string | null;
+  role: Role;
 }

@@ -100,7 +100,7 @@ export async function googleAuthRoutes(app: FastifyInstance, { deps }: { deps: D
 
       // A new session for every sign-in (no fixation); the one this browser held ends.
       if (request.session) await deps.sessions.invalidate(request.session.sessionId);
-      const cookie = await deps.sessions.create(user.id);
+      const cookie = await deps.sessions.create(user.id, request.headers["user-agent"]);
       reply.setCookie(cookie.name, cookie.value, cookie.attributes);
       app.log.info({ reqId: request.id, userId: user.id, outcome }, "Google sign-in");
       return reply.redirect(

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { DrizzleSQLiteAdapter } from "@lucia-auth/adapter-drizzle";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { Lucia, TimeSpan } from "lucia";
-import type { SessionUser } from "@artifact-atlas/shared";
+import type { Role, SessionUser } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { browserLabel } from "./browser-label";
 
 /**
  * Our one door to sessions. lucia is deprecated (lucia-auth/lucia#1714) and can be swapped for the
@@ -56,7 +57,12 @@ function createLucia(db: AppDatabase, secure: boolean) {
     sessionExpiresIn: SESSION_LIFETIME,
     sessionCookie: { name: sessionCookieName(secure), attributes: { secure, sameSite: "lax" } },
     // The drizzle adapter hands over the row under drizzle's field names (photoUrl), not SQL's.
-    getUserAttributes: (row) => ({ email: row.email, name: row.name, photoUrl: row.photoUrl }),
+    getUserAttributes: (row) => ({
+      email: row.email,
+      name: row.name,
+      photoUrl: row.photoUrl,
+      role: row.role,
+    }),
   });
 }
 
@@ -64,7 +70,8 @@ declare module "lucia" {
   interface Register {
     Lucia: ReturnType<typeof createLucia>;
     UserId: number;
-    DatabaseUserAttributes: { email: string; name: string; photoUrl: string | null };
+    DatabaseUserAttributes: { email: string; name: string; photoUrl: string | null; role: Role };
+    DatabaseSessionAttributes: { browser: string; signedInAt: Date };
   }
 }
 
@@ -72,10 +79,35 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/**
+ * The most sessions one account keeps: the oldest ends when one more starts. It bounds "Where
+ * you're signed in" to one short list, and what a script signing in in a loop can pile up.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 50;
+
+/**
+ * The name a session goes by on "Where you're signed in": derived from its id, which is itself only
+ * a hash of the cookie's token, so it can sign no one in and says nothing about the token.
+ */
+export function sessionHandle(sessionId: string): string {
+  return createHash("sha256").update(`handle:${sessionId}`).digest("base64url").slice(0, 22);
+}
+
+/** A session as its owner sees it: nothing secret, nothing of the token. */
+export interface SessionSummary {
+  handle: string;
+  browser: string | null;
+  signedInAt: Date | null;
+}
+
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function createSessionStore(db: AppDatabase, options: { secureCookies: boolean }) {
+export function createSessionStore(
+  db: AppDatabase,
+  options: { secureCookies: boolean; now?: () => number },
+) {
   const lucia = createLucia(db, options.secureCookies);
+  const now = options.now ?? Date.now;
 
   function cookieFor(token: string): CookieToSet {
     const cookie = lucia.createSessionCookie(token);
@@ -107,10 +139,15 @@ export function createSessionStore(db: AppDatabase, options: { secureCookies: bo
       return tokens;
     },
 
-    /** A new session for a user who just proved who they are; any earlier token is not reused. */
-    async create(userId: number): Promise<CookieToSet> {
+    /**
+     * A new session for a user who just proved who they are; any earlier token is not reused. The
+     * User-Agent only names the browser on "Where you're signed in".
+     */
+    async create(userId: number, userAgent?: string): Promise<CookieToSet> {
       const token = randomBytes(32).toString("base64url");
-      await lucia.createSession(userId, {}, { sessionId: hashToken(token) });
+      const attributes = { browser: browserLabel(userAgent), signedInAt: new Date(now()) };
+      await lucia.createSession(userId, attributes, { sessionId: hashToken(token) });
+      endOldestSessions(db, userId);
       return cookieFor(token);
     },
 
@@ -119,7 +156,13 @@ export function createSessionStore(db: AppDatabase, options: { secureCookies: bo
       const { session, user } = await lucia.validateSession(hashToken(token));
       if (!session || !user) return null;
       return {
-        user: { id: user.id, email: user.email, name: user.name, photoUrl: user.photoUrl },
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          photoUrl: user.photoUrl,
+          role: user.role,
+        },
         sessionId: session.id,
         cookie: session.fresh ? cookieFor(token) : null,
       };
@@ -141,4 +184,48 @@ export function createSessionStore(db: AppDatabase, options: { secureCookies: bo
  */
 export function endAllSessions(tx: Pick<AppDatabase, "delete">, userId: number): void {
   tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+/** Keeps an account's newest MAX_SESSIONS_PER_ACCOUNT sessions; a rowid grows with each new row. */
+function endOldestSessions(db: AppDatabase, userId: number): void {
+  db.delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        sql`${sessions}.rowid not in (${db
+          .select({ rowid: sql`rowid` })
+          .from(sessions)
+          .where(eq(sessions.userId, userId))
+          .orderBy(desc(sql`rowid`))
+          .limit(MAX_SESSIONS_PER_ACCOUNT)})`,
+      ),
+    )
+    .run();
+}
+
+/** An account's live sessions, newest first (at most MAX_SESSIONS_PER_ACCOUNT). */
+export function listSessions(
+  db: AppDatabase,
+  userId: number,
+  nowMs: number,
+): (SessionSummary & { id: string })[] {
+  return db
+    .select({ id: sessions.id, browser: sessions.browser, signedInAt: sessions.signedInAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, Math.floor(nowMs / 1000))))
+    .orderBy(desc(sql`${sessions}.rowid`))
+    .limit(MAX_SESSIONS_PER_ACCOUNT)
+    .all()
+    .map((row) => ({ ...row, handle: sessionHandle(row.id) }));
+}
+
+/** Ends every session of a user but one (the one asking), inside the caller's transaction. */
+export function endOtherSessions(
+  tx: Pick<AppDatabase, "delete">,
+  userId: number,
+  keepSessionId: string,
+): void {
+  tx.delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .run();
 }

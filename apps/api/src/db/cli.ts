@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
+import { ROLES, type Role } from "@artifact-atlas/shared";
 import { loadEnv } from "../env";
 import { backupDatabase, RestoreRefused, restoreDatabase } from "./backup";
-import { closeDatabase, openDatabase } from "./client";
+import { pruneImages } from "../services/images/prune";
+import { ServiceError } from "../services/errors";
+import { findUserIdByEmail, setRole } from "../services/roles";
+import { createImageStore } from "../store/image-store";
+import { closeDatabase, openDatabase, type AppDatabase } from "./client";
+import { backupImages, restoreImages } from "./image-backup";
 import { migrateDatabase } from "./migrate";
 import { seedDemoCollection } from "./seed";
 
@@ -9,23 +15,32 @@ const USAGE = `Usage: tsx src/db/cli.ts <command>
 
   migrate        apply the pending migrations
   seed           migrate, then add the demo collection (running it again changes nothing)
-  backup         write a verified copy of the live database to <database dir>/backups/
-  restore FILE   put a backup in place of the database; stop the server first`;
+  backup         write a verified copy of the live database to <database dir>/backups/, and its
+                 uploaded images beside it
+  restore FILE   put a backup (and its images) in place of the database; stop the server first
+  prune-images   remove now the uploaded images that no artifact refers to (an hour after upload)
+  role EMAIL ROLE  give an account a role: member, curator or admin (works while the server runs)`;
 
-const COMMANDS = ["migrate", "seed", "backup", "restore"] as const;
+const COMMANDS = ["migrate", "seed", "backup", "restore", "prune-images", "role"] as const;
 type Command = (typeof COMMANDS)[number];
+
+function isRole(value: string): value is Role {
+  return ROLES.includes(value as Role);
+}
 
 function isCommand(value: string | undefined): value is Command {
   return COMMANDS.includes(value as Command);
 }
 
-async function restore(file: string, databasePath: string): Promise<number> {
+async function restore(file: string, databasePath: string, imagesDir: string): Promise<number> {
   try {
     const result = await restoreDatabase(file, databasePath);
+    const images = restoreImages(file, imagesDir);
     console.log(
       `Restored ${result.target} from ${file}: ${result.artifacts} artifacts, ${result.users} ` +
         "accounts. Every session was ended, so everyone signs in again.",
     );
+    console.log(`${images} uploaded images put back in ${imagesDir}`);
     if (result.previous) console.log(`The database it replaced is kept at ${result.previous}`);
     return 0;
   } catch (error) {
@@ -35,16 +50,41 @@ async function restore(file: string, databasePath: string): Promise<number> {
   }
 }
 
+function giveRole(db: AppDatabase, email: string, role: string): number {
+  if (!isRole(role)) {
+    console.error(`"${role}" is not a role: use ${ROLES.join(", ")}.`);
+    return 1;
+  }
+  const userId = findUserIdByEmail(db, email);
+  if (userId === null) {
+    console.error(`There is no account with the email ${email}.`);
+    return 1;
+  }
+  try {
+    const change = setRole(db, { actorId: null, userId, role, source: "pnpm users:role" });
+    console.log(
+      change.from === change.to
+        ? `${email} is already ${role}.`
+        : `${email} is now ${role} (was ${change.from}).`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    console.error(`Nothing was changed. ${error.message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
-  const expectedArgs = command === "restore" ? 2 : 1;
+  const expectedArgs = command === "restore" ? 2 : command === "role" ? 3 : 1;
   if (!isCommand(command) || argv.length !== expectedArgs) {
     console.error(USAGE);
     return 1;
   }
 
   const env = loadEnv();
-  if (command === "restore") return restore(argv[1] as string, env.databasePath);
+  if (command === "restore") return restore(argv[1] as string, env.databasePath, env.imagesDir);
   if (command === "backup" && !existsSync(env.databasePath)) {
     // Opening would create an empty database, and its backup would look like a success.
     console.error(`There is no database at ${env.databasePath} to back up.`);
@@ -66,9 +106,24 @@ async function main(argv: string[]): Promise<number> {
         );
         break;
       }
-      case "backup":
-        console.log(await backupDatabase(db, env.databasePath));
+      case "backup": {
+        const backup = await backupDatabase(db, env.databasePath);
+        backupImages(env.imagesDir, backup);
+        // Only the path, which scripts read; its images are in imagesBackupPathFor(backup).
+        console.log(backup);
         break;
+      }
+      case "prune-images": {
+        migrateDatabase(db);
+        const result = await pruneImages(createImageStore(db, { dir: env.imagesDir }));
+        console.log(
+          `Removed ${result.removed} uploaded images that no artifact refers to, and ` +
+            `${result.strays} leftover files, from ${env.imagesDir}`,
+        );
+        break;
+      }
+      case "role":
+        return giveRole(db, argv[1] as string, argv[2] as string);
     }
     return 0;
   } finally {

@@ -47,6 +47,13 @@ export function bufferedBody(payload: Readable, contentLength: number, limit: nu
   return payload.pipe(collect);
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route reads its body as a stream with limits of its own (uploads): not buffered. */
+    streamsBody?: boolean;
+  }
+}
+
 /** Every request body goes through bufferedBody before Fastify's parsers read it. */
 export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
   async (app, { bodyLimit }) => {
@@ -55,7 +62,9 @@ export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
       const hasBody =
         request.headers["transfer-encoding"] !== undefined ||
         (request.headers["content-length"] ?? "0") !== "0";
-      if (!hasBody) {
+      // A route that streams its body itself (POST /images) reads the raw request: its own limits
+      // bound it, and a buffer here would compete with it for the bytes.
+      if (!hasBody || request.routeOptions.config.streamsBody) {
         done(null, payload);
         return;
       }

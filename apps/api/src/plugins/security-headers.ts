@@ -7,8 +7,10 @@ import fp from "fastify-plugin";
  *   snippet is the file /theme-init.js, so no inline script and no eval is needed.
  * - Styles only from our own origin: the build emits one stylesheet and no <style> element; React's
  *   `style` props are set through the CSSOM, which style-src does not govern.
- * - Images from anywhere on http(s): artifact images and profile photos are external URLs. No data:
- *   or blob: images, so a URL that slipped past validation still cannot carry markup.
+ * - Images from anywhere on http(s): artifact images and profile photos are external URLs. data:
+ *   only for the tiny placeholders of uploaded images, which the server makes itself (decision
+ *   038); an image cannot run script, and artifactImage itself still takes only http(s) URLs and
+ *   upload paths. No blob: (the upload preview shows the server's own derivative).
  * - Fetches only to our own origin (tRPC and REST); no plugins, no <base>, never framed, and forms
  *   post only here (Google sign-in is a link, not a form).
  * - On https, insecure subresource requests are upgraded. On an http:// deployment (localhost, a
@@ -20,7 +22,7 @@ export function contentSecurityPolicy({ https }: { https: boolean }): string {
     "script-src 'self'",
     "script-src-attr 'none'",
     "style-src 'self'",
-    "img-src 'self' https: http:",
+    "img-src 'self' https: http: data:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -18,6 +18,7 @@ const NOT_WEB_PREFIXES = [
   "/liked-artifact",
   "/jwt",
   "/openapi.json",
+  "/images/",
   "/assets/",
 ];
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { artifactId, MESSAGES, type SessionUser } from "@artifact-atlas/shared";
+import { artifactId, hasRole, MESSAGES, type Role, type SessionUser } from "@artifact-atlas/shared";
 import type { Deps } from "../deps";
 import { HTTP_STATUS } from "../http-status";
 import { assertWriteAllowed } from "../rate-limit";
@@ -22,6 +22,13 @@ declare module "fastify" {
 export function requireUser(request: FastifyRequest): SessionUser {
   const user = request.session?.user;
   if (!user) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return user;
+}
+
+/** The REST door for curators' and admins' work, as curatorProcedure and adminProcedure are tRPC's. */
+export function requireRole(request: FastifyRequest, needed: Role): SessionUser {
+  const user = requireUser(request);
+  if (!hasRole(user.role, needed)) throw new ServiceError("FORBIDDEN", MESSAGES.notAllowed);
   return user;
 }
 

@@ -1,6 +1,8 @@
 import fp from "fastify-plugin";
+import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { restErrorHandler } from "./http";
+import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { buildOpenApiDocument } from "./openapi";
@@ -25,6 +27,8 @@ export const restPlugin = fp(
     await artifactRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await accountRoutes(app);
+    await imageRoutes(app);
 
     const document = buildOpenApiDocument();
     app.get("/openapi.json", async () => document);

@@ -2,6 +2,9 @@ import { z } from "zod";
 import {
   artifactId,
   BRAND,
+  IMAGE_UPLOAD_FORMATS,
+  IMAGE_UPLOAD_LIMITS,
+  IMAGE_WIDTHS,
   REST_MAX_PAGE_SIZE,
   restArtifactBody,
   restArtifactsQuery,
@@ -23,6 +26,7 @@ import {
   restLikeStatus,
   restOwnArtifact,
   restUpdated,
+  restUploadedImage,
 } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;
@@ -56,6 +60,7 @@ const ANSWERS = {
   Confirmed: restConfirmed,
   Error: restError,
   Failure: restFailure,
+  UploadedImage: restUploadedImage,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
@@ -71,6 +76,40 @@ const STATUS_TEXT: Record<number, string> = {
   404: "No artifact with this id (unknown or malformed).",
   413: "The body is larger than 64 KiB.",
   429: "Too many writes from this user; Retry-After says how many seconds to wait.",
+};
+
+/** POST /images answers these besides the usual ones. */
+const UPLOAD_FAILURES = {
+  "413": {
+    description: `The file is over ${IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB, or the image over ${IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels.`,
+    ...json(ref("Error")),
+  },
+  "415": {
+    description: `Not an image in one of the accepted formats (${IMAGE_UPLOAD_FORMATS.join(", ")}), judged by its bytes.`,
+    ...json(ref("Error")),
+  },
+  "503": {
+    description:
+      "Too many uploads are being received or processed; Retry-After says how many seconds to wait.",
+    ...json(ref("Error")),
+  },
+};
+
+const imageHashParameter = {
+  name: "hash",
+  in: "path",
+  required: true,
+  description: "The image's SHA-256 in hex, from the url that POST /images answered.",
+  schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+};
+
+const IMAGE_FILE = {
+  description:
+    "The image file, cached for a year (Cache-Control: public, max-age=31536000, immutable).",
+  content: {
+    "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } },
+    "image/jpeg": { schema: { type: "string", contentMediaType: "image/jpeg" } },
+  },
 };
 
 function failures(codes: number[], shape: "Error" | "Failure" = "Error") {
@@ -260,6 +299,65 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      "/images": {
+        post: {
+          operationId: "uploadImage",
+          summary: "Upload an image for an artifact",
+          description: `One file in the form field "file" (multipart/form-data), at most ${IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB and ${IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels, in ${IMAGE_UPLOAD_FORMATS.join(", ")} (GIF: its first frame). The server turns it upright from its EXIF orientation, removes every metadata block (GPS included) and keeps WebP and JPEG derivatives about ${IMAGE_WIDTHS.join(", ")} pixels wide; the original is not kept. Put the answered url in artifactImage; an image that no artifact refers to is removed an hour after its upload. Counts as a write for the rate limit.`,
+          security: signedIn,
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["file"],
+                  properties: {
+                    file: { type: "string", contentMediaType: "application/octet-stream" },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "201": { description: "Stored.", ...json(ref("UploadedImage")) },
+            ...failures([400, 401, 403, 429]),
+            ...UPLOAD_FAILURES,
+          },
+        },
+      },
+      "/images/{hash}": {
+        parameters: [imageHashParameter],
+        get: {
+          operationId: "getImage",
+          summary: "An uploaded image: its largest JPEG",
+          responses: {
+            "200": IMAGE_FILE,
+            "404": { description: "No such image.", ...json(ref("Error")) },
+          },
+        },
+      },
+      "/images/{hash}/{file}": {
+        parameters: [
+          imageHashParameter,
+          {
+            name: "file",
+            in: "path",
+            required: true,
+            description:
+              "<width>.webp or <width>.jpg: the standard widths below the image's width, and its width.",
+            schema: { type: "string", pattern: "^[1-9][0-9]{0,3}\\.(webp|jpg)$" },
+          },
+        ],
+        get: {
+          operationId: "getImageDerivative",
+          summary: "One derivative of an uploaded image",
+          responses: {
+            "200": IMAGE_FILE,
+            "404": { description: "No such image or width.", ...json(ref("Error")) },
+          },
+        },
+      },
       "/jwt": {
         post: {
           operationId: "confirmSession",
@@ -269,6 +367,28 @@ export function buildOpenApiDocument() {
           responses: {
             "200": { description: "The session is this email's.", ...json(ref("Confirmed")) },
             ...failures([400, 401, 403, 413]),
+          },
+        },
+      },
+      "/account/data": {
+        get: {
+          operationId: "downloadMyData",
+          summary: "Download my data: the signed-in account, its artifacts and its likes",
+          description:
+            "One JSON file, sent as an attachment: { exportedAt, account, artifacts, likes }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows.",
+          security: signedIn,
+          responses: {
+            "200": {
+              description: "The file.",
+              headers: {
+                "Content-Disposition": {
+                  description: 'attachment; filename="artifact-atlas-my-data.json"',
+                  schema: { type: "string" },
+                },
+              },
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            ...failures([401]),
           },
         },
       },

@@ -48,6 +48,13 @@ export const restConfirmed = z.object({ success: z.literal(true) });
 
 export const restError = z.object({ error: z.string() });
 
+/** POST /images: where the upload is, to put in artifactImage, and its largest derivative's size. */
+export const restUploadedImage = z.object({
+  url: z.string().describe("The image's path (/images/<sha-256>): put it in artifactImage."),
+  width: z.number().int().positive().describe("Width in pixels of the largest derivative."),
+  height: z.number().int().positive().describe("Height in pixels of the largest derivative."),
+});
+
 export const restFailure = z.object({ success: z.literal(false), error: z.string() });
 
 /**

@@ -31,6 +31,7 @@ import {
   type OffsetPageInput,
 } from "./cursor-pages";
 import { ServiceError } from "./errors";
+import { assertImageAvailable } from "./images/uploads";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
@@ -261,6 +262,7 @@ export function createArtifact(
   actor: Actor,
   fields: ArtifactFields,
 ): Artifact {
+  assertImageAvailable(store.db, fields.artifactImage);
   return store.db
     .insert(artifacts)
     .values({
@@ -283,6 +285,7 @@ export function updateArtifact(
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
+      assertImageAvailable(store.db, input.fields.artifactImage);
       const updated = tx
         .update(artifacts)
         .set({

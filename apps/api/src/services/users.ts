@@ -18,6 +18,7 @@ import { users } from "../db/schema";
 import type { Deps } from "../deps";
 import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
+import { FORMER_MEMBER_EMAIL } from "./former-member";
 
 export type SignupFields = z.output<typeof signupInput>;
 export type LoginFields = z.output<typeof loginInput>;
@@ -32,15 +33,16 @@ export interface AttemptOrigin {
 }
 
 /** The only columns that ever leave this module: never the password hash. */
-const sessionUserColumns = {
+export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   name: users.name,
   photoUrl: users.photoUrl,
+  role: users.role,
 };
 
 /** Emails are stored lower-case, so the unique index is case-insensitive in effect. */
-function normalizeEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -65,6 +67,8 @@ export async function signup(
   assertAttemptAllowed(deps.authRateLimiters, origin.ip, email);
 
   const conflict = () => new ServiceError("CONFLICT", MESSAGES.emailAlreadyRegistered);
+  // The former members' shared account (decision 033) is taken, even before it exists.
+  if (email === FORMER_MEMBER_EMAIL) throw conflict();
   const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (existing) throw conflict();
 
@@ -180,6 +184,7 @@ export function signInWithGoogle(db: AppDatabase, claims: GoogleClaims): GoogleS
       .from(users)
       .where(eq(users.email, email))
       .get();
+    if (email === FORMER_MEMBER_EMAIL) throw new GoogleAccountRefused("account_conflict");
     if (byEmail) {
       if (!claims.emailVerified) throw new GoogleAccountRefused("email_not_verified");
       // Another Google account owns this one already; replacing the link would hand it over.

@@ -8,7 +8,7 @@ import {
 import type { AppDatabase } from "../db/client";
 
 /*
- * The derived date columns of an artifact (migration 0006): createdAt and discoveredAt as the
+ * The derived date columns of an artifact (migration 0010): createdAt and discoveredAt as the
  * shared date parser reads them. The server writes them with every create and edit, and at start
  * for rows parsed by no parser or an older one (docs/decisions/041-parsed-dates-backfill.md).
  */

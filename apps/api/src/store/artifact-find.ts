@@ -112,7 +112,7 @@ export function findWhere(query: FindQuery, omit?: FacetName): Where {
 }
 
 /**
- * bm25 weights of the all-fields index's columns (migration 0009): the name weighs most, then
+ * bm25 weights of the all-fields index's columns (migration 0013): the name weighs most, then
  * the historical context; type, people, place and dates least.
  */
 const RELEVANCE = "bm25(artifacts_fts, 10.0, 3.0, 1.0, 2.0, 2.0, 1.0, 1.0)";

@@ -27,7 +27,7 @@ export const LIST_ORDER = {
     forward: "like_count desc, id asc",
     backward: "like_count asc, id desc",
   },
-  // Unrecognised dates last both ways (migration 0007).
+  // Unrecognised dates last both ways (migration 0011).
   date_asc: {
     index: "artifacts_created_asc_idx",
     forward: "coalesce(created_from_year, 10000000) asc, created_to_year asc, id asc",

@@ -11,8 +11,12 @@ export interface InnerContext {
   deps: Deps;
   user: SessionUser | null;
   sessionId: string | null;
+  /** The request's id (its answer's X-Request-Id), for the audit log. */
+  requestId: string;
   /** The client's address, for rate limits. */
   ip: string;
+  /** The User-Agent header, only to name the browser of a new session. */
+  userAgent: string | undefined;
   /** Sends a cookie with the answer (sign-in and sign-out); a no-op outside HTTP. */
   setCookie: (cookie: CookieToSet) => void;
   /** Sets a response header, e.g. Retry-After on a refused sign-in; a no-op outside HTTP. */
@@ -26,7 +30,9 @@ export function createContextFactory(deps: Deps) {
     deps,
     user: req.session?.user ?? null,
     sessionId: req.session?.sessionId ?? null,
+    requestId: req.id,
     ip: req.ip,
+    userAgent: req.headers["user-agent"],
     setCookie: (cookie) => {
       res.setCookie(cookie.name, cookie.value, cookie.attributes);
     },

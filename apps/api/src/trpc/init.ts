@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { z } from "zod";
-import { MESSAGES } from "@artifact-atlas/shared";
+import { hasRole, MESSAGES, type Role } from "@artifact-atlas/shared";
 import { isDatabaseBusy } from "../db/client";
 import { HTTP_STATUS } from "../http-status";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, ServiceError } from "../services/errors";
@@ -80,3 +80,16 @@ export const writeProcedure = protectedProcedure.use(({ ctx, next }) => {
   assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
   return next();
 });
+
+/** Signed-in work that needs a role (issue 17): curators' review, admins' roles and trash. */
+function roleProcedure(needed: Role) {
+  return protectedProcedure.use(({ ctx, next }) => {
+    if (!hasRole(ctx.user.role, needed)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.notAllowed });
+    }
+    return next();
+  });
+}
+
+export const curatorProcedure = roleProcedure("curator");
+export const adminProcedure = roleProcedure("admin");

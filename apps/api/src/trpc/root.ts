@@ -1,4 +1,5 @@
 import { router } from "./init";
+import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { likesRouter } from "./routers/likes";
@@ -9,6 +10,7 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  account: accountRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

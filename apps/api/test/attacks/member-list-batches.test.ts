@@ -45,6 +45,7 @@ function maximumArtifact(index: number): ArtifactFields {
     discoveredAt: text(LIMITS.shortText, "Discovered"),
     discoveredBy: text(LIMITS.shortText, "By"),
     presentLocation: text(LIMITS.shortText, "Location"),
+    imageAlt: text(LIMITS.imageAlt, "Alt"),
   };
 }
 

@@ -109,6 +109,7 @@ describe("a cookie copied before logout", () => {
           email: input.email,
           name: input.userName,
           photoUrl: null,
+          role: "member",
           cookie: stolen,
         }),
       }),

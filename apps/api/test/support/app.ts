@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/app";
+import { buildApp, type BuildAppOptions } from "../../src/app";
 import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/client";
 import { loadEnv, type Env } from "../../src/env";
 import type { LogStream } from "../../src/logging";
@@ -29,6 +29,12 @@ export interface TestAppOptions {
    * test/load-shedding.test.ts turns it on; spawned servers use the production bounds.
    */
   loadShedding?: LoadSheddingOptions;
+  /** The app's clock (reset links, sessions); Date.now when not given. */
+  now?: () => number;
+  /** Waits before each new try of a failed mail. */
+  mailRetryDelaysMs?: readonly number[];
+  /** The uploaded images' clean-up: its clock and how often it runs. */
+  imagePruning?: BuildAppOptions["imagePruning"];
 }
 
 /** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
@@ -57,6 +63,9 @@ export async function createTestApp(
     db,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.mailRetryDelaysMs ? { mailRetryDelaysMs: options.mailRetryDelaysMs } : {}),
+    ...(options.imagePruning ? { imagePruning: options.imagePruning } : {}),
   });
   await app.ready();
   return {

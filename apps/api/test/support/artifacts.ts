@@ -16,6 +16,7 @@ export function artifactFields(overrides: Partial<ArtifactFields> = {}): Artifac
     discoveredAt: "1799",
     discoveredBy: "A field survey",
     presentLocation: "A regional museum",
+    imageAlt: "",
     ...overrides,
   };
 }

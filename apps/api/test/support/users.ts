@@ -1,4 +1,4 @@
-import type { SessionUser } from "@artifact-atlas/shared";
+import type { Role, SessionUser } from "@artifact-atlas/shared";
 import { users } from "../../src/db/schema";
 import type { TestApp } from "./app";
 
@@ -15,12 +15,17 @@ let counter = 0;
  */
 export async function createUserWithSession(
   testApp: TestApp,
-  account: { email?: string; name?: string } = {},
+  account: { email?: string; name?: string; role?: Role } = {},
 ): Promise<SignedInUser> {
   counter += 1;
   const email = (account.email ?? `member${counter}@example.com`).toLowerCase();
   const name = account.name ?? `Member ${counter}`;
-  const { id } = testApp.db.insert(users).values({ email, name }).returning({ id: users.id }).get();
+  const role = account.role ?? "member";
+  const { id } = testApp.db
+    .insert(users)
+    .values({ email, name, role })
+    .returning({ id: users.id })
+    .get();
   const cookie = await testApp.app.deps.sessions.create(id);
-  return { id, email, name, photoUrl: null, cookie: `${cookie.name}=${cookie.value}` };
+  return { id, email, name, photoUrl: null, role, cookie: `${cookie.name}=${cookie.value}` };
 }

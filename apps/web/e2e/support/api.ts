@@ -81,6 +81,7 @@ export const SAMPLE_ARTIFACT: ArtifactFields = {
   discoveredAt: "1902",
   discoveredBy: "A Danish expedition",
   presentLocation: "Museum of the History of Science, Oxford",
+  imageAlt: "",
 };
 
 export async function createArtifact(

@@ -7,7 +7,7 @@ import { clsx } from "clsx";
 import { ArrowRight, Heart } from "lucide-react";
 import type { ReactNode } from "react";
 import { truncate } from "../lib/text";
-import { ArtifactImage } from "./ArtifactImage";
+import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
 import { ButtonLink } from "./Button";
 import { Highlighted } from "./Highlighted";
 import { TypeBadge } from "./TypeBadge";
@@ -33,9 +33,8 @@ export function ArtifactCard({
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card transition duration-200 hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0">
       <ArtifactImage
-        src={artifact.artifactImage}
-        alt={artifact.artifactName}
-        type={artifact.artifactType}
+        artifact={artifact}
+        sizes={IMAGE_SIZES.card}
         loading={eager ? "eager" : "lazy"}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">

@@ -105,6 +105,7 @@ describe("ArtifactForm", () => {
       discoveredAt: "1901",
       discoveredBy: "Sponge divers",
       presentLocation: "Athens",
+      imageAlt: "",
     });
   });
 });

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BookOpen, CalendarClock } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   ARTIFACT_FIELD_LABELS as LABELS,
   ARTIFACT_FIELD_NAMES,
   ARTIFACT_TYPES,
+  LIMITS,
   artifactInput,
   dateHint,
   type ArtifactFields,
@@ -14,6 +15,8 @@ import {
 import { Button } from "./Button";
 import { SelectField, TextAreaField, TextField } from "./Field";
 import { FormSection } from "./FormSection";
+import { ImagePreview } from "./ImagePreview";
+import { ImageUpload } from "./ImageUpload";
 
 /** Every field blank, the type too: the select then shows its placeholder. */
 const EMPTY = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, ""])) as ArtifactInput;
@@ -31,6 +34,16 @@ interface ArtifactFormProps {
   extraSections?: ReactNode;
   /** Notes shown above the submit button. */
   notes?: ReactNode;
+  /** The saved artifact's uploaded image, for the preview (update form). */
+  savedImage?: KnownUpload | undefined;
+}
+
+/** An uploaded image's path and size, which the preview needs to pick a derivative. */
+export interface KnownUpload {
+  url: string;
+  width: number;
+  height: number;
+  placeholder: string | null;
 }
 
 /** The eight artifact fields of the add and update screens, checked with the shared schema. */
@@ -42,11 +55,13 @@ export function ArtifactForm({
   onSubmit,
   extraSections,
   notes,
+  savedImage,
 }: ArtifactFormProps) {
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors },
   } = useForm<ArtifactInput, unknown, ArtifactFields>({
@@ -55,6 +70,13 @@ export function ArtifactForm({
   });
   // How each date is understood, as it is typed (packages/shared/src/dates).
   const [createdAt, discoveredAt] = useWatch({ control, name: ["createdAt", "discoveredAt"] });
+  // The uploaded image the form knows the size of: the saved one, then any new upload.
+  const [uploaded, setUploaded] = useState(savedImage ?? null);
+  const [image, name, type, alt] = useWatch({
+    control,
+    name: ["artifactImage", "artifactName", "artifactType", "imageAlt"],
+  });
+  const previewSource = (image ?? "").trim();
 
   const submit = handleSubmit(async (values) => {
     const problems = await onSubmit(values);
@@ -85,13 +107,43 @@ export function ArtifactForm({
           />
           <TextField
             label={LABELS.artifactImage}
-            type="url"
+            type="text"
             inputMode="url"
             placeholder="https://example.com/artifact.jpg"
             autoComplete="off"
-            className="md:col-span-2"
+            hint="A link to an image, or upload one: either fills this field."
             error={errors.artifactImage?.message}
             {...register("artifactImage")}
+          />
+          <ImageUpload
+            onUploaded={(image) => {
+              setUploaded({ ...image, placeholder: null });
+              setValue("artifactImage", image.url, { shouldValidate: true, shouldDirty: true });
+            }}
+          />
+          <ImagePreview
+            artifact={{
+              artifactImage: previewSource,
+              artifactName: name || "Artifact image",
+              artifactType: type || "Others",
+              imageAlt: alt ?? "",
+              ...(uploaded && uploaded.url === previewSource
+                ? {
+                    imageWidth: uploaded.width,
+                    imageHeight: uploaded.height,
+                    imagePlaceholder: uploaded.placeholder,
+                  }
+                : { imageWidth: null, imageHeight: null, imagePlaceholder: null }),
+            }}
+          />
+          <TextField
+            label={LABELS.imageAlt}
+            placeholder="e.g. A black granite slab covered in three scripts"
+            autoComplete="off"
+            maxLength={LIMITS.imageAlt}
+            hint="What the picture shows, for people who cannot see it. Without one, the artifact's name is used."
+            error={errors.imageAlt?.message}
+            {...register("imageAlt")}
           />
           <TextAreaField
             label={LABELS.historicalContext}

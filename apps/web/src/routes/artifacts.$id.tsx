@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { BackLink } from "../components/BackLink";
-import { ArtifactImage } from "../components/ArtifactImage";
+import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { LikeButton } from "../components/LikeButton";
@@ -45,12 +45,7 @@ export default function ArtifactDetailRoute() {
 
       <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
         <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
-          <ArtifactImage
-            src={artifact.artifactImage}
-            alt={artifact.artifactName}
-            type={artifact.artifactType}
-            loading="eager"
-          />
+          <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.detail} loading="eager" />
         </div>
 
         <div className="flex flex-col gap-7">

@@ -1,7 +1,7 @@
 import { Archive, Heart, Pencil, Plus, Trash } from "lucide-react";
 import { Link } from "react-router-dom";
 import { MESSAGES } from "@artifact-atlas/shared";
-import { ArtifactImage } from "../components/ArtifactImage";
+import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import {
   ArtifactCount,
   ArtifactListStates,
@@ -110,12 +110,7 @@ export default function MyArtifactsRoute() {
                     <RowNumberCell index={index} />
                     <Td label="Image">
                       <div className="w-20 overflow-hidden rounded-lg border border-line">
-                        <ArtifactImage
-                          src={artifact.artifactImage}
-                          alt={artifact.artifactName}
-                          type={artifact.artifactType}
-                          compact
-                        />
+                        <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.thumbnail} compact />
                       </div>
                     </Td>
                     <ArtifactNameCell artifact={artifact} />

@@ -68,6 +68,7 @@ describe("Signup screen", () => {
       email: input.email,
       name: input.userName,
       photoUrl: null,
+      role: "member",
     }));
     await user.type(screen.getByLabelText("Username"), "Hypatia");
     await user.type(screen.getByLabelText("Email"), "hypatia@example.com");

@@ -111,7 +111,18 @@ export default function UpdateArtifactRoute() {
           discoveredAt: current.discoveredAt,
           discoveredBy: current.discoveredBy,
           presentLocation: current.presentLocation,
+          imageAlt: current.imageAlt,
         }}
+        savedImage={
+          current.imageWidth && current.imageHeight
+            ? {
+                url: current.artifactImage,
+                width: current.imageWidth,
+                height: current.imageHeight,
+                placeholder: current.imagePlaceholder,
+              }
+            : undefined
+        }
         submitLabel="Save Changes"
         busyLabel="Updating..."
         busy={update.isPending}

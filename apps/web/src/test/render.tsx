@@ -21,6 +21,7 @@ export const SIGNED_IN_USER: SessionUser = {
   email: "ada@example.com",
   name: "Ada Lovelace",
   photoUrl: null,
+  role: "member",
 };
 
 export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
@@ -36,6 +37,10 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     presentLocation: "British Museum, London",
     likeCount: 3,
     username: "Ada Lovelace",
+    imageAlt: "",
+    imageWidth: null,
+    imageHeight: null,
+    imagePlaceholder: null,
     createdFromYear: -196,
     createdToYear: -196,
     discoveredFromYear: 1799,

@@ -55,6 +55,7 @@ const valid = {
   discoveredAt: "1799",
   discoveredBy: "Pierre-François Bouchard",
   presentLocation: "British Museum",
+  imageAlt: "The grey stele with its three scripts, lit from the left",
 };
 
 describe("artifact", () => {
@@ -71,10 +72,18 @@ describe("artifact", () => {
       "presentLocation",
       "likeCount",
       "username",
+      "imageAlt",
+      "imageWidth",
+      "imageHeight",
+      "imagePlaceholder",
+      "createdFromYear",
+      "createdToYear",
+      "discoveredFromYear",
+      "discoveredToYear",
     ]);
   });
 
-  it("has the eight editable fields of the form, in its order, each with a label", () => {
+  it("has the editable fields of the form, in its order, each with a label", () => {
     expect(ARTIFACT_FIELD_NAMES).toEqual(Object.keys(valid));
     expect(Object.keys(ARTIFACT_FIELD_LABELS)).toEqual(ARTIFACT_FIELD_NAMES);
     for (const name of ARTIFACT_FIELD_NAMES) expect(artifact.shape).toHaveProperty(name);
@@ -109,19 +118,16 @@ describe("artifactInput", () => {
     });
   });
 
-  it.each(
-    (Object.keys(ARTIFACT_FIELD_LABELS) as (keyof typeof ARTIFACT_FIELD_LABELS)[])
-      .filter((key) => key !== "artifactType")
-      .map((key) => [key]),
-  )("refuses a blank %s", (key) => {
+  /** The required text fields: all but the type (a choice) and the optional image description. */
+  const textKeys = (
+    Object.keys(ARTIFACT_FIELD_LABELS) as (keyof typeof ARTIFACT_FIELD_LABELS)[]
+  ).filter((key) => key !== "artifactType" && key !== "imageAlt");
+
+  it.each(textKeys.map((key) => [key]))("refuses a blank %s", (key) => {
     expect(fieldMessages(artifactInput, { ...valid, [key]: "   " })).toEqual({
       [key]: [MESSAGES.fieldRequired(ARTIFACT_FIELD_LABELS[key])],
     });
   });
-
-  const textKeys = (
-    Object.keys(ARTIFACT_FIELD_LABELS) as (keyof typeof ARTIFACT_FIELD_LABELS)[]
-  ).filter((key) => key !== "artifactType");
 
   it.each(INVISIBLE_TEXTS)("refuses %s in every field as missing", (_name, text) => {
     const blank = Object.fromEntries(textKeys.map((key) => [key, text]));
@@ -144,6 +150,43 @@ describe("artifactInput", () => {
         ]),
       ),
     );
+  });
+
+  it("takes an image description as optional, trimmed, and one no one can see as none", () => {
+    const { imageAlt: _left, ...withoutAlt } = valid;
+    expect(artifactInput.parse(withoutAlt).imageAlt).toBe("");
+    expect(artifactInput.parse({ ...valid, imageAlt: "  A bronze lamp  " }).imageAlt).toBe(
+      "A bronze lamp",
+    );
+    for (const [, text] of INVISIBLE_TEXTS) {
+      expect(artifactInput.parse({ ...valid, imageAlt: text }).imageAlt).toBe("");
+    }
+  });
+
+  it("refuses an image description over 250 characters or with a broken character", () => {
+    expect(fieldMessages(artifactInput, { ...valid, imageAlt: "x".repeat(251) })).toEqual({
+      imageAlt: [MESSAGES.fieldTooLong("Image description", 250)],
+    });
+    expect(artifactInput.parse({ ...valid, imageAlt: "x".repeat(250) }).imageAlt).toHaveLength(250);
+    expect(fieldMessages(artifactInput, { ...valid, imageAlt: "Lamp \ud83c" })).toEqual({
+      imageAlt: [MESSAGES.brokenCharacter("Image description")],
+    });
+  });
+
+  it("accepts the path of an uploaded image, and no other path", () => {
+    const path = `/images/${"ab12".repeat(16)}`;
+    expect(artifactInput.parse({ ...valid, artifactImage: path }).artifactImage).toBe(path);
+    for (const artifactImage of [
+      `${path}/320.webp`,
+      `/images/${"AB12".repeat(16)}`,
+      `/images/${"ab12".repeat(15)}`,
+      "/images/../etc/passwd",
+      `//images/${"ab12".repeat(16)}`,
+    ]) {
+      expect(fieldMessages(artifactInput, { ...valid, artifactImage })).toEqual({
+        artifactImage: [MESSAGES.invalidUrl],
+      });
+    }
   });
 
   it.each([[""], ["Pottery"], ["tools"], [undefined]])("refuses the type %j", (artifactType) => {

@@ -10,7 +10,7 @@ import { MESSAGES } from "../messages";
 import { findFilterShape, SEARCH_SCOPES, YEARS_IN_ORDER, yearsInOrder } from "./find";
 import {
   hasVisibleCharacter,
-  httpUrl,
+  imageSource,
   isWellFormedText,
   requiredText,
   wholeNumber,
@@ -35,6 +35,15 @@ export const artifact = z.object({
   likeCount: z.number().int().min(0),
   /** The contributor's name as it was when the artifact was added. */
   username: z.string(),
+  /** The image's description (alt text); empty when none was given: the name stands in for it. */
+  imageAlt: z.string(),
+  /**
+   * When artifactImage is an upload (/images/<hash>): its largest derivative's size in pixels and a
+   * tiny blurred WebP as a data URL to show while it loads. Null for an image elsewhere.
+   */
+  imageWidth: z.number().int().positive().nullable(),
+  imageHeight: z.number().int().positive().nullable(),
+  imagePlaceholder: z.string().nullable(),
   /**
    * createdAt and discoveredAt read as years (BC negative, no year 0) by the server's date parser
    * (packages/shared/src/dates); null when the text is not recognised.
@@ -56,7 +65,14 @@ export const likedArtifact = artifact.pick({
 export type LikedArtifact = z.output<typeof likedArtifact>;
 
 /** The fields the server derives from the others. */
-type DerivedField = "createdFromYear" | "createdToYear" | "discoveredFromYear" | "discoveredToYear";
+type DerivedField =
+  | "createdFromYear"
+  | "createdToYear"
+  | "discoveredFromYear"
+  | "discoveredToYear"
+  | "imageWidth"
+  | "imageHeight"
+  | "imagePlaceholder";
 
 /** What a contributor fills in: every field but those the server sets. */
 type EditableField = Exclude<keyof Artifact, "id" | "likeCount" | "username" | DerivedField>;
@@ -71,29 +87,42 @@ export const ARTIFACT_FIELD_LABELS = {
   discoveredAt: "Discovered At",
   discoveredBy: "Discovered By",
   presentLocation: "Present Location",
+  imageAlt: "Image description",
 } as const satisfies Record<EditableField, string>;
 
 const L = ARTIFACT_FIELD_LABELS;
 
-/** Add and update take the same eight required fields (spec section 5), with these rules. */
+/**
+ * Add and update take the same eight required fields (spec section 5), with these rules, and the
+ * optional image description (issue 19): blank or missing means none.
+ */
 export const artifactInput = z.object({
   artifactName: requiredText(L.artifactName, LIMITS.name),
   artifactImage: z
     .string({ error: MESSAGES.fieldRequired(L.artifactImage) })
     .trim()
     .refine(hasVisibleCharacter, MESSAGES.fieldRequired(L.artifactImage))
-    .pipe(httpUrl),
+    .pipe(imageSource),
   artifactType: z.enum(ARTIFACT_TYPES, { error: MESSAGES.artifactTypeRequired }),
   historicalContext: requiredText(L.historicalContext, LIMITS.historicalContext),
   createdAt: requiredText(L.createdAt, LIMITS.shortText),
   discoveredAt: requiredText(L.discoveredAt, LIMITS.shortText),
   discoveredBy: requiredText(L.discoveredBy, LIMITS.shortText),
   presentLocation: requiredText(L.presentLocation, LIMITS.shortText),
+  imageAlt: z
+    .string()
+    .trim()
+    .max(LIMITS.imageAlt, MESSAGES.fieldTooLong(L.imageAlt, LIMITS.imageAlt))
+    .refine(isWellFormedText, MESSAGES.brokenCharacter(L.imageAlt))
+    // A description no one can see describes nothing: stored as none.
+    .transform((text) => (hasVisibleCharacter(text) ? text : ""))
+    .optional()
+    .transform((text) => text ?? ""),
 } satisfies { [Field in EditableField]: z.ZodType<Artifact[Field]> });
 export type ArtifactInput = z.input<typeof artifactInput>;
 export type ArtifactFields = z.output<typeof artifactInput>;
 
-/** The eight editable fields' names, in the form's order. */
+/** The editable fields' names, in the form's order. */
 export const ARTIFACT_FIELD_NAMES = artifactInput.keyof().options;
 
 /** Artifact ids are positive integers; anything else can only be "not found". */

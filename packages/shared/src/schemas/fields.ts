@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { isUploadedImagePath } from "../images";
 import { MESSAGES } from "../messages";
 
 // zod probes `new Function` to compile fast object parsers; the web app's Content-Security-Policy
@@ -42,19 +43,29 @@ export function wholeNumber(name: string, max: number) {
 }
 
 /** Only http(s): a `javascript:` or `data:` URL rendered as an image source is an attack, not a photo. */
-export const httpUrl = z
-  .string({ error: MESSAGES.invalidUrl })
-  .trim()
-  .max(LIMITS.url, MESSAGES.fieldTooLong("URL", LIMITS.url))
-  .refine(isWellFormedText, MESSAGES.brokenCharacter("URL"))
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, MESSAGES.invalidUrl);
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A URL field: trimmed, bounded, well-formed, and accepted when `accepts` says so. */
+function urlField(accepts: (value: string) => boolean) {
+  return z
+    .string({ error: MESSAGES.invalidUrl })
+    .trim()
+    .max(LIMITS.url, MESSAGES.fieldTooLong("URL", LIMITS.url))
+    .refine(isWellFormedText, MESSAGES.brokenCharacter("URL"))
+    .refine(accepts, MESSAGES.invalidUrl);
+}
+
+export const httpUrl = urlField(isHttpUrl);
+
+/** An artifact's image: an http(s) URL, or the path of an image uploaded to Atlas (/images/<hash>). */
+export const imageSource = urlField((value) => isUploadedImagePath(value) || isHttpUrl(value));
 
 export const email = z
   .string({ error: MESSAGES.invalidEmail })

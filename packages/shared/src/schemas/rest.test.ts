@@ -88,7 +88,8 @@ describe("REST bodies", () => {
       likeCount: 99,
       ownerId: 3,
     });
-    expect(parsed).toEqual({ ...fields, userEmail: "ada@example.com" });
+    // No imageAlt sent is no description (a PUT replaces the artifact's fields, this one too).
+    expect(parsed).toEqual({ ...fields, imageAlt: "", userEmail: "ada@example.com" });
   });
 
   it("checks the emails' form with the shared email message", () => {

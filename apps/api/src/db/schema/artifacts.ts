@@ -19,6 +19,8 @@ export const artifacts = sqliteTable(
     discoveredAt: text("discovered_at").notNull(),
     discoveredBy: text("discovered_by").notNull(),
     presentLocation: text("present_location").notNull(),
+    /** The image's description (alt text); empty when the contributor gave none. */
+    imageAlt: text("image_alt").notNull().default(""),
     /** The contributor's name when the artifact was added (spec: username sent on creation). */
     username: text("username").notNull(),
     /** Always equal to the number of rows in likes for this artifact; changed in the same transaction. */
@@ -66,7 +68,11 @@ export const artifacts = sqliteTable(
       table.id,
       table.artifactName,
     ),
-    // The date sorts' indexes are expressions that drizzle-kit cannot write: migration 0007.
+    /** The uploaded images still in use (services/images/references.ts); other URLs stay out. */
+    index("artifacts_uploaded_image_idx")
+      .on(table.artifactImage)
+      .where(sql`${table.artifactImage} like '/images/%'`),
+    // The date sorts' indexes are expressions that drizzle-kit cannot write: migration 0011.
     /*
      * The filters of the collection (store/artifact-find.ts): each facet's count reads one of these
      * alone, with its own filter first, whichever filters are set (decision 042).

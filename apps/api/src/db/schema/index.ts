@@ -1,2 +1,5 @@
 export * from "./users";
 export * from "./artifacts";
+export * from "./audit";
+export * from "./notifications";
+export * from "./images";

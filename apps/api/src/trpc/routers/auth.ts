@@ -1,4 +1,12 @@
-import { loginInput, signupInput, type SessionUser } from "@artifact-atlas/shared";
+import {
+  loginInput,
+  passwordResetInput,
+  passwordResetRequestInput,
+  resetLinkInput,
+  signupInput,
+  type SessionUser,
+} from "@artifact-atlas/shared";
+import { checkResetLink, requestPasswordReset, resetPassword } from "../../services/password-reset";
 import { login, signup } from "../../services/users";
 import type { Context } from "../context";
 import { publicProcedure, router } from "../init";
@@ -9,7 +17,7 @@ import { publicProcedure, router } from "../init";
  */
 async function startSession(ctx: Context, userId: number): Promise<void> {
   if (ctx.sessionId) await ctx.deps.sessions.invalidate(ctx.sessionId);
-  ctx.setCookie(await ctx.deps.sessions.create(userId));
+  ctx.setCookie(await ctx.deps.sessions.create(userId, ctx.userAgent));
 }
 
 export const authRouter = router({
@@ -23,6 +31,28 @@ export const authRouter = router({
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const user = await login(ctx.deps, input, { ip: ctx.ip });
+    await startSession(ctx, user.id);
+    return user;
+  }),
+
+  /** Whether Reset your password can send links here (SMTP_URL and MAIL_FROM are set). */
+  passwordResetByEmail: publicProcedure.query(({ ctx }) => ({
+    available: ctx.deps.outbox !== null,
+  })),
+
+  /** Reset your password: the same answer whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(passwordResetRequestInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, { ip: ctx.ip })),
+
+  /** Whether a reset link can still be used, before the form shows. */
+  resetLinkState: publicProcedure
+    .input(resetLinkInput)
+    .query(({ ctx, input }) => ({ state: checkResetLink(ctx.deps, input.token) })),
+
+  /** Choose a new password: every session of the account ends, and this browser is signed in. */
+  resetPassword: publicProcedure.input(passwordResetInput).mutation(async ({ ctx, input }) => {
+    const user = await resetPassword(ctx.deps, input);
     await startSession(ctx, user.id);
     return user;
   }),

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { NOTIFICATION_KINDS } from "@artifact-atlas/shared";
+import { artifacts } from "./artifacts";
+import { users } from "./users";
+
+/** What happened to a member's work or reports, for the bell in the navigation (issue 17). */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    artifactId: integer("artifact_id").references(() => artifacts.id, { onDelete: "cascade" }),
+    /** The reviewer's reason, when the decision has one. */
+    reason: text("reason"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    index("notifications_user_idx").on(table.userId, table.id),
+    /** The bell's count reads only the unread ones. */
+    index("notifications_unread_idx")
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);

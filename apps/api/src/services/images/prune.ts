@@ -1,0 +1,96 @@
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { ImageStore } from "../../store/image-store";
+import { isImageHash } from "./storage";
+
+/**
+ * How long an image nobody refers to is kept: long enough for a person who uploaded one to finish
+ * filling in the form (docs/decisions/037-image-clean-up.md).
+ */
+export const UNUSED_IMAGE_GRACE_MS = 60 * 60_000;
+
+/** How many unused images one round removes; the next round takes the rest. */
+const ROUND_LIMIT = 500;
+
+export interface PruneResult {
+  /** Images whose rows and files were removed. */
+  removed: number;
+  /** Folders and unfinished uploads on disk that no row named (left by a crash), removed. */
+  strays: number;
+}
+
+/**
+ * Removes the images that no artifact refers to (store/image-store.ts, IMAGE_PATHS_IN_USE) and
+ * that were uploaded before the grace period, then whatever files on disk no row names and that
+ * are as old. Rows first, in one transaction, then their files.
+ */
+export async function pruneImages(images: ImageStore): Promise<PruneResult> {
+  const before = images.now() - UNUSED_IMAGE_GRACE_MS;
+  const unused = images.db.$client.transaction(() => {
+    const hashes = images.statements.unused.all({ before, limit: ROUND_LIMIT });
+    for (const hash of hashes) images.statements.remove.run(hash);
+    return hashes;
+  })();
+  for (const hash of unused) await images.storage.remove(hash);
+  return { removed: unused.length, strays: await removeStrays(images, before) };
+}
+
+async function entriesOf(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
+
+async function olderThan(path: string, before: number): Promise<boolean> {
+  try {
+    return (await stat(path)).mtimeMs < before;
+  } catch {
+    return false;
+  }
+}
+
+async function removeStrays(images: ImageStore, before: number): Promise<number> {
+  const { storage, statements } = images;
+  let strays = 0;
+  for (const name of await entriesOf(storage.dir)) {
+    if (!isImageHash(name) || statements.known.get(name) !== undefined) continue;
+    if (!(await olderThan(storage.folderOf(name), before))) continue;
+    await storage.remove(name);
+    strays += 1;
+  }
+  for (const name of await entriesOf(storage.incoming)) {
+    const path = join(storage.incoming, name);
+    if (await olderThan(path, before)) {
+      await storage.removeIncoming(name);
+      strays += 1;
+    }
+  }
+  return strays;
+}
+
+/**
+ * The server's clean-up: a round every `intervalMs` (a minute), in the upload line so that it never
+ * meets an upload of the same image. Answers a function that stops it.
+ */
+export function startImagePruning(
+  images: ImageStore,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): () => void {
+  // A round waiting behind a long line of uploads is enough: no second one queues up behind it.
+  let waiting = false;
+  const timer = setInterval(() => {
+    if (waiting) return;
+    waiting = true;
+    images.queue
+      .run(() => pruneImages(images))
+      .catch(onError)
+      .finally(() => {
+        waiting = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,199 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt, ne } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  MESSAGES,
+  type passwordResetInput,
+  type passwordResetRequestInput,
+  type ResetLinkState,
+  type SessionUser,
+} from "@artifact-atlas/shared";
+import { hashPassword } from "../auth/password";
+import { endAllSessions } from "../auth/session";
+import { passwordResetTokens, users } from "../db/schema";
+import type { Deps } from "../deps";
+import type { MailMessage } from "../mail/outbox";
+import { assertResetRequestAllowed } from "../rate-limit";
+import { ServiceError } from "./errors";
+import { FORMER_MEMBER_EMAIL } from "./former-member";
+import { normalizeEmail, sessionUserColumns, type AttemptOrigin } from "./users";
+
+/*
+ * Forgot password (issue 20, decision 030): a link by email, or made by an administrator, that lets
+ * its holder choose a new password once within 30 minutes.
+ */
+
+export const RESET_LINK_LIFETIME_MS = 30 * 60_000;
+/** Used and expired rows are kept a day, so that an old link can say what became of it. */
+const SPENT_ROWS_KEPT_MS = 24 * 60 * 60_000;
+/** Where the Choose a new password screen lives; the token follows the #, which no server sees. */
+export const RESET_PATH = "/reset-password";
+
+export type ResetLinkDeps = Pick<Deps, "db" | "env" | "now">;
+export type ResetRequestDeps = ResetLinkDeps & Pick<Deps, "outbox" | "resetRateLimiters">;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * A one-time link with which the account's holder can choose a new password, valid for 30
+ * minutes. The reset email carries one; an administrator can hand one over when mail is off (the
+ * Admin screen calls this with the account's id). Only the token's hash is stored.
+ */
+export function createResetLink(deps: ResetLinkDeps, userId: number): string {
+  const token = randomBytes(32).toString("base64url");
+  const now = deps.now();
+  deps.db.transaction((tx) => {
+    const user = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), ne(users.email, FORMER_MEMBER_EMAIL)))
+      .get();
+    if (!user) throw new ServiceError("NOT_FOUND", "No such account.");
+    tx.delete(passwordResetTokens)
+      .where(lt(passwordResetTokens.expiresAt, new Date(now - SPENT_ROWS_KEPT_MS)))
+      .run();
+    tx.insert(passwordResetTokens)
+      .values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: new Date(now + RESET_LINK_LIFETIME_MS),
+      })
+      .run();
+  });
+  return `${deps.env.publicOrigin}${RESET_PATH}#${token}`;
+}
+
+/** The reset email, or null when the address has no account (then nothing is sent). */
+function composeResetMail(deps: ResetLinkDeps, email: string): MailMessage | null {
+  const user = deps.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.email, FORMER_MEMBER_EMAIL)))
+    .get();
+  if (!user) return null;
+  const link = createResetLink(deps, user.id);
+  return {
+    to: email,
+    subject: "Reset your Artifact Atlas password",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "Someone (we hope you) asked to reset the password of your Artifact Atlas account.",
+      "To choose a new password, open this link within 30 minutes. It works once:",
+      "",
+      link,
+      "",
+      "Choosing a new password signs you out everywhere else.",
+      "If you did not ask for this, ignore this email: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Reset your password. The answer is the same whether or not the address has an account: the
+ * request only counts against its limits and leaves a job in the outbox, which looks the account
+ * up after the answer has gone (so the time taken says nothing either).
+ */
+export function requestPasswordReset(
+  deps: ResetRequestDeps,
+  input: z.output<typeof passwordResetRequestInput>,
+  origin: AttemptOrigin,
+): { message: string } {
+  if (!deps.outbox) throw new ServiceError("BAD_REQUEST", MESSAGES.resetByEmailOff);
+  const email = normalizeEmail(input.email);
+  assertResetRequestAllowed(deps.resetRateLimiters, origin.ip, email);
+  deps.outbox.add(() => composeResetMail(deps, email));
+  return { message: MESSAGES.resetLinkSent };
+}
+
+interface TokenRow {
+  userId: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+function stateOf(row: TokenRow | undefined, now: number): ResetLinkState {
+  if (!row) return "invalid";
+  if (row.usedAt) return "used";
+  if (row.expiresAt.getTime() <= now) return "expired";
+  return "valid";
+}
+
+const REFUSALS: Record<Exclude<ResetLinkState, "valid">, string> = {
+  used: MESSAGES.resetLinkUsed,
+  expired: MESSAGES.resetLinkExpired,
+  invalid: MESSAGES.resetLinkInvalid,
+};
+
+function findToken(deps: Pick<Deps, "db">, token: string): TokenRow | undefined {
+  return deps.db
+    .select({
+      userId: passwordResetTokens.userId,
+      expiresAt: passwordResetTokens.expiresAt,
+      usedAt: passwordResetTokens.usedAt,
+    })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    .get();
+}
+
+/** What a link is, so that Choose a new password can say so before anyone types. */
+export function checkResetLink(deps: Pick<Deps, "db" | "now">, token: string): ResetLinkState {
+  return stateOf(findToken(deps, token), deps.now());
+}
+
+/**
+ * Choose a new password: the link is spent, the password set (also for an account that had none,
+ * such as a Google-only one), every session of the account ends and the account's other links
+ * stop working, all in one transaction. The caller starts the new session.
+ */
+export async function resetPassword(
+  deps: Pick<Deps, "db" | "now">,
+  input: z.output<typeof passwordResetInput>,
+): Promise<SessionUser> {
+  const refuse = (state: ResetLinkState) => {
+    if (state !== "valid") throw new ServiceError("BAD_REQUEST", REFUSALS[state]);
+  };
+  // A forged or spent link is refused before the costly hash, so such requests cost nothing.
+  refuse(checkResetLink(deps, input.token));
+  const passwordHash = await hashPassword(input.password);
+  const tokenHash = hashToken(input.token);
+  return deps.db.transaction(
+    (tx) => {
+      // Again inside the transaction: two tabs may have sent the same link at once.
+      const row = tx
+        .select({
+          userId: passwordResetTokens.userId,
+          expiresAt: passwordResetTokens.expiresAt,
+          usedAt: passwordResetTokens.usedAt,
+        })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, tokenHash))
+        .get();
+      const now = deps.now();
+      refuse(stateOf(row, now));
+      const { userId } = row as TokenRow;
+      tx.update(passwordResetTokens)
+        .set({ usedAt: new Date(now) })
+        .where(eq(passwordResetTokens.tokenHash, tokenHash))
+        .run();
+      tx.delete(passwordResetTokens)
+        .where(
+          and(eq(passwordResetTokens.userId, userId), ne(passwordResetTokens.tokenHash, tokenHash)),
+        )
+        .run();
+      const user = tx
+        .update(users)
+        .set({ passwordHash })
+        .where(eq(users.id, userId))
+        .returning(sessionUserColumns)
+        .get();
+      if (!user) throw new ServiceError("BAD_REQUEST", MESSAGES.resetLinkInvalid);
+      endAllSessions(tx, userId);
+      return user;
+    },
+    { behavior: "immediate" },
+  );
+}

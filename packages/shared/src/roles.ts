@@ -1,0 +1,41 @@
+/**
+ * Who may do what beyond their own artifacts (issue 17, docs/decisions/025-roles.md). Every new
+ * account is a member; an admin grants curator and admin. An admin can do everything a curator can.
+ */
+export const ROLES = ["member", "curator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+const RANK: Record<Role, number> = { member: 0, curator: 1, admin: 2 };
+
+/** True when `role` includes what `needed` may do (an admin is also a curator). */
+export function hasRole(role: Role, needed: Role): boolean {
+  return RANK[role] >= RANK[needed];
+}
+
+/** What the audit log records (issue 17); the Admin audit screen filters by these. */
+export const AUDIT_ACTIONS = [
+  "role.change",
+  "artifact.approve",
+  "artifact.reject",
+  "artifact.hide",
+  "artifact.unhide",
+  "artifact.delete",
+  "artifact.restore",
+  "artifact.purge",
+  "report.uphold",
+  "report.dismiss",
+  "revision.restore",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What the bell tells a member about their own work and reports. */
+export const NOTIFICATION_KINDS = [
+  "artifact_approved",
+  "artifact_rejected",
+  "artifact_hidden",
+  "artifact_unhidden",
+  "edit_approved",
+  "edit_rejected",
+  "report_resolved",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
