@@ -10,4 +10,5 @@ export * from "./google";
 export * from "./images";
 export * from "./schemas/rest";
 export * from "./dates";
+export * from "./find-values";
 export * from "./schemas/find";

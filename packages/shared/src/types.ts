@@ -1,5 +1,5 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
-import type { ArtifactHighlights } from "./schemas/find";
+import type { ArtifactHighlights } from "./find-values";
 import type { Role } from "./roles";
 
 export interface ArtifactPage {

@@ -7,7 +7,8 @@ import {
   SORT_VALUES,
 } from "../constants";
 import { MESSAGES } from "../messages";
-import { findFilterShape, SEARCH_SCOPES, YEARS_IN_ORDER, yearsInOrder } from "./find";
+import { SEARCH_SCOPES } from "../find-values";
+import { findFilterShape, YEARS_IN_ORDER, yearsInOrder } from "./find";
 import {
   hasVisibleCharacter,
   imageSource,

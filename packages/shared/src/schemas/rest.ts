@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { artifactInput } from "./artifact";
-import { eraValue, FIND_LIMITS, SEARCH_SCOPES } from "./find";
+import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
+import { eraValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, wholeNumber } from "./fields";
 
