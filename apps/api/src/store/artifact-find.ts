@@ -118,7 +118,7 @@ export function findWhere(query: FindQuery, omit?: FacetName): Where {
 const RELEVANCE = "bm25(artifacts_fts, 10.0, 3.0, 1.0, 2.0, 2.0, 1.0, 1.0)";
 
 /** Prepared statements per SQL text, the oldest dropped past this many shapes. */
-const STATEMENTS_KEPT = 512;
+export const STATEMENTS_KEPT = 512;
 
 /** The find's statements, prepared on first use: a part of the artifact store. */
 export function createArtifactFind(sqlite: Database.Database) {
@@ -136,6 +136,9 @@ export function createArtifactFind(sqlite: Database.Database) {
   };
 
   return {
+    /** How many statement shapes are prepared now (bounded by STATEMENTS_KEPT). */
+    preparedShapes: () => statements.size,
+
     /** How many artifacts match. */
     total(query: FindQuery): number {
       const where = findWhere(query);
