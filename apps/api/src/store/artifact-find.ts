@@ -117,6 +117,19 @@ export function findWhere(query: FindQuery, omit?: FacetName): Where {
  */
 const RELEVANCE = "bm25(artifacts_fts, 10.0, 3.0, 1.0, 2.0, 2.0, 1.0, 1.0)";
 
+/**
+ * The ids of an all-fields search by relevance: the FTS5 match is taken once, and the filters
+ * (without the search, which the match already is) narrow it; with none, no subquery at all.
+ */
+function relevanceSql(filters: string): string {
+  const narrowed =
+    filters === visibleArtifacts() && visibleArtifacts() === "1 = 1"
+      ? ""
+      : ` and rowid in (select id from artifacts where ${filters})`;
+  return `select rowid from artifacts_fts where artifacts_fts match :match${narrowed}
+    order by ${RELEVANCE}, rowid desc limit :limit offset :offset`;
+}
+
 /** Prepared statements per SQL text, the oldest dropped past this many shapes. */
 export const STATEMENTS_KEPT = 512;
 
@@ -160,11 +173,7 @@ export function createArtifactFind(sqlite: Database.Database) {
       const params = { ...where.params, ...window };
       const ids = (
         order === "relevance" && where.match !== null
-          ? prepare(
-              `select rowid from artifacts_fts
-               where artifacts_fts match :match and rowid in (select id from artifacts where ${where.sql})
-               order by ${RELEVANCE}, rowid desc limit :limit offset :offset`,
-            )
+          ? prepare(relevanceSql(findWhere({ ...query, search: "" }).sql))
           : prepare(
               `select id from artifacts where ${where.sql}
                order by ${LIST_ORDER[order === "relevance" ? "default" : order].forward}
