@@ -3,9 +3,16 @@ import { createSessionStore } from "../src/auth/session";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { refreshParsedDates } from "../src/store/artifact-dates";
+import { generateAdminRows } from "./generate-admin";
 
 /** The size the issue asks for: far more than a small community needs today. */
 export const BENCH_SIZE = { artifacts: 100_000, users: 10_000, likes: 1_000_000 } as const;
+
+/**
+ * Issue 17's history: every artifact has its first revision (as the migration gives it), and this
+ * one artifact has 10,000 more, the deepest history the bench reads.
+ */
+export const HISTORY_BENCH = { artifactId: 1, edits: 10_000 } as const;
 
 const CULTURES = [
   "Roman", "Greek", "Etruscan", "Egyptian", "Minoan", "Mycenaean", "Phoenician", "Assyrian",
@@ -128,6 +135,8 @@ export interface GeneratedDatabase {
   artifacts: number;
   users: number;
   likes: number;
+  /** Rows of artifact_revisions: one per artifact, and HISTORY_BENCH.edits more on one. */
+  revisions: number;
   /** Session cookies ("atlas_session=…") of bench users, one per load-test connection. */
   sessionCookies: string[];
   /** A few existing artifact ids spread over the collection. */
@@ -173,6 +182,15 @@ export async function generateBenchDatabase(
     const insertLike = sqlite.prepare(
       "insert into likes (artifact_id, user_id, liked_at) values (?, ?, ?)",
     );
+    const insertRevision = sqlite.prepare(
+      `insert into artifact_revisions (artifact_id, number, actor_id, at, summary, fields)
+       select id, ?, owner_id, ?, ?, json_object('artifactName', artifact_name,
+         'artifactImage', artifact_image, 'artifactType', artifact_type,
+         'historicalContext', historical_context || ?, 'createdAt', created_at,
+         'discoveredAt', discovered_at, 'discoveredBy', discovered_by,
+         'presentLocation', present_location, 'imageAlt', image_alt)
+       from artifacts where id = ?`,
+    );
     const now = Date.now();
     const year = 365 * 24 * 3600 * 1000;
     const { artifacts, users, likes } = BENCH_SIZE;
@@ -209,6 +227,11 @@ export async function generateBenchDatabase(
           added,
         );
       }
+      for (let id = 1; id <= artifacts; id += 1) insertRevision.run(1, now, "Created", "", id);
+      for (let edit = 1; edit <= HISTORY_BENCH.edits; edit += 1) {
+        const summary = "Edited: historical context";
+        insertRevision.run(1 + edit, now, summary, ` Edit ${edit}.`, HISTORY_BENCH.artifactId);
+      }
       for (let artifactId = 1; artifactId <= artifacts; artifactId += 1) {
         const count = counts[artifactId - 1] as number;
         // Distinct users: an arithmetic progression modulo `users` with a step coprime to it.
@@ -223,6 +246,7 @@ export async function generateBenchDatabase(
           );
         }
       }
+      generateAdminRows(sqlite, next, { users, artifacts, now });
     })();
 
     const mismatched = sqlite
@@ -238,9 +262,10 @@ export async function generateBenchDatabase(
     const totals = sqlite
       .prepare(
         `select (select count(*) from artifacts) as artifacts, (select count(*) from users) as users,
-                (select count(*) from likes) as likes`,
+                (select count(*) from likes) as likes,
+                (select count(*) from artifact_revisions) as revisions`,
       )
-      .get() as { artifacts: number; users: number; likes: number };
+      .get() as { artifacts: number; users: number; likes: number; revisions: number };
     sqlite.pragma("wal_checkpoint(TRUNCATE)");
 
     const store = createSessionStore(db, { secureCookies: false });

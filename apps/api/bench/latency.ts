@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { FindFilters, SortValue } from "@artifact-atlas/shared";
+import { REVISIONS_PAGE_SIZE, type FindFilters, type SortValue } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
 import * as schema from "../src/db/schema";
 import {
@@ -11,7 +11,10 @@ import {
   popularArtifacts,
   similarArtifacts,
 } from "../src/services/artifacts";
+import { compareRevisions, listRevisions } from "../src/services/history";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
+import { HISTORY_BENCH } from "./generate";
+import { adminLatencyCases } from "./latency-admin";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
 export interface LatencyRow {
@@ -155,13 +158,49 @@ export function latencyCases(sampleId: number): Case[] {
       run: (store) => mostLikedArtifacts(store, { type: "Art", limit: 10, offset: 9_990 }),
     },
     { label: "popular", listTarget: false, run: (store) => popularArtifacts(store) },
-    { label: "byId", listTarget: false, run: (store) => getArtifact(store, { id: sampleId }) },
+    {
+      label: "byId",
+      listTarget: false,
+      run: (store) => getArtifact(store, null, { id: sampleId }),
+    },
     {
       label: "similar",
       listTarget: false,
-      run: (store) => similarArtifacts(store, { id: sampleId }),
+      run: (store) => similarArtifacts(store, null, { id: sampleId }),
     },
   );
+  // Issue 17: a page of an artifact's history, newest, middle and oldest, and a comparison.
+  const viewer = { id: 1, role: "member" as const };
+  const history = (page: number): Case => ({
+    label: `history page ${page} (${HISTORY_BENCH.edits.toLocaleString("en")} revisions)`,
+    listTarget: false,
+    run: (store) =>
+      listRevisions(store, viewer, {
+        id: HISTORY_BENCH.artifactId,
+        limit: REVISIONS_PAGE_SIZE,
+        offset: (page - 1) * REVISIONS_PAGE_SIZE,
+      }),
+  });
+  const lastPage = Math.ceil((HISTORY_BENCH.edits + 1) / REVISIONS_PAGE_SIZE);
+  cases.push(history(1), history(Math.ceil(lastPage / 2)), history(lastPage), {
+    label: "history of an artifact with one revision",
+    listTarget: false,
+    run: (store) =>
+      listRevisions(store, viewer, { id: sampleId, limit: REVISIONS_PAGE_SIZE, offset: 0 }),
+  });
+  cases.push({
+    label: "history compare version 1 with the newest",
+    listTarget: false,
+    run: (store) =>
+      compareRevisions(store, viewer, {
+        id: HISTORY_BENCH.artifactId,
+        from: 1,
+        to: HISTORY_BENCH.edits + 1,
+      }),
+  });
+  for (const { label, run } of adminLatencyCases(sampleId)) {
+    cases.push({ label, listTarget: false, run: (store) => run(store.db) });
+  }
   return cases;
 }
 

@@ -59,19 +59,7 @@ export async function runLighthouse(
   } catch {
     return { skipped: "lighthouse is not installed" };
   }
-  const profile = mkdtempSync(join(tmpdir(), "atlas-bench-chromium-"));
-  const chrome = spawn(
-    chromePath,
-    [
-      ...CHROME_FLAGS,
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
-    { stdio: "ignore" },
-  );
-  try {
-    await waitForDevtools(port);
+  return withChromium(chromePath, port, async () => {
     const rows: LighthouseRow[] = [];
     for (const formFactor of ["desktop", "mobile"] as const) {
       for (const path of LIGHTHOUSE_PATHS) {
@@ -105,9 +93,68 @@ export async function runLighthouse(
       }
     }
     return rows;
+  });
+}
+
+/** Headless Chromium with its DevTools port open for `run`, closed and its profile removed after. */
+async function withChromium<T>(
+  chromePath: string,
+  port: number,
+  run: () => Promise<T>,
+): Promise<T> {
+  const profile = mkdtempSync(join(tmpdir(), "atlas-bench-chromium-"));
+  const chrome = spawn(
+    chromePath,
+    [
+      ...CHROME_FLAGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  try {
+    await waitForDevtools(port);
+    return await run();
   } finally {
     chrome.kill("SIGTERM");
     await new Promise((resolve) => chrome.once("exit", resolve));
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** Lighthouse's SEO category for one page (mobile settings, as search engines crawl). */
+export interface SeoResult {
+  score: number;
+  /** The audits that did not pass, by id, with Lighthouse's title. */
+  failing: string[];
+}
+
+/** Lighthouse's SEO score of `url` (0-100), for the public pages' test (issue 21). */
+export async function lighthouseSeo(
+  url: string,
+  chromePath: string,
+  port: number,
+): Promise<SeoResult> {
+  const lighthouse = await import("lighthouse");
+  return withChromium(chromePath, port, async () => {
+    const result = await lighthouse.default(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["seo"],
+    });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) {
+      throw new Error(
+        `Lighthouse could not audit ${url}: ${lhr?.runtimeError?.message ?? "no result"}`,
+      );
+    }
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+      )
+      .map((audit) => `${audit.id}: ${audit.title}`);
+    return { score: Math.round((lhr.categories.seo?.score ?? 0) * 100), failing };
+  });
 }

@@ -19,6 +19,7 @@ export interface BenchReport {
     artifacts: number;
     users: number;
     likes: number;
+    revisions: number;
     seconds: number;
     fileMb: number;
     sessions: number;
@@ -101,7 +102,8 @@ export function renderReport(report: BenchReport, findings: string): string {
   );
   line(
     `- Data: ${data.artifacts.toLocaleString("en")} artifacts, ${data.users.toLocaleString("en")} users, ` +
-      `${data.likes.toLocaleString("en")} likes, generated in ${fixed(data.seconds, 1)} s into a ` +
+      `${data.likes.toLocaleString("en")} likes, ${data.revisions.toLocaleString("en")} revisions ` +
+      `(one per artifact, and 10,000 edits of one), generated in ${fixed(data.seconds, 1)} s into a ` +
       `temporary ${fixed(data.fileMb, 0)} MB database (migrations, then one transaction of prepared ` +
       `inserts; the like-count and search-index triggers fire for every row; like counts verified). ` +
       `${data.sessions.toLocaleString("en")} bench users hold sessions for the writes.`,

@@ -290,6 +290,7 @@ async function main(): Promise<void> {
         artifacts: data.artifacts,
         users: data.users,
         likes: data.likes,
+        revisions: data.revisions,
         seconds: data.seconds,
         fileMb: data.fileBytes / 1e6,
         sessions: data.sessionCookies.length,

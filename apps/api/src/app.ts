@@ -15,11 +15,13 @@ import {
   loadSheddingPlugin,
   type LoadSheddingOptions,
 } from "./plugins/load-shedding";
+import { notificationCleanupPlugin } from "./plugins/notification-cleanup";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { privateAnswersPlugin } from "./plugins/private-answers";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
+import { publicPagesPlugin } from "./public-pages/plugin";
 import { restPlugin } from "./rest";
 import { startImagePruning } from "./services/images/prune";
 import { configureSharp } from "./services/images/processing";
@@ -161,8 +163,10 @@ export async function buildApp({
   });
 
   await app.register(spaPlugin, { distPath: env.webDistPath });
+  await app.register(publicPagesPlugin);
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);
+  await app.register(notificationCleanupPlugin, { db, now: () => new Date() });
   return app;
 }
 

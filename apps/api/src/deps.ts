@@ -15,6 +15,8 @@ import {
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
 import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
+import { createSlots, type Slots } from "./open-data/slots";
+import { createPublicArtifactStore, type PublicArtifactStore } from "./store/public-artifacts";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
@@ -23,6 +25,15 @@ export interface Deps {
   /** The artifacts' prepared statements, read cache and kept counts, made with the database. */
   artifactStore: ArtifactStore;
   likeStore: LikeStore;
+  /** What anyone may see without signing in: public pages, the sitemap, the export. */
+  publicArtifacts: PublicArtifactStore;
+  /**
+   * Exports streaming at once (MAX_CONCURRENT_EXPORTS): each holds a connection and a page of rows;
+   * past it GET /export answers 503 (docs/decisions/067-export.md).
+   */
+  exportSlots: Slots;
+  /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */
+  importSlots: Slots;
   /** Uploaded images: their rows, files and processing line (issue 19). */
   images: ImageStore;
   sessions: SessionStore;
@@ -37,6 +48,12 @@ export interface Deps {
   /** The time, in milliseconds since the epoch: reset links and sessions read it (tests move it). */
   now: () => number;
 }
+
+/**
+ * Exports at once: each streams as fast as its reader takes it, and its garbage counts against the
+ * heap until collected; 4 at full speed reached load shedding in pnpm bench:open-data, 2 did not.
+ */
+export const MAX_CONCURRENT_EXPORTS = 2;
 
 export interface DepsOptions {
   log: FastifyBaseLogger;
@@ -54,6 +71,9 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     db,
     artifactStore: createArtifactStore(db),
     likeStore: createLikeStore(db),
+    publicArtifacts: createPublicArtifactStore(db.$client),
+    exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
+    importSlots: createSlots(1),
     images: createImageStore(db, {
       dir: env.imagesDir,
       now: options.imagesNow ?? now,

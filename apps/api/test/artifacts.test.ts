@@ -120,6 +120,9 @@ describe("artifacts.create", () => {
       createdToYear: -100,
       discoveredFromYear: 1799,
       discoveredToYear: 1799,
+      status: "published",
+      statusReason: null,
+      statusNote: null,
     });
     expect(row(created.id)).toMatchObject({ owner_id: alice.id, like_count: 0 });
 
@@ -478,6 +481,9 @@ describe("artifacts.update", () => {
       createdToYear: 1500,
       discoveredFromYear: 1901,
       discoveredToYear: 1901,
+      status: "published",
+      statusReason: null,
+      statusNote: null,
     };
     expect(result.data).toEqual(expected);
     expect((await call("query", "artifacts.byId", { id: artifact.id })).data).toEqual(expected);
@@ -547,7 +553,7 @@ describe("artifacts.update", () => {
 });
 
 describe("artifacts.delete", () => {
-  test("the owner deletes the artifact and its likes", async () => {
+  test("the owner deletes the artifact: gone for everyone, kept in the trash with its likes", async () => {
     const artifact = await addArtifact(t, alice);
     const kept = await addArtifact(t, alice);
     await like(t, alice, artifact.id);
@@ -558,8 +564,12 @@ describe("artifacts.delete", () => {
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ id: artifact.id, message: MESSAGES.artifactDeleted });
     expect((await call("query", "artifacts.byId", { id: artifact.id })).status).toBe(404);
-    const likeRows = t.db.$client.prepare("select artifact_id from likes").all();
-    expect(likeRows).toEqual([{ artifact_id: kept.id }]);
+    expect((await call("query", "artifacts.byId", { id: artifact.id }, alice.cookie)).status).toBe(
+      404,
+    );
+    // The trash keeps the row and its likes until a restore or the purge (services/trash.ts).
+    expect(row(artifact.id)?.deleted_at).toEqual(expect.any(Number));
+    expect(row(artifact.id)?.like_count).toBe(2);
     expect(row(kept.id)?.like_count).toBe(1);
 
     const again = await call("mutation", "artifacts.delete", { id: artifact.id }, alice.cookie);

@@ -177,7 +177,7 @@ describe("edits and deletes of one artifact at once", () => {
     expect(final).toMatchObject(matching[0] as ArtifactFields);
   });
 
-  it("lets exactly one of many parallel deletes succeed, and takes the likes with it", async () => {
+  it("lets exactly one of many parallel deletes succeed, and keeps its likes for the trash", async () => {
     const app = await start();
     const owner = await createUserWithSession(app);
     const { id } = await addArtifact(app, owner);
@@ -200,10 +200,18 @@ describe("edits and deletes of one artifact at once", () => {
     );
     expect(deletes.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(deletes.filter((answer) => answer.status === 404)).toHaveLength(29);
+    // A deleted artifact waits in the trash with its likes, so that a restore brings them back.
     const likes = app.db.$client
       .prepare("select artifact_id as id, count(*) as n from likes group by artifact_id")
       .all();
-    expect(likes).toEqual([{ id: keep, n: 20 }]);
+    expect(likes).toEqual([
+      { id, n: 20 },
+      { id: keep, n: 20 },
+    ]);
+    const trashed = app.db.$client
+      .prepare("select id from artifacts where deleted_at is not null")
+      .all();
+    expect(trashed).toEqual([{ id }]);
     expect(likeCountDrift(app.db)).toEqual([]);
   });
 
@@ -246,8 +254,14 @@ describe("edits and deletes of one artifact at once", () => {
     // Some of the others came before the delete, some after it.
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(20);
     expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThan(0);
-    expect(app.db.$client.prepare("select count(*) as n from likes").get()).toEqual({ n: 0 });
-    expect(app.db.$client.prepare("select count(*) as n from artifacts").get()).toEqual({ n: 0 });
+    // In the trash, its likes kept and counted exactly; nothing answers for it any more.
+    expect(
+      app.db.$client.prepare("select count(*) as n from artifacts where deleted_at is null").get(),
+    ).toEqual({ n: 0 });
+    expect(likeCountDrift(app.db)).toEqual([]);
+    expect((await http("GET", `/artifacts/${id}`, (fans[0] as SignedInUser).cookie)).status).toBe(
+      404,
+    );
   });
 });
 

@@ -409,8 +409,12 @@ describe("query plans", () => {
     expect(plans).toHaveLength(4);
     expect(plans[0]).toContain("INDEX likes_user_idx (user_id=? AND rowid<?)");
     expect(plans[1]).toContain("INDEX likes_user_idx (user_id=? AND rowid<?)");
-    expect(plans[2]).toContain("USING COVERING INDEX likes_user_idx (user_id=?)");
-    expect(plans[3]).toContain("USING COVERING INDEX likes_user_idx (user_id=?)");
+    // The count and the slice's likes check that each artifact is public (decision 050): one
+    // lookup by primary key per like of this member, never a scan.
+    expect(plans[2]).toContain(
+      "INDEX likes_user_idx (user_id=?) | SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)",
+    );
+    expect(plans[3]).toContain("INDEX likes_user_idx (user_id=?)");
     for (const plan of plans) expect(plan).not.toMatch(scanOrSort);
   });
 });

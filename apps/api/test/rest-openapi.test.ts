@@ -10,6 +10,8 @@ import {
   restJwtBody,
   restLikeBody,
   restLikedArtifactsQuery,
+  restUpdateArtifactBody,
+  restSetRoleBody,
 } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
@@ -27,6 +29,12 @@ interface Document {
 }
 
 const METHODS = ["get", "post", "put", "delete"] as const;
+
+/** Issue 21's open-data paths, beside the spec's. */
+const OPEN_DATA_CALLS = [
+  ["get", "/export"],
+  ["post", "/imports"],
+] as const;
 
 /** Spec section 7, call by call. */
 const SPEC_CALLS = [
@@ -46,8 +54,25 @@ const SPEC_CALLS = [
   ["get", "/images/{hash}/{file}"],
 ] as const;
 
+/** Issue 17's paths beside the spec's. */
+const HISTORY_CALLS = [
+  ["get", "/artifacts/{id}/revisions"],
+  ["get", "/artifacts/{id}/revisions/compare"],
+  ["get", "/artifacts/{id}/revisions/{number}"],
+  ["post", "/artifacts/{id}/revisions/{number}/restore"],
+] as const;
+
 /** REST paths beyond the spec's table: Download my data (issue 20). */
 const OTHER_CALLS = [["get", "/account/data"]] as const;
+
+/** Issue 17: the Admin screen's and the bell's calls. */
+const ADMIN_CALLS = [
+  ["get", "/admin/users"],
+  ["put", "/admin/users/{id}/role"],
+  ["get", "/admin/audit"],
+  ["get", "/notifications"],
+  ["post", "/notifications/read"],
+] as const;
 
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
 function shared(schema: z.ZodType) {
@@ -113,16 +138,19 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(listed.sort()).toEqual(
-      [...SPEC_CALLS, ...OTHER_CALLS].map(([method, path]) => `${method} ${path}`).sort(),
+      [...SPEC_CALLS, ...HISTORY_CALLS, ...OTHER_CALLS, ...ADMIN_CALLS, ...OPEN_DATA_CALLS]
+        .map(([method, path]) => `${method} ${path}`)
+        .sort(),
     );
   });
 
   it("takes its request bodies from the shared schemas the routes parse with", () => {
     expect(bodySchema("post", "/artifacts")).toEqual(shared(restArtifactBody));
-    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restArtifactBody));
+    expect(bodySchema("put", "/artifacts/{id}")).toEqual(shared(restUpdateArtifactBody));
     expect(bodySchema("delete", "/artifacts/{id}")).toEqual(shared(restDeleteArtifactBody));
     expect(bodySchema("post", "/liked-artifacts")).toEqual(shared(restLikeBody));
     expect(bodySchema("post", "/jwt")).toEqual(shared(restJwtBody));
+    expect(bodySchema("put", "/admin/users/{id}/role")).toEqual(shared(restSetRoleBody));
 
     const artifactBody = bodySchema("post", "/artifacts") as {
       properties: Record<string, { maxLength?: number; enum?: string[] }>;

@@ -43,7 +43,7 @@ describe("seedDemoCollection", () => {
     for (const { likes, ...fields } of demoArtifacts) {
       const parsed = artifactInput.safeParse(fields);
       expect(parsed.error?.issues[0]?.message, fields.artifactName).toBeUndefined();
-      expect(parsed.data, fields.artifactName).toEqual(fields);
+      expect(parsed.data, fields.artifactName).toEqual({ imageAlt: "", ...fields });
       expect(Number.isInteger(likes) && likes >= 0 && likes <= demoMembers.length).toBe(true);
     }
     expect(new Set(demoArtifacts.map((artifact) => artifact.artifactName)).size).toBe(

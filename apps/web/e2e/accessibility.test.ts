@@ -2,8 +2,23 @@ import { statSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { artifactNamed, createArtifact, like, signUp } from "./support/api";
-import { openPage, screenshot, SCREENSHOT_DIR, themeState } from "./support/browser";
+import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
+import { MESSAGES } from "@artifact-atlas/shared";
+import {
+  artifactNamed,
+  createArtifact,
+  like,
+  SAMPLE_ARTIFACT,
+  signUp,
+  trpcMutation,
+} from "./support/api";
+import {
+  expectedProblems,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  themeState,
+} from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -64,6 +79,11 @@ const SIGNED_OUT: Screen[] = [
     name: "signup",
     path: "/signup",
     ready: (page) => page.getByRole("button", { name: "Create Account" }),
+  },
+  {
+    name: "public-artifact",
+    path: (ids) => `/a/${ids.liked}/rosetta-stone`,
+    ready: (page) => page.getByRole("region", { name: "Cite this" }),
   },
   {
     name: "not-found",
@@ -145,6 +165,46 @@ const SIGNED_IN_FILLED: Screen[] = [
     path: (ids) => `/update-artifact/${ids.mine}`,
     ready: (page) => page.getByRole("button", { name: "Save Changes" }),
   },
+  {
+    name: "artifact-history",
+    path: (ids) => `/artifacts/${ids.mine}/history`,
+    ready: (page) => page.getByRole("heading", { name: /^Changes from version \d+ to version/ }),
+  },
+  {
+    name: "update-artifact-conflict",
+    path: (ids) => `/update-artifact/${ids.mine}`,
+    ready: (page) => page.getByRole("button", { name: "Save Changes" }),
+    // Someone else saves while the form is open; this save is then refused.
+    act: async (page) => {
+      const id = Number(new URL(page.url()).pathname.split("/").pop());
+      await trpcMutation(page.context(), new URL(page.url()).origin, "artifacts.update", {
+        id,
+        fields: { ...SAMPLE_ARTIFACT, presentLocation: `Elsewhere ${Date.now()}` },
+      });
+      await page.getByLabel("Discovered By").fill("A later survey");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      return page.getByRole("heading", { name: MESSAGES.editConflict });
+    },
+  },
+];
+
+/** Issue 17: the same account made an admin, with a notification of a decision on its artifact. */
+const SIGNED_IN_ADMIN: Screen[] = [
+  {
+    name: "admin-accounts",
+    path: "/admin",
+    ready: (page) => page.getByRole("table", { name: "Accounts" }),
+  },
+  {
+    name: "admin-audit",
+    path: "/admin/audit",
+    ready: (page) => page.getByRole("table", { name: "Audit log" }),
+  },
+  {
+    name: "notifications",
+    path: "/notifications",
+    ready: (page) => page.getByRole("list", { name: "Notifications" }),
+  },
 ];
 
 /** Spinners gone, fonts in: the finished screen. */
@@ -178,7 +238,8 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       const { page, problems } = await openPage(context);
       const report: string[] = [];
       const shots: string[] = [];
-      let ids: Ids = { liked: 0, mine: 0 };
+      const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
+      let ids: Ids = { liked: rosetta.id, mine: 0 };
 
       const check = async (screen: Screen) => {
         if (screen.only && screen.only !== width) return;
@@ -200,24 +261,41 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
 
       for (const screen of SIGNED_OUT) await check(screen);
 
-      await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
+      const account = await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
       for (const screen of SIGNED_IN_EMPTY) await check(screen);
 
-      const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
       await like(context, product.origin, rosetta.id);
       const mine = await createArtifact(context, product.origin);
+      // A second version, so that the History view has changes to show.
+      await trpcMutation(context, product.origin, "artifacts.update", {
+        id: mine.id,
+        fields: {
+          ...SAMPLE_ARTIFACT,
+          historicalContext: `${SAMPLE_ARTIFACT.historicalContext} Restored in 1950.`,
+        },
+      });
       ids = { liked: rosetta.id, mine: mine.id };
       for (const screen of SIGNED_IN_FILLED) await check(screen);
+
+      setRoleOn(product.databasePath, account.email, "admin");
+      notifyOn(product.databasePath, account.email, {
+        kind: "artifact_rejected",
+        artifactId: mine.id,
+        reason: "duplicate",
+      });
+      for (const screen of SIGNED_IN_ADMIN) await check(screen);
 
       expect(report, `axe found serious or critical violations:\n\n${report.join("\n\n")}`).toEqual(
         [],
       );
       // A picture of every screen, each a real image file in the run's artifacts.
-      expect(shots.length).toBe(width === 390 ? 18 : 17);
+      expect(shots.length).toBe(width === 390 ? 24 : 23);
       for (const shot of shots) {
         expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
         expect(statSync(shot).size, shot).toBeGreaterThan(10_000);
       }
+      // The conflict screen's refused save is a failed request, which the browser logs.
+      expect(expectedProblems(problems, /status of 409 \(Conflict\)/)).toBe(1);
       expect(problems).toEqual([]);
     },
   );

@@ -25,6 +25,7 @@ export const PROTECTED_SCREENS = [
   "src/routes/addartifacts.tsx",
   "src/routes/myartifacts.tsx",
   "src/routes/update-artifact.$id.tsx",
+  "src/routes/artifacts.$id.history.tsx",
   "src/routes/profile.tsx",
   "src/routes/update-profile.tsx",
 ] as const;

@@ -14,6 +14,7 @@ import RootLayout from "./routes/root";
  */
 
 const MyArtifactsRoute = lazy(() => import("./routes/myartifacts"));
+const PublicArtifactRoute = lazy(() => import("./routes/a.$id"));
 
 /**
  * Every route of the spec. Screens behind the login and the forms load on demand (React.lazy),
@@ -30,10 +31,17 @@ export const routes: RouteObject[] = [
       { path: "timeline", Component: lazy(() => import("./routes/timeline")) },
       { path: "login", Component: lazy(() => import("./routes/login")) },
       { path: "signup", Component: lazy(() => import("./routes/signup")) },
+      // An artifact's public page (issue 21); the slug is only for people and search engines.
+      { path: "a/:id", Component: PublicArtifactRoute },
+      { path: "a/:id/:slug", Component: PublicArtifactRoute },
       {
         Component: ProtectedRoute,
         children: [
           { path: "artifacts/:id", Component: lazy(() => import("./routes/artifacts.$id")) },
+          {
+            path: "artifacts/:id/history",
+            Component: lazy(() => import("./routes/artifacts.$id.history")),
+          },
           { path: "likedartifacts", Component: lazy(() => import("./routes/likedartifacts")) },
           { path: "addartifacts", Component: lazy(() => import("./routes/addartifacts")) },
           // Links point to /myartifacts. /myArtifacts, the spec's spelling, is its alias: declared,
@@ -45,7 +53,19 @@ export const routes: RouteObject[] = [
             Component: lazy(() => import("./routes/update-artifact.$id")),
           },
           { path: "profile", Component: lazy(() => import("./routes/profile")) },
+          // Curators and admins (issue 21); the screen itself says so to a member.
+          { path: "import", Component: lazy(() => import("./routes/import")) },
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
+          { path: "notifications", Component: lazy(() => import("./routes/notifications")) },
+          {
+            // Issue 17: the Admin screen, one layout with a tab per section.
+            path: "admin",
+            Component: lazy(() => import("./routes/admin")),
+            children: [
+              { index: true, Component: lazy(() => import("./routes/admin.accounts")) },
+              { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
+            ],
+          },
         ],
       },
       { path: "*", Component: NotFoundRoute },

@@ -33,6 +33,13 @@ export const MESSAGES = {
   // Issue 17 (roles, review): not in the specification.
   notAllowed: "Only curators and admins can do this.",
   lastAdmin: "This is the last admin account: make someone else an admin first.",
+  // Issue 17 (history): the issue's own words.
+  editConflict: "This artifact was changed while you were editing.",
+  revisionNotFound: "This version of the artifact does not exist.",
+  versionRestored: (number: number) => `Version ${number} restored`,
+  restoreNotAllowed: "Only the artifact's owner, curators and admins can restore a version.",
+  accountNotFound: "There is no such account.",
+  formerMemberRole: "The account that keeps former members' artifacts cannot be given a role.",
   crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
   // Accounts (issue 20): the issue's own words where it gives them, ours otherwise (decision 030).
   resetLinkSent: "If an account exists for that address, we have sent a link.",

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   "report.uphold",
   "report.dismiss",
   "revision.restore",
+  // Issue 21: a curator's import of a file, and its undo.
+  "import.run",
+  "import.undo",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
 import type { ArtifactHighlights } from "./find-values";
+import type { ReviewedArtifact } from "./review";
 import type { Role } from "./roles";
 
 export interface ArtifactPage {
@@ -20,7 +21,8 @@ export interface CursorPage<Item> {
   nextCursor: number | null;
 }
 
-export type MyArtifactsPage = CursorPage<Artifact>;
+/** A member's own artifacts carry their review state (issue 17). */
+export type MyArtifactsPage = CursorPage<ReviewedArtifact>;
 export type LikedArtifactsPage = CursorPage<LikedArtifact>;
 
 export interface LikeStatus {

@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { CREATED_SUMMARY } from "@artifact-atlas/shared";
+import { recordRevision } from "../services/revisions";
 import type { AppDatabase } from "./client";
 import { artifacts, likes, users } from "./schema";
 import { demoArtifacts, demoCurator, demoMembers } from "./seed/demo-collection";
@@ -64,6 +66,7 @@ function seedInto(tx: Transaction): SeedSummary {
       })
       .returning({ id: artifacts.id })
       .get();
+    recordRevision(tx, { artifactId: id, actorId: curator.id, summary: CREATED_SUMMARY });
     summary.artifactsAdded += 1;
 
     // The triggers of migration 0001 count these into like_count.

@@ -69,10 +69,9 @@ export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
         return;
       }
       const contentLength = Number(request.headers["content-length"] ?? 0);
-      done(
-        null,
-        bufferedBody(payload, Number.isFinite(contentLength) ? contentLength : 0, bodyLimit),
-      );
+      // A route with a larger limit of its own (POST /imports) is collected up to that limit.
+      const limit = Math.max(bodyLimit, request.routeOptions.bodyLimit ?? 0);
+      done(null, bufferedBody(payload, Number.isFinite(contentLength) ? contentLength : 0, limit));
     });
   },
   { name: "atlas-body-buffer" },

@@ -20,6 +20,10 @@ const NOT_WEB_PREFIXES = [
   "/openapi.json",
   "/images/",
   "/assets/",
+  "/sitemap",
+  "/robots.txt",
+  "/export",
+  "/imports",
 ];
 
 /**
@@ -89,6 +93,8 @@ declare module "fastify" {
       available: boolean;
       /** Answers with index.html; the web app then routes on the client. */
       send(reply: FastifyReply): FastifyReply;
+      /** index.html as text, for pages whose head the server writes (public-pages/); null unbuilt. */
+      template: string | null;
     };
   }
 }
@@ -137,7 +143,11 @@ export const spaPlugin = fp<{ distPath: string }>(
       if (encoding === undefined) return reply.send(indexHtml.plain);
       return reply.header("content-encoding", encoding).send(indexHtml.variants.get(encoding));
     };
-    app.decorate("webApp", { available: indexHtml !== null, send: sendIndex });
+    app.decorate("webApp", {
+      available: indexHtml !== null,
+      send: sendIndex,
+      template: indexHtml === null ? null : indexHtml.plain.toString("utf8"),
+    });
 
     app.setNotFoundHandler((request, reply) => {
       const webRoute =

@@ -6,6 +6,7 @@ import {
   restArtifactsQuery,
   restDeleteArtifactBody,
   type RestArtifactsQuery,
+  restUpdateArtifactBody,
 } from "@artifact-atlas/shared";
 import type { FindQuery } from "../store/artifact-find";
 import { appendVary } from "../plugins/cors";
@@ -114,7 +115,8 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: IdParams }>("/artifacts/:id", async (request, reply) => {
     appendVary(reply, "Accept");
     if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    return toRestArtifact(getArtifact(store, { id: idOrNotFound(request.params.id) }));
+    const viewer = request.session?.user ?? null;
+    return toRestArtifact(getArtifact(store, viewer, { id: idOrNotFound(request.params.id) }));
   });
 
   app.post("/artifacts", async (request, reply) => {
@@ -135,9 +137,13 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireWriter(request, deps);
       const id = idOrNotFound(request.params.id);
-      const body = parseInput(restArtifactBody, request.body, "body");
+      const body = parseInput(restUpdateArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const artifact = updateArtifact(store, user, { id, fields: body });
+      const artifact = updateArtifact(store, user, {
+        id,
+        fields: body,
+        baseRevision: body.baseRevision,
+      });
       return {
         success: true,
         message: MESSAGES.artifactUpdated,
@@ -154,7 +160,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restDeleteArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(store, user, { id });
+      const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
       return { success: true, message };
     },
   );

@@ -1,10 +1,15 @@
 import fp from "fastify-plugin";
+import { adminRoutes } from "./admin";
 import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
+import { exportRoutes } from "./export";
+import { importRoutes } from "./imports";
 import { restErrorHandler } from "./http";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
+import { revisionRoutes } from "./revisions";
+import { notificationRoutes } from "./notifications";
 import { buildOpenApiDocument } from "./openapi";
 
 /**
@@ -25,8 +30,13 @@ export const restPlugin = fp(
       return parseJson(request, text, done);
     });
     await artifactRoutes(app);
+    await revisionRoutes(app);
     await likeRoutes(app);
     await jwtRoutes(app);
+    await adminRoutes(app);
+    await notificationRoutes(app);
+    await exportRoutes(app);
+    await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
 

@@ -13,8 +13,13 @@ import {
   restJwtBody,
   restLikeBody,
   restLikedArtifactsQuery,
+  restPageQuery,
+  restRevisionCompareQuery,
+  restUpdateArtifactBody,
+  revisionNumberParam,
 } from "@artifact-atlas/shared";
 import { SESSION_COOKIE_NAME } from "../auth/session";
+import { ADMIN_ANSWERS, ADMIN_REQUEST_BODIES, adminOpenApiPaths } from "./openapi-admin";
 import {
   restArtifact,
   restConfirmed,
@@ -25,9 +30,14 @@ import {
   restLikedArtifact,
   restLikeStatus,
   restOwnArtifact,
+  restRestored,
+  restRevision,
+  restRevisionComparison,
+  restRevisionSummary,
   restUpdated,
   restUploadedImage,
 } from "./schemas";
+import { openDataPaths } from "./openapi-open-data";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -44,9 +54,11 @@ export function toOpenApiSchema(schema: z.ZodType, io: "input" | "output"): Json
 /** The request bodies, straight from the shared schemas that the routes parse with. */
 export const REQUEST_BODIES = {
   ArtifactBody: restArtifactBody,
+  UpdateArtifactBody: restUpdateArtifactBody,
   DeleteArtifactBody: restDeleteArtifactBody,
   LikeBody: restLikeBody,
   JwtBody: restJwtBody,
+  ...ADMIN_REQUEST_BODIES,
 } satisfies Record<string, z.ZodType>;
 
 const ANSWERS = {
@@ -58,9 +70,14 @@ const ANSWERS = {
   Updated: restUpdated,
   Deleted: restDeleted,
   Confirmed: restConfirmed,
+  RevisionSummary: restRevisionSummary,
+  Revision: restRevision,
+  RevisionComparison: restRevisionComparison,
+  Restored: restRestored,
   Error: restError,
   Failure: restFailure,
   UploadedImage: restUploadedImage,
+  ...ADMIN_ANSWERS,
 } satisfies Record<string, z.ZodType>;
 
 type SchemaName = keyof typeof REQUEST_BODIES | keyof typeof ANSWERS;
@@ -74,6 +91,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not signed in.",
   403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
   404: "No artifact with this id (unknown or malformed).",
+  409: "The artifact was changed since baseRevision: nothing was written. Read it again, merge, and send the newer revision.",
   413: "The body is larger than 64 KiB.",
   429: "Too many writes from this user; Retry-After says how many seconds to wait.",
 };
@@ -139,6 +157,15 @@ const idParameter = {
   schema: toOpenApiSchema(artifactId, "input"),
 };
 
+const revisionParameter = {
+  name: "number",
+  in: "path",
+  required: true,
+  description:
+    "A revision number (1 is the artifact as it was created). Anything else is answered 404.",
+  schema: toOpenApiSchema(revisionNumberParam, "input"),
+};
+
 const body = (name: keyof typeof REQUEST_BODIES, required = true) => ({
   requestBody: { required, ...json(ref(name)) },
 });
@@ -181,6 +208,7 @@ export function buildOpenApiDocument() {
       },
     },
     paths: {
+      ...openDataPaths(queryParameters),
       "/artifacts": {
         get: {
           operationId: "listArtifacts",
@@ -231,11 +259,13 @@ export function buildOpenApiDocument() {
         put: {
           operationId: "updateArtifact",
           summary: "Update your own artifact",
+          description:
+            "Send baseRevision, the revision your edit started from, and a save over someone else's newer change is refused with 409 instead of overwriting it. Without baseRevision the save overwrites whatever is there.",
           security: signedIn,
-          ...body("ArtifactBody"),
+          ...body("UpdateArtifactBody"),
           responses: {
             "200": { description: "Updated.", ...json(ref("Updated")) },
-            ...failures([400, 401, 403, 404, 413, 429], "Failure"),
+            ...failures([400, 401, 403, 404, 409, 413, 429], "Failure"),
           },
         },
         delete: {
@@ -246,6 +276,65 @@ export function buildOpenApiDocument() {
           responses: {
             "200": { description: "Deleted.", ...json(ref("Deleted")) },
             ...failures([400, 401, 403, 404, 413, 429], "Failure"),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions": {
+        parameters: [idParameter],
+        get: {
+          operationId: "listRevisions",
+          summary: "The artifact's history, newest first",
+          description: `Every create, edit, restore and decision, newest first: its number, time, summary and author. Whoever may see the artifact may read its history. At most ${REST_MAX_PAGE_SIZE} per answer; pageSize chooses fewer, page moves on. The total (the newest revision's number) is in X-Total-Count and the neighbouring pages in Link. The first item's number is the baseRevision for PUT /artifacts/{id}.`,
+          security: signedIn,
+          parameters: queryParameters(restPageQuery),
+          responses: {
+            "200": {
+              description: "Revisions.",
+              headers: pageHeaders,
+              ...json(arrayOf("RevisionSummary")),
+            },
+            ...failures([400, 401, 404]),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions/compare": {
+        parameters: [idParameter, ...queryParameters(restRevisionCompareQuery)],
+        get: {
+          operationId: "compareRevisions",
+          summary: "What changed from one revision to another, field by field",
+          security: signedIn,
+          responses: {
+            "200": {
+              description: "Both revisions and the changes.",
+              ...json(ref("RevisionComparison")),
+            },
+            ...failures([400, 401, 404]),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions/{number}": {
+        parameters: [idParameter, revisionParameter],
+        get: {
+          operationId: "getRevision",
+          summary: "One revision: the artifact's fields as they then were",
+          security: signedIn,
+          responses: {
+            "200": { description: "The revision.", ...json(ref("Revision")) },
+            ...failures([401, 404]),
+          },
+        },
+      },
+      "/artifacts/{id}/revisions/{number}/restore": {
+        parameters: [idParameter, revisionParameter],
+        post: {
+          operationId: "restoreRevision",
+          summary: "Put this version back, as a new revision",
+          description:
+            "The artifact's owner, curators and admins only. The artifact takes the revision's fields; a new revision (\"Restored version N\") records it and the audit log names who did it. No body.",
+          security: signedIn,
+          responses: {
+            "200": { description: "Restored.", ...json(ref("Restored")) },
+            ...failures([401, 403, 404, 429], "Failure"),
           },
         },
       },
@@ -392,6 +481,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...adminOpenApiPaths({ toSchema: toOpenApiSchema, queryParameters }),
     },
   };
 }

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import {
   artifact,
+  ARTIFACT_FIELD_NAMES,
   likedArtifact,
   type Artifact,
   type LikedArtifact,
+  type Revision,
+  type RevisionComparison,
+  type RevisionSummary,
   type SessionUser,
 } from "@artifact-atlas/shared";
 
@@ -57,11 +61,16 @@ export const restUploadedImage = z.object({
 
 export const restFailure = z.object({ success: z.literal(false), error: z.string() });
 
+const ARTIFACT_KEYS = artifact.keyof().options;
+
 /**
- * The artifact with its id as `_id`. Services answer exactly the shared schema's fields (their
- * statements select those columns only), so nothing else can reach a client.
+ * The artifact with its id as `_id`, and exactly the shared schema's fields: the review state that
+ * its owner and curators read on the detail page stays out of the spec's REST shape.
  */
-export function toRestArtifact({ id, ...fields }: Artifact): RestArtifact {
+export function toRestArtifact(from: Artifact): RestArtifact {
+  const { id, ...fields } = Object.fromEntries(
+    ARTIFACT_KEYS.map((key) => [key, from[key]]),
+  ) as Artifact;
   return { _id: String(id), ...fields };
 }
 
@@ -77,4 +86,71 @@ export function toRestLikedArtifact({
   ...fields
 }: LikedArtifact): z.output<typeof restLikedArtifact> {
   return { _id: String(id), ...fields };
+}
+
+/** GET /artifacts/{id}/revisions: one line of an artifact's history (issue 17). */
+export const restRevisionSummary = z.object({
+  number: z.number().int().min(1).describe("1 for the artifact as it was created, then 2, 3, …"),
+  at: z.string().describe("When it was saved (ISO 8601, UTC)."),
+  summary: z
+    .string()
+    .describe('What was done: "Created", "Edited: name, …", "Restored version 3".'),
+  authorName: z
+    .string()
+    .nullable()
+    .describe("The author's current name; null once their account is gone."),
+});
+
+/** GET /artifacts/{id}/revisions/{number}: the artifact's editable fields as they then were. */
+export const restRevision = restRevisionSummary.extend({
+  fields: artifact.pick(
+    Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as Record<
+      (typeof ARTIFACT_FIELD_NAMES)[number],
+      true
+    >,
+  ),
+});
+
+export const restRevisionComparison = z.object({
+  from: restRevision,
+  to: restRevision,
+  changes: z
+    .array(
+      z.object({
+        field: z.enum(ARTIFACT_FIELD_NAMES),
+        before: z.string(),
+        after: z.string(),
+        parts: z
+          .array(z.object({ kind: z.enum(["same", "removed", "added"]), text: z.string() }))
+          .describe("Runs of words: kept, only in from (removed), only in to (added)."),
+      }),
+    )
+    .describe("Only the fields that differ, in the form's order."),
+});
+
+export const restRestored = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  revision: z.number().int().min(1).describe("The number of the new revision."),
+  artifact: restArtifact,
+});
+
+export function toRestRevisionSummary(summary: RevisionSummary) {
+  return { ...summary, at: new Date(summary.at).toISOString() } satisfies z.output<
+    typeof restRevisionSummary
+  >;
+}
+
+export function toRestRevision(revision: Revision): z.output<typeof restRevision> {
+  return { ...toRestRevisionSummary(revision), fields: revision.fields };
+}
+
+export function toRestRevisionComparison(
+  comparison: RevisionComparison,
+): z.output<typeof restRevisionComparison> {
+  return {
+    from: toRestRevision(comparison.from),
+    to: toRestRevision(comparison.to),
+    changes: comparison.changes,
+  };
 }

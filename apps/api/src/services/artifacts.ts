@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import {
-  ARTIFACT_FIELD_NAMES,
   hasFilters,
   type ArtifactFacets,
   type ArtifactHighlights,
   type FindFilters,
   type SearchScope,
+  hasRole,
+  CREATED_SUMMARY,
+  editSummary,
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
@@ -13,12 +15,14 @@ import {
   type ArtifactPage,
   type ArtifactType,
   type MyArtifactsPage,
+  type ReviewedArtifact,
   type SessionUser,
   type SortValue,
+  pickArtifactFields,
 } from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 import { matchRanges, searchWords } from "../store/all-fields-search";
-import { artifactColumns } from "../store/artifact-columns";
+import { reviewedArtifactColumns } from "../store/artifact-columns";
 import type { FindQuery } from "../store/artifact-find";
 import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
@@ -30,11 +34,21 @@ import {
   type CursorPageInput,
   type OffsetPageInput,
 } from "./cursor-pages";
+import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
 import { assertImageAvailable } from "./images/uploads";
+import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
 /** Who is acting: always the session's user, never an email taken from the input. */
 export type Actor = Pick<SessionUser, "id" | "name">;
+
+/** Who is reading: the session's user, or null for the public. */
+export type Viewer = Pick<SessionUser, "id" | "role"> | null;
+
+/** The request a change came from, for the audit log (its X-Request-Id). */
+export interface RequestContext {
+  requestId: string | null;
+}
 
 function notFound(): ServiceError {
   return new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
@@ -208,24 +222,48 @@ function readMostLiked(
   return { items: input.offset < total ? statements.mostLiked[variant].all(params) : [], total };
 }
 
-export function getArtifact(store: ArtifactStore, input: { id: number }): Artifact {
-  const artifact = store.readCache.read(
+/** A public artifact's review state: published, with nothing to explain. */
+const PUBLISHED = { status: "published", statusReason: null, statusNote: null } as const;
+
+/**
+ * An artifact as `viewer` may see it: a public one for everyone (from the read cache, which keeps
+ * public answers only), any other outside the trash for its owner and for curators and admins,
+ * with its review state; NOT_FOUND for everyone else, as for an id that does not exist.
+ */
+export function getArtifact(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number },
+): ReviewedArtifact {
+  const published = store.readCache.read(
     `artifact:${input.id}`,
     () => store.statements.byId.get({ id: input.id }) ?? null,
   );
-  if (!artifact) throw notFound();
+  if (published) return { ...published, ...PUBLISHED };
+  if (!viewer) throw notFound();
+  const row = store.statements.reviewedById.get({ id: input.id });
+  if (!row) throw notFound();
+  const { ownerId, ...artifact } = row;
+  if (ownerId !== viewer.id && !hasRole(viewer.role, "curator")) throw notFound();
   return artifact;
 }
 
-/** Up to SIMILAR_COUNT other artifacts of the same type, most liked first. */
-export function similarArtifacts(store: ArtifactStore, input: { id: number }): Artifact[] {
-  const artifact = getArtifact(store, input);
+/** Up to SIMILAR_COUNT other public artifacts of the same type, most liked first. */
+export function similarArtifacts(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number },
+): Artifact[] {
+  const artifact = getArtifact(store, viewer, input);
   return store.readCache.read(`similar:${artifact.id}`, () =>
     store.statements.similar.all({ type: artifact.artifactType, id: artifact.id }),
   );
 }
 
-/** A page of the actor's own artifacts, newest first; the cursor is the last artifact's id. */
+/**
+ * A page of the actor's own artifacts outside the trash, whatever their status, newest first; the
+ * cursor is the last artifact's id.
+ */
 export function myArtifacts(
   store: ArtifactStore,
   actor: Actor,
@@ -256,71 +294,104 @@ export function myArtifactsSlice(
   return { items, total };
 }
 
-/** Owner and contributor name come from the session; a new artifact has no likes. */
+/**
+ * Owner and contributor name come from the session; a new artifact has no likes, and its history
+ * starts with revision 1, "Created".
+ */
 export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
   fields: ArtifactFields,
-): Artifact {
+): ReviewedArtifact {
   assertImageAvailable(store.db, fields.artifactImage);
-  return store.db
-    .insert(artifacts)
-    .values({
-      ...pickFields(fields),
-      ...parsedDateColumns(fields),
-      ownerId: actor.id,
-      username: actor.name,
-      likeCount: 0,
-    })
-    .returning(artifactColumns)
-    .get();
+  return store.db.transaction(
+    (tx) => {
+      const created = tx
+        .insert(artifacts)
+        .values({
+          ...writtenColumns(fields),
+          ownerId: actor.id,
+          username: actor.name,
+          likeCount: 0,
+        })
+        .returning(reviewedArtifactColumns)
+        .get();
+      recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
+      return created;
+    },
+    { behavior: "immediate" },
+  );
 }
 
-/** Owner only. Saving an unchanged form succeeds and returns the artifact as it is. */
+/**
+ * Owner only. Saving an unchanged form succeeds, returns the artifact as it is and adds no
+ * revision. With `baseRevision`, a save over someone else's newer change is refused (CONFLICT)
+ * and writes nothing; the check and the write share one transaction.
+ */
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
-  input: { id: number; fields: ArtifactFields },
-): Artifact {
+  input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
+): ReviewedArtifact {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
       assertImageAvailable(store.db, input.fields.artifactImage);
+      const before = artifactFieldsIn(tx, input.id);
+      if (!before) throw notFound();
+      if (input.baseRevision !== undefined) {
+        assertBaseIsCurrent(tx, {
+          artifactId: input.id,
+          baseRevision: input.baseRevision,
+          current: before,
+        });
+      }
+      const after = pickArtifactFields(input.fields);
       const updated = tx
         .update(artifacts)
-        .set({
-          ...pickFields(input.fields),
-          ...parsedDateColumns(input.fields),
-          editedAt: new Date(),
-        })
+        .set({ ...writtenColumns(after), editedAt: new Date() })
         .where(eq(artifacts.id, input.id))
-        .returning(artifactColumns)
+        .returning(reviewedArtifactColumns)
         .get();
       if (!updated) throw notFound();
+      const summary = editSummary(before, after);
+      if (summary) recordRevision(tx, { artifactId: input.id, actorId: actor.id, summary });
       return updated;
     },
     { behavior: "immediate" },
   );
 }
 
-/** Owner only. The artifact's likes go with it (ON DELETE CASCADE). */
+/**
+ * Owner only. The artifact goes to the trash: gone at once for everyone, kept with its id, likes
+ * and history until it is restored or purged (services/trash.ts).
+ */
 export function deleteArtifact(
   store: ArtifactStore,
   actor: Actor,
   input: { id: number },
+  context: RequestContext = { requestId: null },
 ): { id: number; message: string } {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
-      tx.delete(artifacts).where(eq(artifacts.id, input.id)).run();
+      tx.update(artifacts).set({ deletedAt: new Date() }).where(eq(artifacts.id, input.id)).run();
+      appendAudit(tx, {
+        actorId: actor.id,
+        action: "artifact.delete",
+        artifactId: input.id,
+        requestId: context.requestId,
+      });
       return { id: input.id, message: MESSAGES.artifactDeleted };
     },
     { behavior: "immediate" },
   );
 }
 
-/** Exactly the eight editable fields, whatever else a caller's object carries. */
-function pickFields(fields: ArtifactFields): ArtifactFields {
-  const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
-  return Object.fromEntries(picked) as ArtifactFields;
+/**
+ * The columns a save writes: exactly the editable fields, whatever else a caller's object carries,
+ * and the years parsed from the dates. Creating, editing and restoring a version all write these.
+ */
+export function writtenColumns(fields: ArtifactFields) {
+  return { ...pickArtifactFields(fields), ...parsedDateColumns(fields) };
 }

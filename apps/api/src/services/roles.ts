@@ -4,6 +4,7 @@ import type { AppDatabase } from "../db/client";
 import { users } from "../db/schema";
 import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
+import { FORMER_MEMBER_EMAIL } from "./former-member";
 
 export interface RoleChange {
   /** The admin who decided; null for the command line and ADMIN_EMAILS. */
@@ -22,11 +23,16 @@ export interface RoleChange {
 export function setRole(db: AppDatabase, change: RoleChange): { from: Role; to: Role } {
   return db.transaction((tx) => {
     const target = tx
-      .select({ role: users.role })
+      .select({ role: users.role, email: users.email })
       .from(users)
       .where(eq(users.id, change.userId))
       .get();
-    if (!target) throw new ServiceError("NOT_FOUND", "There is no such account.");
+    if (!target) throw new ServiceError("NOT_FOUND", MESSAGES.accountNotFound);
+    // No one can sign in as the shared former-member account (decision 033): as an admin it would
+    // count towards "not the last admin" while no one could use it.
+    if (target.email === FORMER_MEMBER_EMAIL) {
+      throw new ServiceError("CONFLICT", MESSAGES.formerMemberRole);
+    }
     if (target.role === change.role) return { from: target.role, to: change.role };
     if (target.role === "admin") {
       const admins = tx.select({ n: count() }).from(users).where(eq(users.role, "admin")).get();

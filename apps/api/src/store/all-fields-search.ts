@@ -1,7 +1,7 @@
 import type { MatchRanges } from "@artifact-atlas/shared";
 
 /*
- * "Search in: All fields" (migration 0013): what a person typed becomes an FTS5 query made only of
+ * "Search in: All fields" (migration 0020): what a person typed becomes an FTS5 query made only of
  * quoted words, so that no input (quotes, hyphens, `*`, NEAR, AND, column filters, one or two
  * characters) can be read as FTS5 syntax, and the words it matched are found again in the text
  * for the cards' highlights, which go to the browser as ranges, never as HTML.

@@ -1,5 +1,10 @@
-import { getTableColumns, sql } from "drizzle-orm";
-import { artifact, likedArtifact } from "@artifact-atlas/shared";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import {
+  ARTIFACT_FIELD_NAMES,
+  artifact,
+  artifactReview,
+  likedArtifact,
+} from "@artifact-atlas/shared";
 import { artifacts } from "../db/schema";
 
 const tableColumns = getTableColumns(artifacts);
@@ -40,24 +45,49 @@ const storedKeys = artifact
     (key): key is Exclude<typeof key, UploadedImageField> => !(key in UPLOADED_IMAGE_COLUMNS),
   );
 
+function isUploadedImageField(key: string): key is UploadedImageField {
+  return key in UPLOADED_IMAGE_COLUMNS;
+}
+
+const storedColumns = columnsOf(storedKeys);
+
 /**
  * The columns every client may see, selected explicitly and in the order of the shared artifact
  * schema: the owner's id and email, and the row timestamps, stay on the server.
  */
-export const artifactColumns = {
-  ...columnsOf(storedKeys),
-  imageWidth: sql<number | null>`${sql.raw(uploadedImageSql("imageWidth"))}`,
-  imageHeight: sql<number | null>`${sql.raw(uploadedImageSql("imageHeight"))}`,
-  imagePlaceholder: sql<string | null>`${sql.raw(uploadedImageSql("imagePlaceholder"))}`,
+export const artifactColumns = Object.fromEntries(
+  artifact
+    .keyof()
+    .options.map((key) => [
+      key,
+      isUploadedImageField(key)
+        ? sql`${sql.raw(uploadedImageSql(key))}`
+        : storedColumns[key as (typeof storedKeys)[number]],
+    ]),
+) as typeof storedColumns & {
+  imageWidth: SQL<number | null>;
+  imageHeight: SQL<number | null>;
+  imagePlaceholder: SQL<string | null>;
+};
+
+/** The columns its owner and curators see: the public ones and the review state. */
+export const reviewedArtifactColumns = {
+  ...artifactColumns,
+  ...columnsOf(artifactReview.keyof().options),
 };
 
 /** A row of the liked list. */
 export const likedArtifactColumns = columnsOf(likedArtifact.keyof().options);
 
 /** The same columns for hand-written SQL, under their API names, so that the two cannot drift. */
-export const ARTIFACT_SELECT = [
-  ...storedKeys.map((key) => `"${tableColumns[key].name}" as "${key}"`),
-  ...(Object.keys(UPLOADED_IMAGE_COLUMNS) as UploadedImageField[]).map(
-    (field) => `${uploadedImageSql(field)} as "${field}"`,
-  ),
-].join(", ");
+export const ARTIFACT_SELECT = artifact
+  .keyof()
+  .options.map((key) =>
+    isUploadedImageField(key)
+      ? `${uploadedImageSql(key)} as "${key}"`
+      : `"${tableColumns[key].name}" as "${key}"`,
+  )
+  .join(", ");
+
+/** The editable fields, which a revision keeps (services/revisions.ts). */
+export const artifactFieldColumns = columnsOf(ARTIFACT_FIELD_NAMES);

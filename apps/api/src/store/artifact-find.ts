@@ -10,6 +10,7 @@ import {
 import { allFieldsQuery, searchWords } from "./all-fields-search";
 import { ARTIFACT_SELECT } from "./artifact-columns";
 import { containsPattern, searchPhrase, usesSearchIndex } from "./artifact-search";
+import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 import { LIST_ORDER } from "./list-pages";
 
 /*
@@ -32,11 +33,11 @@ export interface FindQuery {
 type FacetName = "types" | "eras" | "locations";
 
 /**
- * The artifacts anyone may see. Every query here starts from it: when review status and trash
- * land (issue 17), this is the one place to say "published and not in the trash".
+ * The artifacts anyone may see: published and not in the trash (issue 17, decision 050). Every
+ * query here starts from it, and the filters' indexes are partial on exactly this condition.
  */
 export function visibleArtifacts(): string {
-  return "1 = 1";
+  return PUBLIC_ARTIFACT;
 }
 
 /** A created_year in the SQL of an era: its century, BC negative, never 0. */
@@ -103,7 +104,7 @@ export function findWhere(query: FindQuery, omit?: FacetName): Where {
     } else {
       // Too short for trigrams: LIKE over the narrow list index, never the table (decision 009).
       conditions.push(
-        "id in (select id from artifacts indexed by artifacts_list_idx where artifact_name like :pattern escape '\\')",
+        `id in (select id from artifacts indexed by artifacts_list_idx where artifact_name like :pattern escape '\\' and ${PUBLIC_ARTIFACT})`,
       );
       params.pattern = containsPattern(query.search);
     }
@@ -112,18 +113,19 @@ export function findWhere(query: FindQuery, omit?: FacetName): Where {
 }
 
 /**
- * bm25 weights of the all-fields index's columns (migration 0013): the name weighs most, then
+ * bm25 weights of the all-fields index's columns (migration 0020): the name weighs most, then
  * the historical context; type, people, place and dates least.
  */
 const RELEVANCE = "bm25(artifacts_fts, 10.0, 3.0, 1.0, 2.0, 2.0, 1.0, 1.0)";
 
 /**
  * The ids of an all-fields search by relevance: the FTS5 match is taken once, and the filters
- * (without the search, which the match already is) narrow it; with none, no subquery at all.
+ * (without the search, which the match already is) narrow it; with none, no subquery at all, as
+ * the all-fields index holds the public artifacts only (migration 0020).
  */
 function relevanceSql(filters: string): string {
   const narrowed =
-    filters === visibleArtifacts() && visibleArtifacts() === "1 = 1"
+    filters === visibleArtifacts()
       ? ""
       : ` and rowid in (select id from artifacts where ${filters})`;
   return `select rowid from artifacts_fts where artifacts_fts match :match${narrowed}

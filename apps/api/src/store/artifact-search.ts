@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Artifact, SortValue } from "@artifact-atlas/shared";
+import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 import { bySort, countStatement, LIST_ORDER, pagedStatement, type PageWindow } from "./list-pages";
 
 /*
@@ -13,9 +14,12 @@ import { bySort, countStatement, LIST_ORDER, pagedStatement, type PageWindow } f
  *   migration 0004 (how many names contain each one- and two-character piece), and a page walks
  *   the sort's narrow index with LIKE until it is full (still no table scan).
  * - A search's count is kept until a name changes (searchMatches).
+ * - The search index and the piece counts hold the public artifacts only (migration 0013); the
+ *   reads of the table say the public condition (artifact-visibility.ts), as the partial sort
+ *   indexes they walk require.
  */
 
-const NAME_LIKE = "artifact_name like :pattern escape '\\'";
+const PUBLIC_NAME_LIKE = `artifact_name like :pattern escape '\\' and ${PUBLIC_ARTIFACT}`;
 /**
  * Per row, sorting every match of the search index by likes costs about ten times as much as
  * walking an entry of a sort index with LIKE, measured at 100,000 artifacts (docs/benchmarks.md).
@@ -78,7 +82,7 @@ export function createArtifactSearch(sqlite: Database.Database) {
           (order) =>
             `select a.id from artifacts_name_fts f
                cross join artifacts a indexed by artifacts_list_idx on a.id = f.rowid
-             where artifacts_name_fts match :match order by ${order}`,
+             where artifacts_name_fts match :match and ${PUBLIC_ARTIFACT} order by ${order}`,
         ),
       ),
     },
@@ -90,11 +94,11 @@ export function createArtifactSearch(sqlite: Database.Database) {
         .pluck(),
       total: countStatement(
         sqlite,
-        `select count(*) as total from artifacts indexed by artifacts_list_idx where ${NAME_LIKE}`,
+        `select count(*) as total from artifacts indexed by artifacts_list_idx where ${PUBLIC_NAME_LIKE}`,
       ),
       firstIds: sqlite
         .prepare<Record<string, unknown>, number>(
-          `select id from artifacts indexed by artifacts_list_idx where ${NAME_LIKE} limit :limit`,
+          `select id from artifacts indexed by artifacts_list_idx where ${PUBLIC_NAME_LIKE} limit :limit`,
         )
         .pluck(),
       page: bySort((sort) =>
@@ -102,7 +106,7 @@ export function createArtifactSearch(sqlite: Database.Database) {
           sqlite,
           sort,
           (order) =>
-            `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${NAME_LIKE}
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${PUBLIC_NAME_LIKE}
              order by ${order}`,
         ),
       ),
@@ -112,7 +116,8 @@ export function createArtifactSearch(sqlite: Database.Database) {
           sqlite,
           sort,
           (order) =>
-            `select id from artifacts where id in (select value from json_each(:ids)) order by ${order}`,
+            `select id from artifacts where id in (select value from json_each(:ids))
+             and ${PUBLIC_ARTIFACT} order by ${order}`,
         ),
       ),
     },

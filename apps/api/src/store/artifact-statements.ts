@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { POPULAR_COUNT, SIMILAR_COUNT } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
-import { artifactColumns } from "./artifact-columns";
-import { bySort, countStatement, LIST_ORDER, pagedStatement } from "./list-pages";
+import { artifactColumns, reviewedArtifactColumns } from "./artifact-columns";
+import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "./artifact-visibility";
+import { bySort, LIST_ORDER, pagedStatement } from "./list-pages";
 
 /**
  * The hot reads of artifacts, prepared once per database: rebuilding a Drizzle query costs many
@@ -11,8 +12,11 @@ import { bySort, countStatement, LIST_ORDER, pagedStatement } from "./list-pages
  */
 export function prepareArtifactStatements(db: AppDatabase) {
   const sqlite = db.$client;
-  const ofType = eq(artifacts.artifactType, sql.placeholder("type"));
-  const ofOwner = eq(artifacts.ownerId, sql.placeholder("ownerId"));
+  /** Every public read says this (store/artifact-visibility.ts). */
+  const isPublic = sql.raw(PUBLIC_ARTIFACT);
+  const ofType = and(eq(artifacts.artifactType, sql.placeholder("type")), isPublic);
+  /** A member's own artifacts, whatever their status, outside the trash. */
+  const ofOwner = and(eq(artifacts.ownerId, sql.placeholder("ownerId")), sql.raw(NOT_IN_TRASH));
   /**
    * :limit rows after skipping :offset, in `order`: the ids from the narrow index first, so that a
    * deep OFFSET skips index entries rather than rows, then the rows by id.
@@ -39,19 +43,28 @@ export function prepareArtifactStatements(db: AppDatabase) {
   const mostLiked = (where: SQL | undefined) => sliceInOrder(where, mostLikedOrder);
 
   return {
+    /** A public artifact: what everyone may read, and all the read cache keeps. */
     byId: db
       .select(artifactColumns)
       .from(artifacts)
-      .where(eq(artifacts.id, sql.placeholder("id")))
+      .where(and(eq(artifacts.id, sql.placeholder("id")), isPublic))
       .prepare(),
-    ownerOf: db
-      .select({ ownerId: artifacts.ownerId })
+    /** Any artifact outside the trash, with its review state: for its owner and curators. */
+    reviewedById: db
+      .select({ ...reviewedArtifactColumns, ownerId: artifacts.ownerId })
       .from(artifacts)
-      .where(eq(artifacts.id, sql.placeholder("id")))
+      .where(and(eq(artifacts.id, sql.placeholder("id")), isNull(artifacts.deletedAt)))
+      .prepare(),
+    /** The owner of an artifact outside the trash: a trashed artifact is gone for its owner too. */
+    ownerOf: db
+      .select({ ownerId: artifacts.ownerId, status: artifacts.status })
+      .from(artifacts)
+      .where(and(eq(artifacts.id, sql.placeholder("id")), isNull(artifacts.deletedAt)))
       .prepare(),
     popular: db
       .select(artifactColumns)
       .from(artifacts)
+      .where(isPublic)
       .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
       .limit(POPULAR_COUNT)
       .prepare(),
@@ -62,6 +75,7 @@ export function prepareArtifactStatements(db: AppDatabase) {
         and(
           eq(artifacts.artifactType, sql.placeholder("type")),
           ne(artifacts.id, sql.placeholder("id")),
+          isPublic,
         ),
       )
       .orderBy(desc(artifacts.likeCount), asc(artifacts.id))
@@ -71,7 +85,7 @@ export function prepareArtifactStatements(db: AppDatabase) {
     mine: {
       /** Keyset: up to :limit artifacts older than the artifact :before, however deep. */
       page: db
-        .select(artifactColumns)
+        .select(reviewedArtifactColumns)
         .from(artifacts)
         .where(and(ofOwner, lt(artifacts.id, sql.placeholder("before"))))
         .orderBy(desc(artifacts.id))
@@ -82,26 +96,32 @@ export function prepareArtifactStatements(db: AppDatabase) {
       total: db.select({ total: count() }).from(artifacts).where(ofOwner).prepare(),
     },
     list: {
-      /** count(*) reads the smallest index, not the table. */
-      total: countStatement(sqlite, "select count(*) as total from artifacts"),
       page: bySort((sort) =>
         pagedStatement(
           sqlite,
           sort,
           (order) =>
-            `select id from artifacts indexed by ${LIST_ORDER[sort].index} order by ${order}`,
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index}
+             where ${PUBLIC_ARTIFACT} order by ${order}`,
         ),
       ),
     },
-    mostLiked: { all: mostLiked(undefined), byType: mostLiked(ofType) },
+    mostLiked: { all: mostLiked(isPublic), byType: mostLiked(ofType) },
     countByType: db
       .select({ total: sql<number>`count(*)` })
       .from(artifacts)
       .where(ofType)
       .prepare(),
-    /** Moves with every added, renamed or deleted artifact (triggers of migration 0002). */
+    /**
+     * Moves whenever the public set of names changes: an artifact added, renamed, deleted, or its
+     * status or trash changed (triggers of migration 0013).
+     */
     namesVersion: sqlite
       .prepare<[], number>("select version from artifact_names_version where id = 1")
+      .pluck(),
+    /** How many public artifacts there are, counted by the same triggers (migration 0013). */
+    publicArtifacts: sqlite
+      .prepare<[], number>("select public_artifacts from artifact_names_version where id = 1")
       .pluck(),
   };
 }

@@ -16,10 +16,8 @@ interface ArtifactStoreOptions {
  */
 export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptions = {}) {
   const statements = prepareArtifactStatements(db);
-  /** artifact_names_version: moves with every added, renamed or deleted artifact. */
+  /** artifact_names_version: moves whenever the public set of names changes. */
   const namesVersion = () => statements.namesVersion.get() ?? 0;
-  /** The size of the collection, and the artifact_names_version it was counted at. */
-  let collection = { version: -1, total: 0 };
 
   return {
     db,
@@ -30,13 +28,9 @@ export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptio
     readCache: new ReadCache(db.$client, options.readCache ?? READ_CACHE_DEFAULTS),
     namesVersion,
 
-    /** How many artifacts there are: counted again only after an artifact was added or deleted. */
+    /** How many public artifacts there are: kept by the triggers of migration 0013. */
     collectionSize(): number {
-      const version = namesVersion();
-      if (collection.version !== version) {
-        collection = { version, total: statements.list.total.get({})?.total ?? 0 };
-      }
-      return collection.total;
+      return statements.publicArtifacts.get() ?? 0;
     },
   };
 }

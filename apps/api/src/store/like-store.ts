@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppDatabase } from "../db/client";
 import { artifacts, likes } from "../db/schema";
 import { likedArtifactColumns } from "./artifact-columns";
+import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 
 /*
  * artifacts.like_count is kept equal to the number of likes rows by the triggers of migration
@@ -11,20 +12,23 @@ import { likedArtifactColumns } from "./artifact-columns";
 function prepareLikeStatements(db: AppDatabase) {
   const artifactId = sql.placeholder("artifactId");
   const userId = sql.placeholder("userId");
-  const ofUser = eq(likes.userId, userId);
+  const isPublic = sql.raw(PUBLIC_ARTIFACT);
+  /** A member's likes of public artifacts: a hidden or trashed one leaves every liked list. */
+  const ofUser = and(eq(likes.userId, userId), isPublic);
+  const publicArtifact = and(eq(artifacts.id, likes.artifactId), isPublic);
   const likeId = sql<number>`${likes}.rowid`;
   const likedByUser = sql<boolean>`exists (
     select 1 from ${likes} where ${likes.artifactId} = ${artifacts.id} and ${likes.userId} = ${userId}
   )`.mapWith(Boolean);
   return {
-    /** No row means no such artifact. */
+    /** No row means no such public artifact: only those can be liked. */
     status: db
       .select({
         likeCount: artifacts.likeCount,
         liked: likedByUser,
       })
       .from(artifacts)
-      .where(eq(artifacts.id, artifactId))
+      .where(and(eq(artifacts.id, artifactId), isPublic))
       .prepare(),
     insert: db.insert(likes).values({ artifactId, userId }).onConflictDoNothing().prepare(),
     delete: db
@@ -41,7 +45,7 @@ function prepareLikeStatements(db: AppDatabase) {
       page: db
         .select({ likeId, ...likedArtifactColumns })
         .from(likes)
-        .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
+        .innerJoin(artifacts, publicArtifact)
         .where(and(ofUser, lt(likeId, sql.placeholder("before"))))
         .orderBy(desc(likeId))
         .limit(sql.placeholder("limit"))
@@ -57,6 +61,7 @@ function prepareLikeStatements(db: AppDatabase) {
             db
               .select({ likeId })
               .from(likes)
+              .innerJoin(artifacts, publicArtifact)
               .where(ofUser)
               .orderBy(desc(likeId))
               .limit(sql.placeholder("limit"))
@@ -65,7 +70,12 @@ function prepareLikeStatements(db: AppDatabase) {
         )
         .orderBy(desc(likeId))
         .prepare(),
-      total: db.select({ total: count() }).from(likes).where(ofUser).prepare(),
+      total: db
+        .select({ total: count() })
+        .from(likes)
+        .innerJoin(artifacts, publicArtifact)
+        .where(ofUser)
+        .prepare(),
     },
   };
 }

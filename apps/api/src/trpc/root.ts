@@ -1,8 +1,12 @@
 import { router } from "./init";
+import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
+import { revisionsRouter } from "./routers/revisions";
+import { notificationsRouter } from "./routers/notifications";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -10,6 +14,10 @@ export const appRouter = router({
   users: usersRouter,
   artifacts: artifactsRouter,
   likes: likesRouter,
+  revisions: revisionsRouter,
+  admin: adminRouter,
+  notifications: notificationsRouter,
+  imports: importsRouter,
   account: accountRouter,
 });
 

@@ -6,6 +6,8 @@ import { startProductServer, type RunningServer } from "./server";
 export interface ProductInBrowser {
   /** http://localhost:<port> of the running production server. */
   readonly origin: string;
+  /** The running server's database file (roles and scenes set up as an operator would). */
+  readonly databasePath: string;
   /** A fresh browser profile, closed after the test that opened it. */
   newContext: (options?: ContextOptions) => Promise<BrowserContext>;
 }
@@ -44,6 +46,9 @@ export function useProductInBrowser(
   return {
     get origin() {
       return started().server.origin;
+    },
+    get databasePath() {
+      return started().server.databasePath;
     },
     async newContext(options) {
       const context = await newContext(started().browser, options);

@@ -2,10 +2,12 @@ import { clsx } from "clsx";
 import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router-dom";
+import { hasRole } from "@artifact-atlas/shared";
 import { useLogout, useSession } from "../lib/session";
 import { Avatar } from "./Avatar";
 import { Button, ButtonLink } from "./Button";
 import { Logo } from "./Logo";
+import { NotificationBell } from "./NotificationBell";
 import { ThemeToggle } from "./ThemeToggle";
 
 interface NavItem {
@@ -24,6 +26,9 @@ const SIGNED_IN: NavItem[] = [
   { to: "/myartifacts", label: "My Artifacts" },
   { to: "/likedartifacts", label: "Liked Artifacts" },
 ];
+
+/** Issue 17: for admins only (the server checks every admin call). */
+const ADMIN: NavItem[] = [{ to: "/admin", label: "Admin" }];
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -80,7 +85,8 @@ export function NavBar() {
   const headerRef = useRef<HTMLElement>(null);
   // The dropdown closes by itself when the page changes.
   const menuOpen = menu.open && menu.at === location.key;
-  const items = status === "signedIn" ? [...ALWAYS, ...SIGNED_IN] : ALWAYS;
+  const admin = user !== null && hasRole(user.role, "admin");
+  const items = status === "signedIn" ? [...ALWAYS, ...SIGNED_IN, ...(admin ? ADMIN : [])] : ALWAYS;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -112,6 +118,7 @@ export function NavBar() {
         </nav>
 
         <div className="flex items-center gap-2">
+          {status === "signedIn" && <NotificationBell />}
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
             {status === "signedIn" && user && (

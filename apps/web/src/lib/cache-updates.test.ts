@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Artifact, LikedArtifact } from "@artifact-atlas/shared";
+import type { LikedArtifact, ReviewedArtifact } from "@artifact-atlas/shared";
 import { createFakeApi } from "../test/fake-api";
 import { makeArtifact, renderHookWithApi, SIGNED_IN_USER } from "../test/render";
 import {
@@ -32,7 +32,7 @@ function cacheWithAnswers() {
   utils.auth.me.setData(undefined, SIGNED_IN_USER);
   utils.artifacts.mine.setInfiniteData(
     MY_ARTIFACTS_INPUT,
-    pagesOf<Artifact>(
+    pagesOf<ReviewedArtifact>(
       [makeArtifact({ id: 3 }), makeArtifact({ id: 4 })],
       [makeArtifact({ id: 5 })],
     ),

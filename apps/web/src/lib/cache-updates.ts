@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Artifact, LikeStatus, SessionUser } from "@artifact-atlas/shared";
+import type { LikeStatus, ReviewedArtifact, SessionUser } from "@artifact-atlas/shared";
 import type { trpc } from "./trpc";
 
 /*
@@ -28,9 +28,11 @@ export function artifactAdded(utils: TrpcUtils) {
 }
 
 /** An edited artifact: its detail shows the saved version at once; lists refetch when next shown. */
-export function artifactUpdated(utils: TrpcUtils, saved: Artifact) {
+export function artifactUpdated(utils: TrpcUtils, saved: ReviewedArtifact) {
   utils.artifacts.byId.setData({ id: saved.id }, saved);
   markArtifactListsStale(utils);
+  // Its history has a new version.
+  void utils.revisions.invalidate();
 }
 
 /** A deleted artifact leaves My Artifacts at once, without a reload; other lists refetch when next shown. */

@@ -12,6 +12,8 @@ interface ArtifactSave {
   failureLog: string;
   failureNotice: (error: unknown) => { title: string; text: string };
   successNotice: { title: string; text: string; timerMs: number };
+  /** Someone else saved the artifact since this edit began (CONFLICT): nothing was written. */
+  onConflict?: () => Promise<void>;
 }
 
 /**
@@ -30,6 +32,10 @@ export function useSaveArtifact() {
       const code = trpcErrorCode(error);
       if (code === "UNAUTHORIZED") {
         await navigate(loginPath(save.returnPath));
+        return;
+      }
+      if (code === "CONFLICT" && save.onConflict) {
+        await save.onConflict();
         return;
       }
       const problems = fieldErrors(error);

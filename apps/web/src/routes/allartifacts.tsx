@@ -1,17 +1,19 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { Search, SearchX, TriangleExclamationPoint } from "lucide-react";
+import { Search, SearchX, TriangleExclamationPoint, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { LIMITS, PAGE_SIZE } from "@artifact-atlas/shared";
+import { hasRole, LIMITS, PAGE_SIZE } from "@artifact-atlas/shared";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
-import { Button } from "../components/Button";
+import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
+import { ExportMenu } from "../components/ExportMenu";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { Spinner } from "../components/Spinner";
 import { FindFilters } from "../components/FindFilters";
 import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 
 /** How long typing may pause before the search runs. */
@@ -55,6 +57,7 @@ function ListSkeleton() {
 /** The collection: search, sort and page live in the URL, so reload, back and links keep them. */
 export default function AllArtifactsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { user } = useSession();
   const state = readListParams(searchParams);
   const update = (change: Partial<ListParams>, replace = false) =>
     setSearchParams(nextListParams(state, change), { replace });
@@ -160,6 +163,13 @@ export default function AllArtifactsRoute() {
             />
           </svg>
         </div>
+        <ExportMenu search={state.search} />
+        {user && hasRole(user.role, "curator") && (
+          <ButtonLink to="/import" variant="secondary">
+            <Upload aria-hidden="true" className="size-4" />
+            Import
+          </ButtonLink>
+        )}
       </div>
 
       <fieldset className="-mt-4 mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

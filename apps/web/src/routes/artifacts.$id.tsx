@@ -1,13 +1,15 @@
 import type { Artifact } from "@artifact-atlas/shared";
-import { ArrowRight, CalendarDays, Hourglass, MapPin, Pickaxe } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { ArrowRight, History } from "lucide-react";
+import { useEffect } from "react";
 import { useParams } from "react-router-dom";
 import { ArtifactCard } from "../components/ArtifactCard";
+import { ArtifactFacts } from "../components/ArtifactFacts";
 import { BackLink } from "../components/BackLink";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { LikeButton } from "../components/LikeButton";
+import { ShareButton } from "../components/ShareButton";
 import { PageSpinner, Spinner } from "../components/Spinner";
 import { TypeBadge } from "../components/TypeBadge";
 import { parseArtifactId } from "../lib/artifact-id";
@@ -54,13 +56,20 @@ export default function ArtifactDetailRoute() {
             <h1 className="mt-4 font-serif text-4xl leading-tight font-semibold text-ink sm:text-5xl">
               {artifact.artifactName}
             </h1>
-            <p className="mt-3 text-sm text-muted">
-              Added by <span className="font-medium text-ink">{artifact.username}</span>
-            </p>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted">
+                Added by <span className="font-medium text-ink">{artifact.username}</span>
+              </p>
+              <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
+                <History aria-hidden="true" className="size-4" />
+                History
+              </ButtonLink>
+            </div>
           </header>
 
-          <div className="rounded-2xl border border-line bg-surface p-5 shadow-card">
+          <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
             <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
+            <ShareButton artifact={artifact} />
           </div>
 
           <section aria-labelledby="context-heading">
@@ -72,39 +81,12 @@ export default function ArtifactDetailRoute() {
             </p>
           </section>
 
-          <dl className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2">
-            <Fact icon={<Hourglass aria-hidden="true" className="size-5" />} label="Created">
-              {artifact.createdAt}
-            </Fact>
-            <Fact icon={<CalendarDays aria-hidden="true" className="size-5" />} label="Discovered">
-              {artifact.discoveredAt}
-            </Fact>
-            <Fact icon={<Pickaxe aria-hidden="true" className="size-5" />} label="Discovered By">
-              {artifact.discoveredBy}
-            </Fact>
-            <Fact icon={<MapPin aria-hidden="true" className="size-5" />} label="Present Location">
-              {artifact.presentLocation}
-            </Fact>
-          </dl>
+          <ArtifactFacts artifact={artifact} />
         </div>
       </article>
 
       <SimilarArtifacts artifact={artifact} />
     </Page>
-  );
-}
-
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="bg-surface p-5">
-      <dt className="flex items-center gap-2.5 text-xs font-semibold tracking-wider text-muted uppercase">
-        <span className="text-accent">{icon}</span>
-        {label}
-      </dt>
-      <dd className="mt-1.5 pl-[1.875rem] text-base font-medium break-words text-ink">
-        {children}
-      </dd>
-    </div>
   );
 }
 

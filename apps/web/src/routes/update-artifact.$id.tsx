@@ -1,9 +1,17 @@
 import { ArrowLeft, FileQuestion, ShieldCheck } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
-import { ARTIFACT_UPDATED_TIMER_MS, MESSAGES, type ArtifactFields } from "@artifact-atlas/shared";
+import {
+  ARTIFACT_UPDATED_TIMER_MS,
+  MESSAGES,
+  pickArtifactFields,
+  type Artifact,
+  type ArtifactFields,
+} from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { ButtonLink } from "../components/Button";
+import { useDialogs } from "../components/DialogProvider";
+import { EditConflict, type EditConflictState } from "../components/EditConflict";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { FormNote } from "../components/FormSection";
@@ -20,20 +28,18 @@ const TITLE = "Update Artifact | Historical Collection";
 export default function UpdateArtifactRoute() {
   const params = useParams();
   const id = parseArtifactId(params.id);
-  const saveArtifact = useSaveArtifact();
-  const utils = trpc.useUtils();
-  const artifact = trpc.artifacts.byId.useQuery(
+  // The artifact with its newest revision's number, read together: the base of this edit.
+  const editing = trpc.revisions.forEditing.useQuery(
     { id: id ?? 0 },
     { enabled: id !== null, retry: false },
   );
-  const update = trpc.artifacts.update.useMutation();
 
   useEffect(() => {
     // Spec: a failed load is logged and the screen says the artifact was not found.
-    if (artifact.error) console.error("Error loading artifact", artifact.error);
-  }, [artifact.error]);
+    if (editing.error) console.error("Error loading artifact", editing.error);
+  }, [editing.error]);
 
-  if (id !== null && artifact.isPending) {
+  if (id !== null && editing.isPending) {
     return (
       <Page>
         <title>{TITLE}</title>
@@ -42,7 +48,7 @@ export default function UpdateArtifactRoute() {
     );
   }
 
-  if (id === null || !artifact.data) {
+  if (id === null || !editing.data) {
     return (
       <Page width="medium">
         <title>{TITLE}</title>
@@ -62,14 +68,45 @@ export default function UpdateArtifactRoute() {
     );
   }
 
-  const current = artifact.data;
+  return <EditArtifact key={editing.data.artifact.id} start={editing.data} />;
+}
+
+/**
+ * The form, based on the revision it opened at. That base moves only when the person has been
+ * shown the newer version (a refused save), never silently, so a save can never overwrite a
+ * change that they have not seen.
+ */
+function EditArtifact({ start }: { start: { artifact: Artifact; revision: number } }) {
+  const current = start.artifact;
+  const saveArtifact = useSaveArtifact();
+  const utils = trpc.useUtils();
+  const update = trpc.artifacts.update.useMutation();
+  const [baseRevision, setBaseRevision] = useState(start.revision);
+  const [conflict, setConflict] = useState<EditConflictState | null>(null);
+  const dialogs = useDialogs();
+
+  const showConflict = async (yours: ArtifactFields) => {
+    try {
+      const latest = await utils.revisions.forEditing.fetch({ id: current.id }, { staleTime: 0 });
+      const revision = await utils.revisions.byNumber.fetch(
+        { id: current.id, number: latest.revision },
+        { staleTime: 0 },
+      );
+      setConflict({ theirs: latest.artifact, revision, yours });
+      setBaseRevision(latest.revision);
+    } catch (error) {
+      console.error("Loading the newer version failed", error);
+      await dialogs.notify({ variant: "error", title: "Error!", text: MESSAGES.editConflict });
+    }
+  };
 
   const submit = (fields: ArtifactFields) =>
     saveArtifact({
       write: async () => {
-        const saved = await update.mutateAsync({ id: current.id, fields });
+        const saved = await update.mutateAsync({ id: current.id, fields, baseRevision });
         artifactUpdated(utils, saved);
       },
+      onConflict: () => showConflict(fields),
       returnPath: `/update-artifact/${current.id}`,
       failureLog: "Updating the artifact failed",
       failureNotice: (error) => ({
@@ -101,18 +138,9 @@ export default function UpdateArtifactRoute() {
           </ButtonLink>
         }
       />
+      {conflict && <EditConflict conflict={conflict} />}
       <ArtifactForm
-        defaultValues={{
-          artifactName: current.artifactName,
-          artifactImage: current.artifactImage,
-          artifactType: current.artifactType,
-          historicalContext: current.historicalContext,
-          createdAt: current.createdAt,
-          discoveredAt: current.discoveredAt,
-          discoveredBy: current.discoveredBy,
-          presentLocation: current.presentLocation,
-          imageAlt: current.imageAlt,
-        }}
+        defaultValues={pickArtifactFields(current)}
         savedImage={
           current.imageWidth && current.imageHeight
             ? {

@@ -10,7 +10,7 @@ import {
   type NavigateFunction,
   type RouteObject,
 } from "react-router-dom";
-import type { Artifact, SessionUser } from "@artifact-atlas/shared";
+import type { ReviewedArtifact, SessionUser } from "@artifact-atlas/shared";
 import { DialogProvider } from "../components/DialogProvider";
 import { createAppClients, trpc } from "../lib/trpc";
 import { AppRoutes } from "../router";
@@ -24,7 +24,8 @@ export const SIGNED_IN_USER: SessionUser = {
   role: "member",
 };
 
-export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
+/** An artifact as its owner and curators read it: published unless overridden. */
+export function makeArtifact(overrides: Partial<ReviewedArtifact> = {}): ReviewedArtifact {
   return {
     id: 1,
     artifactName: "Rosetta Stone",
@@ -45,6 +46,9 @@ export function makeArtifact(overrides: Partial<Artifact> = {}): Artifact {
     createdToYear: -196,
     discoveredFromYear: 1799,
     discoveredToYear: 1799,
+    status: "published",
+    statusReason: null,
+    statusNote: null,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import {
   imageSource,
   isWellFormedText,
   requiredText,
+  revisionNumber,
   wholeNumber,
 } from "./fields";
 
@@ -126,12 +127,27 @@ export type ArtifactFields = z.output<typeof artifactInput>;
 /** The editable fields' names, in the form's order. */
 export const ARTIFACT_FIELD_NAMES = artifactInput.keyof().options;
 
+/** Exactly the editable fields, in the form's order, whatever else `fields` carries. */
+export function pickArtifactFields(fields: ArtifactFields): ArtifactFields {
+  const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
+  return Object.fromEntries(picked) as ArtifactFields;
+}
+
 /** Artifact ids are positive integers; anything else can only be "not found". */
 export const artifactId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const artifactIdInput = z.object({ id: artifactId });
 
-export const artifactUpdateInput = z.object({ id: artifactId, fields: artifactInput });
+/**
+ * artifacts.update: the fields, and the revision the editor started from (issue 17). With it, a
+ * save is refused (CONFLICT) when someone else changed the artifact since; without it, the save
+ * overwrites as it always did.
+ */
+export const artifactUpdateInput = z.object({
+  id: artifactId,
+  fields: artifactInput,
+  baseRevision: revisionNumber.optional(),
+});
 
 const listSearch = z
   .string()

@@ -42,6 +42,19 @@ export function wholeNumber(name: string, max: number) {
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
 }
 
+export const MAX_REVISION_NUMBER = Number.MAX_SAFE_INTEGER;
+const REVISION_NUMBER_MESSAGE = `A revision must be a whole number from 1 to ${MAX_REVISION_NUMBER}.`;
+
+/**
+ * A revision number in a JSON body (issue 17, history): a whole number, never a string or a
+ * boolean that coercion would turn into one.
+ */
+export const revisionNumber = z
+  .number({ error: REVISION_NUMBER_MESSAGE })
+  .int(REVISION_NUMBER_MESSAGE)
+  .min(1, REVISION_NUMBER_MESSAGE)
+  .max(MAX_REVISION_NUMBER, REVISION_NUMBER_MESSAGE);
+
 /** Only http(s): a `javascript:` or `data:` URL rendered as an image source is an attack, not a photo. */
 function isHttpUrl(value: string): boolean {
   try {

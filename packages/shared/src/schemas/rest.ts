@@ -4,7 +4,7 @@ import { artifactInput } from "./artifact";
 import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
 import { eraValue } from "./find";
 import { isWellFormedText } from "./fields";
-import { email, wholeNumber } from "./fields";
+import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
 
 /*
  * The inputs of the REST paths of spec section 7, for clients other than the web app. They reuse the
@@ -40,6 +40,15 @@ const restYear = (name: string) =>
     .max(FIND_LIMITS.latestYear, `${name} must be a year up to ${FIND_LIMITS.latestYear}.`)
     .refine((value) => value !== 0, `${name}: there is no year 0 (1 BC is -1, AD 1 is 1).`)
     .optional();
+
+/** A list that takes only page and pageSize: GET /artifacts/{id}/revisions. */
+export const restPageQuery = z.object(restPaging);
+
+/** GET /artifacts/{id}/revisions/compare: what changed from one revision to another. */
+export const restRevisionCompareQuery = z.object({
+  from: wholeNumber("from", MAX_REVISION_NUMBER).describe("A revision number (either order)."),
+  to: wholeNumber("to", MAX_REVISION_NUMBER).describe("A revision number (either order)."),
+});
 
 /** GET /artifacts: the collection most liked first, or with `email` the caller's own artifacts. */
 export const restArtifactsQuery = z
@@ -129,6 +138,18 @@ export const restArtifactBody = artifactInput.extend({
   userEmail: email.optional().describe("The signed-in user's own email (optional)."),
 });
 export type RestArtifactBody = z.input<typeof restArtifactBody>;
+
+/**
+ * PUT /artifacts/{id}: with baseRevision, a save over someone else's newer change is refused (409)
+ * and writes nothing; without it, the save overwrites as it always did.
+ */
+export const restUpdateArtifactBody = restArtifactBody.extend({
+  baseRevision: revisionNumber
+    .optional()
+    .describe(
+      "The revision your edit started from (the number of the first item of GET /artifacts/{id}/revisions). If someone changed the artifact since, the answer is 409 and nothing is written.",
+    ),
+});
 
 /** DELETE /artifacts/{id}. */
 export const restDeleteArtifactBody = z.object({

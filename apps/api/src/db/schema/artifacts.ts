@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { ARTIFACT_TYPES, DATE_PRECISIONS, DATE_QUALIFIERS } from "@artifact-atlas/shared";
+import {
+  ARTIFACT_STATUSES,
+  ARTIFACT_TYPES,
+  DATE_PRECISIONS,
+  DATE_QUALIFIERS,
+} from "@artifact-atlas/shared";
+import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "../../store/artifact-visibility";
 import { users } from "./users";
+
+const isPublic = sql.raw(PUBLIC_ARTIFACT);
 
 export const artifacts = sqliteTable(
   "artifacts",
@@ -48,52 +56,72 @@ export const artifacts = sqliteTable(
     editedAt: integer("edited_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch() * 1000)`),
+    /** Issue 17: only published artifacts outside the trash are public (store/artifact-visibility.ts). */
+    status: text("status", { enum: ARTIFACT_STATUSES }).notNull().default("published"),
+    /** Why it is rejected or hidden: a review reason's label or a report's reason. */
+    statusReason: text("status_reason"),
+    /** The reviewer's optional note to the owner. */
+    statusNote: text("status_note"),
+    /** When it went to the trash; null outside it. The server purges it TRASH_DAYS later. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
   },
   // Each list order has an index that yields it without a sort step, narrow enough to skip deep
-  // OFFSETs quickly; the name makes them covering for searches (docs/benchmarks.md).
-  (table) => [
-    index("artifacts_owner_idx").on(table.ownerId, table.id),
-    index("artifacts_type_likes_idx").on(
-      table.artifactType,
-      sql`${table.likeCount} desc`,
-      table.id,
-    ),
-    /** Newest first (id desc), narrower than the table's rows. */
-    index("artifacts_list_idx").on(table.id, table.artifactName, table.likeCount),
-    /** Least liked first, ties by id. */
-    index("artifacts_likes_idx").on(table.likeCount, table.id, table.artifactName),
-    /** Most liked first, ties by id: a mixed direction that the ascending index cannot serve. */
-    index("artifacts_likes_desc_idx").on(
-      sql`${table.likeCount} desc`,
-      table.id,
-      table.artifactName,
-    ),
-    /** The uploaded images still in use (services/images/references.ts); other URLs stay out. */
-    index("artifacts_uploaded_image_idx")
-      .on(table.artifactImage)
-      .where(sql`${table.artifactImage} like '/images/%'`),
-    // The date sorts' indexes are expressions that drizzle-kit cannot write: migration 0011.
-    /*
-     * The filters of the collection (store/artifact-find.ts): each facet's count reads one of these
-     * alone, with its own filter first, whichever filters are set (decision 042).
-     */
-    index("artifacts_find_type_idx").on(
-      table.artifactType,
-      table.createdYear,
-      table.presentLocation,
-    ),
-    index("artifacts_find_year_idx").on(
-      table.createdYear,
-      table.artifactType,
-      table.presentLocation,
-    ),
-    index("artifacts_find_location_idx").on(
-      table.presentLocation,
-      table.artifactType,
-      table.createdYear,
-    ),
-    check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
-  ],
+  // OFFSETs quickly; the name makes them covering for searches (docs/benchmarks.md). The public
+  // reads' indexes hold the public artifacts only (decision 050): as fast as before, whatever
+  // waits for review or lies in the trash.
+  (table) => {
+    const publicColumns = [table.status, table.deletedAt];
+    return [
+      // Each also holds the columns of its WHERE, last: SQLite checks a partial index's condition
+      // against the row unless the index has those columns, and reading rows would undo the index.
+      index("artifacts_owner_idx")
+        .on(table.ownerId, table.id, table.deletedAt)
+        .where(sql.raw(NOT_IN_TRASH)),
+      index("artifacts_type_likes_idx")
+        .on(table.artifactType, sql`${table.likeCount} desc`, table.id, ...publicColumns)
+        .where(isPublic),
+      /** Newest first (id desc), narrower than the table's rows. */
+      index("artifacts_list_idx")
+        .on(table.id, table.artifactName, table.likeCount, ...publicColumns)
+        .where(isPublic),
+      /** Least liked first, ties by id. */
+      index("artifacts_likes_idx")
+        .on(table.likeCount, table.id, table.artifactName, ...publicColumns)
+        .where(isPublic),
+      /** Most liked first, ties by id: a mixed direction that the ascending index cannot serve. */
+      index("artifacts_likes_desc_idx")
+        .on(sql`${table.likeCount} desc`, table.id, table.artifactName, ...publicColumns)
+        .where(isPublic),
+      /** The uploaded images still in use (services/images/references.ts); other URLs stay out. */
+      index("artifacts_uploaded_image_idx")
+        .on(table.artifactImage)
+        .where(sql`${table.artifactImage} like '/images/%'`),
+      // The date sorts' indexes are expressions that drizzle-kit cannot write: migration 0011.
+      /** The trash, oldest first: what the purge takes and the trash screen pages. */
+      index("artifacts_trash_idx")
+        .on(table.deletedAt, table.id)
+        .where(sql`${table.deletedAt} is not null`),
+      /*
+       * The filters of the collection (store/artifact-find.ts): each facet's count reads one of
+       * these alone, with its own filter first, whichever filters are set (decision 042). Public
+       * artifacts only, like the list orders' indexes.
+       */
+      index("artifacts_find_type_idx")
+        .on(table.artifactType, table.createdYear, table.presentLocation, ...publicColumns)
+        .where(isPublic),
+      index("artifacts_find_year_idx")
+        .on(table.createdYear, table.artifactType, table.presentLocation, ...publicColumns)
+        .where(isPublic),
+      index("artifacts_find_location_idx")
+        .on(table.presentLocation, table.artifactType, table.createdYear, ...publicColumns)
+        .where(isPublic),
+      check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
+      check(
+        "artifacts_status_known",
+        sql`${table.status} in ('published', 'pending', 'rejected', 'hidden')`,
+      ),
+    ];
+  },
 );
 
 export const likes = sqliteTable(

@@ -18,6 +18,7 @@ import {
   similarArtifacts,
   updateArtifact,
 } from "../../services/artifacts";
+import { getPublicArtifact } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
 
 /** The filters of a list or facets input. */
@@ -52,11 +53,16 @@ export const artifactsRouter = router({
 
   byId: publicProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => getArtifact(ctx.deps.artifactStore, input)),
+    .query(({ ctx, input }) => getArtifact(ctx.deps.artifactStore, ctx.user, input)),
+
+  /** The artifact of a public page (/a/{id}): NOT_FOUND unless anyone may see it. */
+  publicById: publicProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => getPublicArtifact(ctx.deps.publicArtifacts, input)),
 
   similar: publicProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => similarArtifacts(ctx.deps.artifactStore, input)),
+    .query(({ ctx, input }) => similarArtifacts(ctx.deps.artifactStore, ctx.user, input)),
 
   mine: protectedProcedure
     .input(myArtifactsQuery)
@@ -72,5 +78,5 @@ export const artifactsRouter = router({
 
   delete: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => deleteArtifact(ctx.deps.artifactStore, ctx.user, input)),
+    .mutation(({ ctx, input }) => deleteArtifact(ctx.deps.artifactStore, ctx.user, input, ctx)),
 });

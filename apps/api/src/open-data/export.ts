@@ -1,0 +1,130 @@
+import { Readable } from "node:stream";
+import {
+  BRAND,
+  EXPORT_COLUMNS,
+  permanentArtifactPath,
+  publicArtifactPath,
+  type Artifact,
+  type ExportColumn,
+  type ExportFormat,
+} from "@artifact-atlas/shared";
+import type { KeysetReader } from "../store/public-artifacts";
+import { csvRow } from "./csv";
+
+/**
+ * Rows read from the database at a time: at most about 1.6 MB of text for maximal artifacts, and
+ * the database is free between two reads.
+ */
+const ROWS_PER_READ = 200;
+
+/** The artifact as one export row, by column, in the columns' order. */
+function exportRecord(artifact: Artifact, origin: string): Record<ExportColumn, string | number> {
+  const withUrl = { ...artifact, url: `${origin}${publicArtifactPath(artifact)}` };
+  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, withUrl[column]])) as Record<
+    ExportColumn,
+    string | number
+  >;
+}
+
+/** Every row of `read`, a keyset page at a time, as text chunks made by `write`. */
+async function* pages(
+  read: KeysetReader<Artifact>,
+  write: (rows: Artifact[], first: boolean) => string,
+): AsyncGenerator<string> {
+  let after = 0;
+  let first = true;
+  for (;;) {
+    const rows = read(after, ROWS_PER_READ);
+    if (rows.length === 0) return;
+    yield write(rows, first);
+    first = false;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** CSV with a header row; a byte-order mark first so that spreadsheets read it as UTF-8. */
+export async function* csvExport(
+  read: KeysetReader<Artifact>,
+  origin: string,
+): AsyncGenerator<string> {
+  yield `\uFEFF${csvRow(EXPORT_COLUMNS)}`;
+  yield* pages(read, (rows) =>
+    rows
+      .map((artifact) => {
+        const record = exportRecord(artifact, origin);
+        return csvRow(EXPORT_COLUMNS.map((column) => record[column]));
+      })
+      .join(""),
+  );
+}
+
+/**
+ * The JSON-LD context of the export: the artifact's own field names, so that the file reads as
+ * our API does and imports back as it is, each mapped to schema.org where it has a term and to
+ * this site's vocabulary where it has none (docs/decisions/067-export.md).
+ */
+export function exportContext(origin: string): Record<string, unknown> {
+  return {
+    "@vocab": "https://schema.org/",
+    atlas: `${origin}/vocabulary#`,
+    id: "identifier",
+    url: { "@id": "url", "@type": "@id" },
+    artifactName: "name",
+    artifactImage: { "@id": "image", "@type": "@id" },
+    imageAlt: "atlas:imageDescription",
+    artifactType: "genre",
+    historicalContext: "description",
+    createdAt: "dateCreated",
+    discoveredAt: "atlas:discoveredAt",
+    discoveredBy: "atlas:discoveredBy",
+    presentLocation: "atlas:presentLocation",
+    likeCount: "atlas:likeCount",
+    username: "atlas:contributorName",
+  };
+}
+
+/** JSON-LD: a context, the collection, and its artifacts as a @graph, one per line. */
+export async function* jsonLdExport(
+  read: KeysetReader<Artifact>,
+  origin: string,
+): AsyncGenerator<string> {
+  const head = JSON.stringify({
+    "@context": exportContext(origin),
+    "@id": `${origin}/allartifacts`,
+    "@type": "Collection",
+    name: BRAND,
+  });
+  // The head object without its closing brace, then the graph.
+  yield `${head.slice(0, -1)},"@graph":[\n`;
+  yield* pages(read, (rows, first) =>
+    rows
+      .map((artifact, index) => {
+        const item = {
+          "@id": `${origin}${permanentArtifactPath(artifact.id)}`,
+          "@type": "CreativeWork",
+          ...exportRecord(artifact, origin),
+        };
+        return `${first && index === 0 ? "" : ",\n"}${JSON.stringify(item)}`;
+      })
+      .join(""),
+  );
+  yield "\n]}\n";
+}
+
+/**
+ * A byte stream of the export that reads the next page only when the client has taken about 64 kB
+ * of the last: a slow reader holds one page, never the collection.
+ */
+export function exportStream(
+  format: ExportFormat,
+  read: KeysetReader<Artifact>,
+  origin: string,
+): Readable {
+  const chunks = format === "csv" ? csvExport(read, origin) : jsonLdExport(read, origin);
+  return textStream(chunks);
+}
+
+/** Text chunks as a byte stream with a 64 kB buffer (Readable.from alone would keep 16 chunks). */
+export function textStream(chunks: AsyncIterable<string>): Readable {
+  return Readable.from(chunks, { objectMode: false, highWaterMark: 64 * 1024 });
+}

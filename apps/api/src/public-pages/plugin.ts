@@ -1,0 +1,104 @@
+import type { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import { artifactId } from "@artifact-atlas/shared";
+import { textStream } from "../open-data/export";
+import { getPublicArtifact } from "../services/public-artifacts";
+import { ServiceError } from "../services/errors";
+import { notFoundHead, pageTemplate, publicPageHead } from "./head";
+import {
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapIndex,
+  sitemapPartCount,
+  sitemapUrls,
+} from "./sitemap";
+
+/**
+ * How long a browser or a shared cache may keep a public answer: short, so that an artifact hidden
+ * or removed stops being shown within a minute (docs/decisions/066-public-answers-caching.md).
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
+
+/** /a/{id} or /a/{id}/{slug}: the id, or null for any other shape. */
+function idOfPublicPath(wildcard: string): number | null {
+  const match = /^(\d+)(?:\/[^/]*)?$/.exec(wildcard);
+  if (!match) return null;
+  const parsed = artifactId.safeParse(match[1]);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The public side of the collection (issue 21): each public artifact's page at /a/{id}/{slug}
+ * with its tags written by the server, the sitemap and robots.txt.
+ */
+export const publicPagesPlugin = fp(
+  async (app) => {
+    const { deps } = app;
+    const origin = deps.env.publicOrigin;
+    const store = deps.publicArtifacts;
+
+    app.get("/robots.txt", async (_request, reply) =>
+      reply
+        .header("cache-control", PUBLIC_CACHE_CONTROL)
+        .type("text/plain; charset=utf-8")
+        .send(robotsTxt(origin)),
+    );
+
+    const sendXml = (reply: FastifyReply, body: string | Readable) =>
+      reply
+        .header("cache-control", PUBLIC_CACHE_CONTROL)
+        .type("application/xml; charset=utf-8")
+        .send(body);
+
+    // One sitemap while the pages fit in one, else an index of parts (sitemaps.org's limit).
+    app.get("/sitemap.xml", async (_request, reply) => {
+      const parts = sitemapPartCount(store.total());
+      if (parts > 1) return sendXml(reply, sitemapIndex(origin, parts));
+      return sendXml(
+        reply,
+        textStream(sitemapUrls(origin, store.sitemap, { after: 0, count: SITEMAP_MAX_URLS })),
+      );
+    });
+
+    app.get<{ Params: { file: string } }>("/sitemaps/:file", async (request, reply) => {
+      const part = /^([1-9]\d{0,5})\.xml$/.exec(request.params.file);
+      const number = part ? Number(part[1]) : 0;
+      const skip = (number - 1) * SITEMAP_MAX_URLS;
+      const after = number === 1 ? 0 : store.idAt(skip - 1);
+      if (number < 1 || after === undefined || number > sitemapPartCount(store.total())) {
+        return reply.code(404).send({ error: "Not found" });
+      }
+      return sendXml(
+        reply,
+        textStream(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
+      );
+    });
+
+    const template = app.webApp.template;
+    if (template === null) return;
+    const page = pageTemplate(template);
+    const notFoundPage = page(notFoundHead());
+
+    app.get<{ Params: { "*": string } }>("/a/*", async (request, reply) => {
+      const id = idOfPublicPath(request.params["*"]);
+      try {
+        if (id === null) throw new ServiceError("NOT_FOUND", "not a public page address");
+        const artifact = getPublicArtifact(store, { id });
+        return reply
+          .header("cache-control", PUBLIC_CACHE_CONTROL)
+          .type("text/html; charset=utf-8")
+          .send(page(publicPageHead(artifact, origin)));
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
+        // The web app shows its not-found screen; the status says so to crawlers.
+        return reply
+          .code(404)
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(notFoundPage);
+      }
+    });
+  },
+  { name: "atlas-public-pages", dependencies: ["atlas-spa"] },
+);

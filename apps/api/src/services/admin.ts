@@ -1,0 +1,113 @@
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import type {
+  AdminUser,
+  AuditLogEntry,
+  adminUsersQuery,
+  auditQuery,
+  CursorPage,
+} from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
+import { artifacts, auditLog, users } from "../db/schema";
+import { positionBefore, toCursorPage } from "./cursor-pages";
+
+/*
+ * What the Admin screen reads: accounts and the audit log (issue 17). The caller has checked that
+ * the actor is an admin (adminProcedure, requireRole). Role changes go through services/roles.ts.
+ */
+
+export type AdminUsersInput = z.output<typeof adminUsersQuery>;
+export type AuditInput = z.output<typeof auditQuery>;
+
+/** "Contains `search`" as a LIKE pattern, where `%`, `_` and `\` in the search are literal. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Accounts newest first, a page at a time, optionally by role and containing `search` in the name
+ * or the email. The search walks the users table along its primary key and stops at a full page:
+ * a community's accounts are few enough for that (docs/decisions/060-admin-accounts-search.md,
+ * measured in docs/benchmarks.md); the role filter uses users_role_idx.
+ */
+export function listUsers(db: AppDatabase, input: AdminUsersInput): CursorPage<AdminUser> {
+  // SQLite's LIKE reads its pattern as C text, which ends at a NUL: nothing contains one.
+  if (input.search?.includes("\u0000")) return { items: [], nextCursor: null };
+  const conditions: SQL[] = [lt(users.id, positionBefore(input.cursor))];
+  if (input.role) conditions.push(eq(users.role, input.role));
+  if (input.search) {
+    const pattern = containsPattern(input.search);
+    conditions.push(
+      or(
+        sql`${users.name} like ${pattern} escape '\\'`,
+        sql`${users.email} like ${pattern} escape '\\'`,
+      ) as SQL,
+    );
+  }
+  const rows = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      joinedAt: users.joinedAt,
+      // Counted along artifacts_owner_idx, only for the accounts on the page.
+      // Spelled out: drizzle leaves columns unqualified here, and a bare "id" would be the artifact's.
+      artifactCount: sql<number>`(select count(*) from "artifacts" as "owned" where "owned"."owner_id" = "users"."id")`,
+    })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(desc(users.id))
+    .limit(input.limit + 1)
+    .all();
+  return toCursorPage(
+    rows,
+    input.limit,
+    (row) => row.id,
+    (row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }),
+  );
+}
+
+const actor = alias(users, "actor");
+const subject = alias(users, "subject");
+
+/**
+ * The audit log newest first, a page at a time (keyset on id), filtered by actor, action and
+ * artifact; each filter has an index that ends with the id (schema/audit.ts). Names are the
+ * accounts' and artifacts' current ones, and null once they are gone (decision 026).
+ */
+export function listAudit(db: AppDatabase, input: AuditInput): CursorPage<AuditLogEntry> {
+  const conditions: SQL[] = [lt(auditLog.id, positionBefore(input.cursor))];
+  if (input.actorId !== undefined) conditions.push(eq(auditLog.actorId, input.actorId));
+  if (input.action !== undefined) conditions.push(eq(auditLog.action, input.action));
+  if (input.artifactId !== undefined) conditions.push(eq(auditLog.artifactId, input.artifactId));
+  const rows = db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorId: auditLog.actorId,
+      actorName: actor.name,
+      action: auditLog.action,
+      artifactId: auditLog.artifactId,
+      artifactName: artifacts.artifactName,
+      subjectUserId: auditLog.subjectUserId,
+      subjectName: subject.name,
+      requestId: auditLog.requestId,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .leftJoin(subject, eq(subject.id, auditLog.subjectUserId))
+    .leftJoin(artifacts, eq(artifacts.id, auditLog.artifactId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(input.limit + 1)
+    .all();
+  return toCursorPage(
+    rows,
+    input.limit,
+    (row) => row.id,
+    (row) => ({ ...row, at: row.at.toISOString() }),
+  );
+}

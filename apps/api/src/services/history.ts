@@ -1,0 +1,180 @@
+import { and, desc, eq, lte } from "drizzle-orm";
+import {
+  ARTIFACT_FIELD_NAMES,
+  hasRole,
+  MESSAGES,
+  restoredSummary,
+  type ReviewedArtifact,
+  type ArtifactFields,
+  type Revision,
+  type RevisionComparison,
+  type RevisionSummary,
+  type SessionUser,
+} from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
+import { artifactRevisions, artifacts, users } from "../db/schema";
+import { reviewedArtifactColumns } from "../store/artifact-columns";
+import type { ArtifactStore } from "../store/artifact-store";
+import { writtenColumns } from "./artifacts";
+import { appendAudit } from "./audit";
+import { assertImageAvailable } from "./images/uploads";
+import { ServiceError } from "./errors";
+import { diffFields } from "./revision-diff";
+import { latestRevisionNumber, recordRevision } from "./revisions";
+import { assertMaySeeArtifact, type Viewer } from "./visibility";
+
+/*
+ * Reading an artifact's history and restoring a version of it (issue 17). Every read asks
+ * assertMaySeeArtifact first: whoever may not see the artifact may not see its past either.
+ */
+
+type Reader = Pick<AppDatabase, "select">;
+
+const summaryColumns = {
+  number: artifactRevisions.number,
+  at: artifactRevisions.at,
+  summary: artifactRevisions.summary,
+  authorName: users.name,
+};
+
+function toSummary(row: { number: number; at: Date; summary: string; authorName: string | null }) {
+  return { ...row, at: row.at.getTime() } satisfies RevisionSummary;
+}
+
+/**
+ * A slice of the history, newest first, and how many revisions there are. Numbers run 1…total
+ * without gaps (revisions are never removed on their own), so a slice is a range of numbers read
+ * along the (artifact, number) index, however deep.
+ */
+export function listRevisions(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number; limit: number; offset: number },
+): { items: RevisionSummary[]; total: number } {
+  assertMaySeeArtifact(store, viewer, input.id);
+  const total = latestRevisionNumber(store.db, input.id);
+  const newest = total - input.offset;
+  if (newest < 1) return { items: [], total };
+  const rows = store.db
+    .select(summaryColumns)
+    .from(artifactRevisions)
+    .leftJoin(users, eq(users.id, artifactRevisions.actorId))
+    .where(and(eq(artifactRevisions.artifactId, input.id), lte(artifactRevisions.number, newest)))
+    .orderBy(desc(artifactRevisions.number))
+    .limit(input.limit)
+    .all();
+  return { items: rows.map(toSummary), total };
+}
+
+/** One revision with the whole artifact as it then was. */
+export function getRevision(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number; number: number },
+): Revision {
+  assertMaySeeArtifact(store, viewer, input.id);
+  return readRevision(store.db, input.id, input.number);
+}
+
+/** Two revisions (either may be the older) and what changed from `from` to `to`, field by field. */
+export function compareRevisions(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number; from: number; to: number },
+): RevisionComparison {
+  assertMaySeeArtifact(store, viewer, input.id);
+  const from = readRevision(store.db, input.id, input.from);
+  const to = readRevision(store.db, input.id, input.to);
+  return { from, to, changes: diffFields(from.fields, to.fields) };
+}
+
+/**
+ * The artifact and the number of its newest revision, read together: what the edit form starts
+ * from, and sends back as its base revision.
+ */
+export function artifactForEditing(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number },
+): { artifact: ReviewedArtifact; revision: number } {
+  assertMaySeeArtifact(store, viewer, input.id);
+  return store.db.transaction((tx) => {
+    const artifact = tx
+      .select(reviewedArtifactColumns)
+      .from(artifacts)
+      .where(eq(artifacts.id, input.id))
+      .get();
+    if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+    return { artifact, revision: latestRevisionNumber(tx, input.id) };
+  });
+}
+
+/** The artifact's owner, curators and admins may restore a version of it. */
+export function mayRestore(
+  store: ArtifactStore,
+  actor: Pick<SessionUser, "id" | "role">,
+  artifactId: number,
+): boolean {
+  if (hasRole(actor.role, "curator")) return true;
+  return store.statements.ownerOf.get({ id: artifactId })?.ownerId === actor.id;
+}
+
+/**
+ * Puts the fields of revision `number` back as a NEW revision, "Restored version N": the past is
+ * never rewritten. The owner, curators and admins only; audit-logged in the same transaction.
+ */
+export function restoreRevision(
+  store: ArtifactStore,
+  actor: Pick<SessionUser, "id" | "role">,
+  input: { id: number; number: number; requestId: string | null },
+): { artifact: ReviewedArtifact; revision: number } {
+  return store.db.transaction(
+    (tx) => {
+      assertMaySeeArtifact(store, actor, input.id);
+      if (!mayRestore(store, actor, input.id)) {
+        throw new ServiceError("FORBIDDEN", MESSAGES.restoreNotAllowed);
+      }
+      const restored = readRevision(tx, input.id, input.number);
+      // An uploaded image the version shows may have been pruned since (pnpm images:prune).
+      assertImageAvailable(store.db, restored.fields.artifactImage);
+      const artifact = tx
+        .update(artifacts)
+        .set({ ...writtenColumns(restored.fields), editedAt: new Date() })
+        .where(eq(artifacts.id, input.id))
+        .returning(reviewedArtifactColumns)
+        .get();
+      if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+      const revision = recordRevision(tx, {
+        artifactId: input.id,
+        actorId: actor.id,
+        summary: restoredSummary(input.number),
+      });
+      appendAudit(tx, {
+        actorId: actor.id,
+        action: "revision.restore",
+        artifactId: input.id,
+        requestId: input.requestId,
+        details: { restored: String(input.number), revision: String(revision) },
+      });
+      return { artifact, revision };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function readRevision(db: Reader, artifactId: number, number: number): Revision {
+  const row = db
+    .select({ ...summaryColumns, fields: artifactRevisions.fields })
+    .from(artifactRevisions)
+    .leftJoin(users, eq(users.id, artifactRevisions.actorId))
+    .where(and(eq(artifactRevisions.artifactId, artifactId), eq(artifactRevisions.number, number)))
+    .get();
+  if (!row) throw new ServiceError("NOT_FOUND", MESSAGES.revisionNotFound);
+  return { ...toSummary(row), fields: keptFields(row.fields) };
+}
+
+/** A revision kept before a field existed holds no value for it: read that as blank. */
+function keptFields(stored: Partial<ArtifactFields>): ArtifactFields {
+  const entries = ARTIFACT_FIELD_NAMES.map((name) => [name, stored[name] ?? ""]);
+  return Object.fromEntries(entries) as ArtifactFields;
+}

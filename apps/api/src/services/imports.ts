@@ -1,0 +1,306 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import {
+  ARTIFACT_FIELD_NAMES,
+  artifactInput,
+  IMPORT_MAX_ROWS,
+  IMPORT_UNDO_DAYS,
+  OPEN_DATA_MESSAGES,
+  type ArtifactFields,
+  type ImportProblem,
+  type ImportReport,
+  type ImportSummary,
+} from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
+import { artifacts, importedArtifacts, imports } from "../db/schema";
+import { csvRow, CsvError, parseCsv, restoreFormula } from "../open-data/csv";
+import { parsedDateColumns } from "../store/artifact-dates";
+import { appendAudit } from "./audit";
+import type { Actor } from "./artifacts";
+import { ServiceError } from "./errors";
+
+/*
+ * A curator's import of a CSV or JSON file in the shape the export writes (issue 21): checked row
+ * by row with the shared artifact schema, then added in one transaction, owned by the importer,
+ * and undone as a whole within IMPORT_UNDO_DAYS (docs/decisions/068-import.md, 069).
+ */
+
+export type ImportFormat = "csv" | "json";
+
+/** The file as the client sent it: CSV text, or JSON already parsed by the server's parser. */
+export type ImportFile = { format: "csv"; text: string } | { format: "json"; value: unknown };
+
+/** One row of the file: its number as the person sees it, and its values by field name. */
+interface FileRow {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+/** Fields a file must have a column for; the image description may be left out. */
+const REQUIRED_COLUMNS = ARTIFACT_FIELD_NAMES.filter((name) => name !== "imageAlt");
+
+/** A curator's imports come a page at a time. */
+const IMPORTS_PAGE_SIZE = 20;
+/** Rows inserted by one statement: 13 columns each stays far below SQLite's variable limit. */
+const INSERT_BATCH = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function badFile(message: string): ServiceError {
+  return new ServiceError("BAD_REQUEST", message);
+}
+
+function csvRows(text: string): FileRow[] {
+  let rows: string[][];
+  try {
+    rows = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvError) throw badFile(OPEN_DATA_MESSAGES.importNotCsv);
+    throw error;
+  }
+  const [header = [], ...data] = rows;
+  const names = header.map((name) => name.trim());
+  const missing = REQUIRED_COLUMNS.filter((name) => !names.includes(name));
+  if (missing.length > 0) throw badFile(OPEN_DATA_MESSAGES.importMissingColumns(missing));
+  // Spreadsheet numbering: the header is row 1.
+  return data.map((cells, index) => ({
+    row: index + 2,
+    values: Object.fromEntries(names.map((name, i) => [name, restoreFormula(cells[i] ?? "")])),
+  }));
+}
+
+function jsonRows(value: unknown): FileRow[] {
+  const graph =
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)["@graph"]
+      : value;
+  if (!Array.isArray(graph)) throw badFile(OPEN_DATA_MESSAGES.importNotJson);
+  return graph.map((item: unknown, index) => ({
+    row: index + 1,
+    values:
+      item !== null && typeof item === "object" && !Array.isArray(item)
+        ? (item as Record<string, unknown>)
+        : {},
+  }));
+}
+
+/** The file's rows; BAD_REQUEST for a file that cannot be read, is empty or is too long. */
+export function readImportFile(file: ImportFile): FileRow[] {
+  const rows = file.format === "csv" ? csvRows(file.text) : jsonRows(file.value);
+  if (rows.length === 0) throw badFile(OPEN_DATA_MESSAGES.importEmpty);
+  if (rows.length > IMPORT_MAX_ROWS) throw badFile(OPEN_DATA_MESSAGES.importTooManyRows);
+  return rows;
+}
+
+interface CheckedRow {
+  row: number;
+  values: Record<string, unknown>;
+  fields: ArtifactFields | null;
+  problems: ImportProblem[];
+}
+
+/** Each row through the same schema as the form and the API: what it would add, or every problem. */
+function checkRows(rows: FileRow[]): CheckedRow[] {
+  return rows.map(({ row, values }) => {
+    const editable = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]));
+    const result = artifactInput.safeParse(editable);
+    if (result.success) return { row, values, fields: result.data, problems: [] };
+    const problems = result.error.issues.map((issue) => ({
+      row,
+      field: String(issue.path[0] ?? "row"),
+      message: issue.message,
+    }));
+    return { row, values, fields: null, problems };
+  });
+}
+
+const asText = (value: unknown) =>
+  typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+
+/** The rejected rows as CSV: their row number and problems first, then the fields to fix. */
+function rejectedCsv(rows: CheckedRow[]): string {
+  const rejected = rows.filter((row) => row.fields === null);
+  if (rejected.length === 0) return "";
+  return [
+    csvRow(["row", "problems", ...ARTIFACT_FIELD_NAMES]),
+    ...rejected.map((row) =>
+      csvRow([
+        row.row,
+        row.problems.map((problem) => `${problem.field}: ${problem.message}`).join(" "),
+        ...ARTIFACT_FIELD_NAMES.map((name) => asText(row.values[name])),
+      ]),
+    ),
+  ].join("");
+}
+
+function reportOf(format: ImportFormat, rows: CheckedRow[], importId: number | null): ImportReport {
+  const added = rows.filter((row) => row.fields !== null).length;
+  return {
+    format,
+    total: rows.length,
+    added,
+    rejected: rows.length - added,
+    rows: rows.map((row) => ({
+      row: row.row,
+      status: row.fields ? "add" : "reject",
+      artifactName: asText(row.values.artifactName).slice(0, 200),
+      artifactType: asText(row.values.artifactType).slice(0, 40),
+      problems: row.problems,
+    })),
+    rejectedCsv: rejectedCsv(rows),
+    importId,
+  };
+}
+
+/** The dry run: what the import would add, row by row, and every problem. Changes nothing. */
+export function previewImport(file: ImportFile): ImportReport {
+  return reportOf(file.format, checkRows(readImportFile(file)), null);
+}
+
+export interface RunImportInput {
+  file: ImportFile;
+  fileName: string;
+  requestId: string | null;
+  now: number;
+}
+
+/**
+ * The import: every row that passes is added in one transaction, owned by the importer under their
+ * name, and remembered for the undo; the rejected ones are reported as in the dry run.
+ */
+export function runImport(db: AppDatabase, actor: Actor, input: RunImportInput): ImportReport {
+  const rows = checkRows(readImportFile(input.file));
+  const accepted = rows.flatMap((row) => (row.fields ? [row.fields] : []));
+  if (accepted.length === 0) return reportOf(input.file.format, rows, null);
+  const importedAt = new Date(input.now);
+  const importId = db.transaction(
+    (tx) => {
+      const { id } = tx
+        .insert(imports)
+        .values({
+          ownerId: actor.id,
+          fileName: input.fileName,
+          added: accepted.length,
+          rejected: rows.length - accepted.length,
+          importedAt,
+        })
+        .returning({ id: imports.id })
+        .get();
+      for (let start = 0; start < accepted.length; start += INSERT_BATCH) {
+        const added = tx
+          .insert(artifacts)
+          .values(
+            accepted.slice(start, start + INSERT_BATCH).map((fields) => ({
+              ...fields,
+              ...parsedDateColumns(fields),
+              ownerId: actor.id,
+              username: actor.name,
+              likeCount: 0,
+              addedAt: importedAt,
+              editedAt: importedAt,
+            })),
+          )
+          .returning({ id: artifacts.id })
+          .all();
+        tx.insert(importedArtifacts)
+          .values(added.map((row) => ({ artifactId: row.id, importId: id, editedAt: importedAt })))
+          .run();
+      }
+      appendAudit(tx, {
+        actorId: actor.id,
+        action: "import.run",
+        requestId: input.requestId,
+        details: { importId: String(id), added: String(accepted.length) },
+      });
+      return id;
+    },
+    { behavior: "immediate" },
+  );
+  return reportOf(input.file.format, rows, importId);
+}
+
+/** The curator's own imports, newest first, a page at a time (cursor: the last id seen). */
+export function listImports(
+  db: AppDatabase,
+  actor: Actor,
+  input: { cursor?: number | null | undefined; now: number },
+): { items: ImportSummary[]; nextCursor: number | null } {
+  const rows = db
+    .select()
+    .from(imports)
+    .where(
+      and(eq(imports.ownerId, actor.id), input.cursor ? lt(imports.id, input.cursor) : undefined),
+    )
+    .orderBy(desc(imports.id))
+    .limit(IMPORTS_PAGE_SIZE + 1)
+    .all();
+  const page = rows.slice(0, IMPORTS_PAGE_SIZE);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      fileName: row.fileName,
+      added: row.added,
+      rejected: row.rejected,
+      importedAt: row.importedAt.getTime(),
+      undoneAt: row.undoneAt?.getTime() ?? null,
+      removed: row.removed,
+      undoable: row.undoneAt === null && withinUndoWindow(row.importedAt.getTime(), input.now),
+    })),
+    nextCursor: rows.length > IMPORTS_PAGE_SIZE ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+function withinUndoWindow(importedAt: number, now: number): boolean {
+  return now - importedAt <= IMPORT_UNDO_DAYS * DAY_MS;
+}
+
+/**
+ * Undoes one of the actor's own imports within IMPORT_UNDO_DAYS: its artifacts that nobody has
+ * edited since are removed (their likes with them); edited ones stay (decision 069).
+ */
+export function undoImport(
+  db: AppDatabase,
+  actor: Actor,
+  input: { id: number; requestId: string | null; now: number },
+): { removed: number; kept: number } {
+  return db.transaction(
+    (tx) => {
+      const row = tx
+        .select()
+        .from(imports)
+        .where(and(eq(imports.id, input.id), eq(imports.ownerId, actor.id)))
+        .get();
+      if (!row) throw new ServiceError("NOT_FOUND", OPEN_DATA_MESSAGES.importNotFound);
+      if (row.undoneAt !== null) {
+        throw new ServiceError("CONFLICT", OPEN_DATA_MESSAGES.importAlreadyUndone);
+      }
+      if (!withinUndoWindow(row.importedAt.getTime(), input.now)) {
+        throw new ServiceError("CONFLICT", OPEN_DATA_MESSAGES.importTooOld);
+      }
+      const removed = tx
+        .delete(artifacts)
+        .where(
+          sql`${artifacts.id} in (select ia.artifact_id from imported_artifacts ia
+                join artifacts a on a.id = ia.artifact_id
+                where ia.import_id = ${input.id} and a.edited_at = ia.edited_at)`,
+        )
+        .run().changes;
+      const kept =
+        tx
+          .select({ kept: sql<number>`count(*)` })
+          .from(importedArtifacts)
+          .where(eq(importedArtifacts.importId, input.id))
+          .get()?.kept ?? 0;
+      tx.update(imports)
+        .set({ undoneAt: new Date(input.now), removed })
+        .where(eq(imports.id, input.id))
+        .run();
+      appendAudit(tx, {
+        actorId: actor.id,
+        action: "import.undo",
+        requestId: input.requestId,
+        details: { importId: String(input.id), removed: String(removed), kept: String(kept) },
+      });
+      return { removed, kept };
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,128 @@
+import { and, count, desc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  notificationText,
+  type CursorPage,
+  type markNotificationsReadInput,
+  type NotificationItem,
+  type notificationsQuery,
+} from "@artifact-atlas/shared";
+import type { AppDatabase } from "../db/client";
+import { artifacts, notifications } from "../db/schema";
+import { positionBefore, toCursorPage } from "./cursor-pages";
+
+/*
+ * The bell: a person's own notifications, counted, listed and marked read. Every function takes
+ * the reader's id from the session; no one reads or marks another's notifications.
+ */
+
+export type NotificationsInput = z.output<typeof notificationsQuery>;
+export type MarkReadInput = z.output<typeof markNotificationsReadInput>;
+
+/** Read notifications are kept this long, then removed by the clean-up (decision 062). */
+export const READ_NOTIFICATION_DAYS = 90;
+/** The most notifications kept per person, read or not: the oldest past it are removed. */
+export const NOTIFICATIONS_KEPT_PER_PERSON = 200;
+/** How often the server runs the clean-up. */
+export const NOTIFICATION_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** How many of the reader's notifications are unread: counted in notifications_unread_idx alone. */
+export function unreadCount(db: AppDatabase, readerId: number): number {
+  const row = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, readerId), isNull(notifications.readAt)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** The reader's notifications, newest first, a page at a time, each in words. */
+export function listNotifications(
+  db: AppDatabase,
+  readerId: number,
+  input: NotificationsInput,
+): CursorPage<NotificationItem> {
+  const rows = db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      artifactId: notifications.artifactId,
+      artifactName: artifacts.artifactName,
+      reason: notifications.reason,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .leftJoin(artifacts, eq(artifacts.id, notifications.artifactId))
+    .where(
+      and(eq(notifications.userId, readerId), lt(notifications.id, positionBefore(input.cursor))),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(input.limit + 1)
+    .all();
+  return toCursorPage(
+    rows,
+    input.limit,
+    (row) => row.id,
+    ({ readAt, createdAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      read: readAt !== null,
+      text: notificationText(row.kind, row.artifactName, row.reason),
+    }),
+  );
+}
+
+/**
+ * Marks the reader's unread notifications read, up to and including `upTo` when given; answers
+ * how many changed. Walks only the unread ones (notifications_unread_idx).
+ */
+export function markNotificationsRead(
+  db: AppDatabase,
+  readerId: number,
+  input: MarkReadInput,
+  now: Date = new Date(),
+): { marked: number } {
+  const result = db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notifications.userId, readerId),
+        isNull(notifications.readAt),
+        input.upTo === undefined ? undefined : lte(notifications.id, input.upTo),
+      ),
+    )
+    .run();
+  return { marked: result.changes };
+}
+
+/**
+ * Keeps the notifications bounded (decision 062): removes those read more than
+ * READ_NOTIFICATION_DAYS before `now`, and each person's beyond their newest
+ * NOTIFICATIONS_KEPT_PER_PERSON. Answers how many went.
+ */
+export function removeOldNotifications(db: AppDatabase, now: Date): { removed: number } {
+  const readBefore = new Date(now.getTime() - READ_NOTIFICATION_DAYS * 24 * 60 * 60 * 1000);
+  return db.transaction((tx) => {
+    let removed = tx
+      .delete(notifications)
+      .where(and(isNotNull(notifications.readAt), lt(notifications.readAt, readBefore)))
+      .run().changes;
+    // Only the few people over the cap are trimmed, each along notifications_user_idx.
+    const overCap = tx
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .groupBy(notifications.userId)
+      .having(sql`count(*) > ${NOTIFICATIONS_KEPT_PER_PERSON}`)
+      .all();
+    for (const { userId } of overCap) {
+      removed += tx.run(sql`
+        delete from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.id} <= (
+          select ${notifications.id} from ${notifications} where ${notifications.userId} = ${userId}
+          order by ${notifications.id} desc limit 1 offset ${NOTIFICATIONS_KEPT_PER_PERSON}
+        )`).changes;
+    }
+    return { removed };
+  });
+}

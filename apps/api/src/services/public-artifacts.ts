@@ -1,0 +1,13 @@
+import { MESSAGES, type Artifact } from "@artifact-atlas/shared";
+import type { PublicArtifactStore } from "../store/public-artifacts";
+import { ServiceError } from "./errors";
+
+/**
+ * One artifact as anyone may see it without signing in (its public page). An artifact that is not
+ * public is answered exactly as one that does not exist.
+ */
+export function getPublicArtifact(store: PublicArtifactStore, input: { id: number }): Artifact {
+  const artifact = store.byId(input.id);
+  if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+  return artifact;
+}

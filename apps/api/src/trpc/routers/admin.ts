@@ -1,0 +1,24 @@
+import { adminUsersQuery, auditQuery, setRoleInput } from "@artifact-atlas/shared";
+import { assertWriteAllowed } from "../../rate-limit";
+import { listAudit, listUsers } from "../../services/admin";
+import { setRole } from "../../services/roles";
+import { adminProcedure, router } from "../init";
+
+/** The Admin screen: accounts and their roles, and the audit log (admins only, issue 17). */
+export const adminRouter = router({
+  users: adminProcedure
+    .input(adminUsersQuery)
+    .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
+
+  setRole: adminProcedure.input(setRoleInput).mutation(({ ctx, input }) => {
+    assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
+    return setRole(ctx.deps.db, {
+      actorId: ctx.user.id,
+      userId: input.userId,
+      role: input.role,
+      requestId: ctx.requestId,
+    });
+  }),
+
+  audit: adminProcedure.input(auditQuery).query(({ ctx, input }) => listAudit(ctx.deps.db, input)),
+});

@@ -1,0 +1,78 @@
+import type { Artifact, ArtifactPage, LikedArtifact } from "@artifact-atlas/shared";
+import { trpc, type TestApp } from "./app";
+import { rest } from "./rest";
+
+/**
+ * Every public read of artifacts, through tRPC and REST (issue 17): the doors that show the
+ * artifact `id`, read as `cookie` (a member who is neither its owner nor a curator) or as nobody.
+ * `name` is searched in full, by its first three characters and by its first two.
+ */
+export async function doorsShowing(
+  t: TestApp,
+  artifact: { id: number; artifactName: string; artifactType: string },
+  options: { cookie?: string; likerCookie?: string } = {},
+): Promise<string[]> {
+  const { id } = artifact;
+  const cookie = options.cookie;
+  const shown: string[] = [];
+  const has = (items: { id: number }[]) => items.some((item) => item.id === id);
+  const hasRest = (items: { _id: string }[]) => items.some((item) => item._id === String(id));
+
+  const searches = {
+    list: undefined,
+    "list search (name)": artifact.artifactName,
+    "list search (3)": [...artifact.artifactName].slice(0, 3).join(""),
+    "list search (2)": [...artifact.artifactName].slice(0, 2).join(""),
+  };
+  for (const [door, search] of Object.entries(searches)) {
+    for (const sort of ["default", "asc", "desc"] as const) {
+      // The page with the artifact may be any: read until the end (test collections are small).
+      for (let page = 1; page <= 50; page += 1) {
+        const result = await trpc(t.app, "query", "artifacts.list", { search, sort, page }, cookie);
+        const data = result.data as ArtifactPage;
+        if (has(data.items)) {
+          shown.push(`${door} ${sort}`);
+          break;
+        }
+        if (page >= data.pageCount) break;
+      }
+    }
+  }
+  const popular = await trpc(t.app, "query", "artifacts.popular", undefined, cookie);
+  if (has(popular.data as Artifact[])) shown.push("popular");
+
+  const byId = await trpc(t.app, "query", "artifacts.byId", { id }, cookie);
+  if (byId.status !== 404) shown.push(`byId ${byId.status}`);
+
+  const likeStatus = await trpc(t.app, "query", "likes.status", { id }, cookie);
+  if (likeStatus.status === 200) shown.push("likes.status");
+
+  if (options.likerCookie) {
+    const liked = await trpc(t.app, "query", "likes.list", { limit: 100 }, options.likerCookie);
+    if (has((liked.data as { items: LikedArtifact[] }).items)) shown.push("likes.list");
+    const restLiked = await rest(t.app, "GET", "/liked-artifact?pageSize=100", {
+      cookie: options.likerCookie,
+    });
+    if (hasRest(restLiked.json() as { _id: string }[])) shown.push("REST liked");
+  }
+
+  const restOptions = cookie ? { cookie } : {};
+  for (const url of [
+    "/artifacts?pageSize=100",
+    `/artifacts?type=${artifact.artifactType}&pageSize=100`,
+  ]) {
+    const response = await rest(t.app, "GET", url, restOptions);
+    if (hasRest(response.json() as { _id: string }[])) shown.push(`REST ${url}`);
+    const total = Number(response.headers["x-total-count"]);
+    if (total !== (response.json() as unknown[]).length) shown.push(`REST ${url} total ${total}`);
+  }
+  const restById = await rest(t.app, "GET", `/artifacts/${id}`, restOptions);
+  if (restById.statusCode !== 404) shown.push(`REST byId ${restById.statusCode}`);
+  return shown;
+}
+
+/** The ids that Explore Similar shows next to the artifact `nextTo`. */
+export async function similarIds(t: TestApp, nextTo: number, cookie?: string): Promise<number[]> {
+  const result = await trpc(t.app, "query", "artifacts.similar", { id: nextTo }, cookie);
+  return ((result.data ?? []) as Artifact[]).map((item) => item.id);
+}

@@ -1,0 +1,198 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { setRoleOnDisk } from "@artifact-atlas/api/test-support/roles-on-disk";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it, vi } from "vitest";
+import { EXPORT_COLUMNS } from "@artifact-atlas/shared";
+import { allArtifacts, signUp, trpcQuery } from "./support/api";
+import { openPage, screenshot } from "./support/browser";
+import { useProductInBrowser } from "./support/product";
+
+/*
+ * Issue 21's open data in the production build: Export downloads what the collection shows, and a
+ * curator checks, imports and undoes a file; both screens pass axe and are photographed in both
+ * themes at both widths.
+ */
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const product = useProductInBrowser();
+
+async function shown(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: "visible" });
+}
+
+/** Clicks `link` and answers the downloaded file's name and text. */
+async function download(page: Page, link: Locator): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: readFileSync(path, "utf8") };
+}
+
+/** The CSV's cells, for files whose cells hold no line breaks or quoted commas. */
+function simpleCsv(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .filter(Boolean)
+    .map((line) => line.split(","));
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+/** A curator's browser profile, signed in. */
+async function curatorContext(name: string, label: string, options = {}) {
+  const context = await product.newContext(options);
+  const account = await signUp(context, product.origin, name, label);
+  setRoleOnDisk(product.databasePath, account.email, "curator");
+  return context;
+}
+
+const HEADER = [
+  "artifactName",
+  "artifactImage",
+  "artifactType",
+  "historicalContext",
+  "createdAt",
+  "discoveredAt",
+  "discoveredBy",
+  "presentLocation",
+].join(",");
+
+function csvFile(rows: string[]): string {
+  const path = join(
+    tmpdir(),
+    `atlas-import-${Date.now()}-${Math.random().toString(36).slice(2)}.csv`,
+  );
+  writeFileSync(path, [HEADER, ...rows].join("\r\n"));
+  return path;
+}
+
+describe("open data", () => {
+  it("exports what the collection shows with the current search, as CSV and JSON-LD", async () => {
+    const context = await product.newContext();
+    const { page, problems } = await openPage(context);
+    await page.goto(`${product.origin}/allartifacts?search=stone`);
+    const count = page.getByText(/^Displaying \d+ artifacts$/);
+    await shown(count);
+    const shownCount = Number(/\d+/.exec((await count.textContent()) ?? "")?.[0]);
+    expect(shownCount).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Export" }).click();
+    const csv = await download(page, page.getByRole("link", { name: /Download CSV/ }));
+    expect(csv.name).toMatch(/^artifact-atlas-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = simpleCsv(csv.text);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    expect(rows).toHaveLength(shownCount);
+
+    await page.getByRole("button", { name: "Export" }).click();
+    const json = await download(page, page.getByRole("link", { name: /Download JSON-LD/ }));
+    expect(json.name).toMatch(/\.jsonld$/);
+    const graph = (JSON.parse(json.text) as { "@graph": { artifactName: string }[] })["@graph"];
+    expect(graph).toHaveLength(shownCount);
+    expect(graph.every((item) => /stone/i.test(item.artifactName))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("lets a curator check a file, import its good rows, and undo the import", async () => {
+    const context = await curatorContext("Clio Curator", "clio");
+    const { page, problems } = await openPage(context);
+    const stamp = Date.now().toString(36);
+    const names = [`Imported Amphora ${stamp}`, `Imported Lyre ${stamp}`];
+    const good = (name: string) =>
+      `${name},https://images.example.org/${stamp}.jpg,Art,Brought in from a spreadsheet.,500 BC,1901,A survey,A museum`;
+    const file = csvFile([good(names[0]!), `,not-a-url,Spaceship,x,x,x,x,x`, good(names[1]!)]);
+
+    await page.goto(`${product.origin}/allartifacts`);
+    await page.getByRole("link", { name: "Import" }).click();
+    await shown(page.getByRole("heading", { name: "Import Artifacts", level: 1 }));
+    await page.getByLabel("CSV or JSON file (up to 5,000 artifacts)").setInputFiles(file);
+    await page.getByRole("button", { name: "Check file" }).click();
+    await shown(page.getByText("3 rows: 2 would be added, 1 rejected."));
+    const table = page.getByRole("table", { name: "Rows of the file" });
+    await shown(table.getByText("artifactName").first());
+    await shown(table.getByText("Artifact Name is required."));
+    expect(await table.getByText("Will be added").count()).toBe(2);
+
+    const rejected = await download(
+      page,
+      page.getByRole("button", { name: "Download rejected rows" }),
+    );
+    expect(rejected.name).toBe("rejected-rows.csv");
+    expect(rejected.text).toMatch(/^row,problems,artifactName/);
+    expect(rejected.text).toContain("Spaceship");
+
+    // Nothing is added by the check.
+    const before = await trpcQuery<{ total: number }>(product.origin, "artifacts.list", {
+      search: stamp,
+    });
+    expect(before.total).toBe(0);
+
+    await page.getByRole("button", { name: "Import 2 artifacts" }).click();
+    const done = page.getByRole("dialog", { name: "Import complete" });
+    await shown(done);
+    await shown(done.getByText("2 artifacts added, 1 row skipped."));
+    await done.getByRole("button", { name: "OK" }).click();
+    const list = page.getByRole("table", { name: "Your imports" });
+    await shown(list.getByRole("button", { name: /^Undo the import of atlas-import-/ }));
+    const imported = (await allArtifacts(product.origin)).filter((a) =>
+      a.artifactName.includes(stamp),
+    );
+    expect(imported.map((a) => a.artifactName).sort()).toEqual([...names].sort());
+    expect(imported.every((a) => a.username === "Clio Curator")).toBe(true);
+
+    await list.getByRole("button", { name: /^Undo the import of/ }).click();
+    const confirm = page.getByRole("dialog", { name: "Undo this import?" });
+    await confirm.getByRole("button", { name: "Yes, undo it" }).click();
+    const undone = page.getByRole("dialog", { name: "Import undone" });
+    await shown(undone.getByText("2 artifacts removed."));
+    await undone.getByRole("button", { name: "OK" }).click();
+    await shown(list.getByText("Undone: 2 removed"));
+    const after = await trpcQuery<{ total: number }>(product.origin, "artifacts.list", {
+      search: stamp,
+    });
+    expect(after.total).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [390, 1280] as const) {
+      it(`shows the export control and the import screen without axe violations (${theme}, ${width} px)`, async () => {
+        const context = await curatorContext("Thea Curator", `thea-${theme}-${width}`, {
+          theme,
+          width,
+          reducedMotion: true,
+        });
+        const { page, problems } = await openPage(context);
+        await page.goto(`${product.origin}/allartifacts`);
+        await shown(page.getByText(/^Displaying \d+ artifacts$/));
+        await page.getByRole("button", { name: "Export" }).click();
+        await shown(page.getByRole("link", { name: /Download CSV/ }));
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `export-menu-${width}-${theme}`);
+
+        await page.goto(`${product.origin}/import`);
+        const file = csvFile([
+          "Bronze Mirror,https://images.example.org/m.jpg,Art,A polished bronze disc.,200 BC,1920,Farmers,A museum",
+          ",javascript:alert(1),Art,x,x,x,x,x",
+        ]);
+        await page.getByLabel("CSV or JSON file (up to 5,000 artifacts)").setInputFiles(file);
+        await page.getByRole("button", { name: "Check file" }).click();
+        await shown(page.getByText("2 rows: 1 would be added, 1 rejected."));
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+        });
+        expect(await axeViolations(page)).toEqual([]);
+        await screenshot(page, `import-${width}-${theme}`);
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});

@@ -1,0 +1,105 @@
+import { TriangleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import {
+  ARTIFACT_FIELD_LABELS,
+  ARTIFACT_FIELD_NAMES,
+  MESSAGES,
+  type ArtifactFields,
+  type RevisionSummary,
+} from "@artifact-atlas/shared";
+import { authorLabel, formatRevisionDate } from "../lib/revisions";
+
+export interface EditConflictState {
+  /** The artifact as someone else saved it meanwhile, and that revision. */
+  theirs: ArtifactFields;
+  revision: RevisionSummary;
+  /** What this person tried to save; the form still holds it. */
+  yours: ArtifactFields;
+}
+
+/**
+ * Shown when a save was refused because someone else saved first (issue 17): nothing was written;
+ * their version stands next to this person's, field by field, so that they can merge by hand in
+ * the form below and save again (now based on the newer version).
+ */
+export function EditConflict({ conflict }: { conflict: EditConflictState }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus on the message, so that it is read out and the page scrolls to it.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [conflict]);
+  const differing = ARTIFACT_FIELD_NAMES.filter(
+    (name) => conflict.theirs[name] !== conflict.yours[name],
+  );
+  const { revision } = conflict;
+
+  return (
+    <section
+      aria-labelledby="conflict-heading"
+      className="mb-8 rounded-2xl border border-danger/60 bg-surface p-5 shadow-card sm:p-7"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-danger-soft text-danger">
+          <TriangleAlert aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2
+            id="conflict-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="font-serif text-xl font-semibold text-ink"
+          >
+            {MESSAGES.editConflict}
+          </h2>
+          <p className="mt-2 text-sm leading-relaxed text-muted">
+            Nothing was saved. Version {revision.number} ({revision.summary}) was saved by{" "}
+            {authorLabel(revision.authorName)} on {formatRevisionDate(revision.at)}. Keep what you
+            want from it in the form below, then save again.
+          </p>
+        </div>
+      </div>
+
+      {differing.length === 0 ? (
+        <p className="mt-5 text-sm text-ink">
+          Their version and yours are the same: save again to keep it.
+        </p>
+      ) : (
+        <div className="mt-6 overflow-hidden rounded-xl border border-line">
+          <div
+            aria-hidden="true"
+            className="hidden grid-cols-[10rem_1fr_1fr] gap-px bg-line text-xs font-semibold tracking-wider text-muted uppercase md:grid"
+          >
+            <span className="bg-surface-muted px-4 py-2">Field</span>
+            <span className="bg-surface-muted px-4 py-2">Their version</span>
+            <span className="bg-surface-muted px-4 py-2">Your version</span>
+          </div>
+          <dl className="divide-y divide-line">
+            {differing.map((name) => (
+              <div key={name} className="grid gap-px bg-line md:grid-cols-[10rem_1fr_1fr]">
+                <dt className="bg-surface px-4 py-3 text-sm font-semibold text-ink">
+                  {ARTIFACT_FIELD_LABELS[name]}
+                </dt>
+                <dd className="bg-surface px-4 py-3">
+                  <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
+                    Their version
+                  </span>
+                  <span className="text-sm leading-relaxed break-words whitespace-pre-line text-ink">
+                    {conflict.theirs[name]}
+                  </span>
+                </dd>
+                <dd className="bg-surface px-4 py-3">
+                  <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
+                    Your version
+                  </span>
+                  <span className="text-sm leading-relaxed break-words whitespace-pre-line text-ink">
+                    {conflict.yours[name]}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}

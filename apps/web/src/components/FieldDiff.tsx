@@ -1,0 +1,58 @@
+import { ARTIFACT_FIELD_LABELS, type FieldChange } from "@artifact-atlas/shared";
+
+/**
+ * One changed field of a comparison: its label and its text with the removed words struck through
+ * and the added words underlined (not colour alone, and named for screen readers).
+ */
+export function FieldDiff({ change }: { change: FieldChange }) {
+  return (
+    <div className="bg-surface p-4 sm:p-5">
+      <dt className="text-xs font-semibold tracking-wider text-muted uppercase">
+        {ARTIFACT_FIELD_LABELS[change.field]}
+      </dt>
+      <dd className="mt-2 text-base leading-relaxed break-words whitespace-pre-line text-ink">
+        {change.parts.map((part, index) =>
+          part.kind === "same" ? (
+            <span key={index}>{part.text}</span>
+          ) : part.kind === "removed" ? (
+            <del
+              key={index}
+              className="rounded-sm bg-danger-soft px-0.5 text-ink decoration-danger decoration-2"
+            >
+              <span className="sr-only">Removed: </span>
+              {part.text}
+            </del>
+          ) : (
+            <ins
+              key={index}
+              className="rounded-sm bg-success-soft px-0.5 text-ink decoration-success decoration-2 underline-offset-2"
+            >
+              <span className="sr-only">Added: </span>
+              {part.text}
+            </ins>
+          ),
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The key under a comparison: what the two marks mean. */
+export function DiffLegend() {
+  return (
+    <p className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+      <span>
+        <del className="rounded-sm bg-danger-soft px-1 text-ink decoration-danger decoration-2">
+          Struck through
+        </del>{" "}
+        removed
+      </span>
+      <span>
+        <ins className="rounded-sm bg-success-soft px-1 text-ink decoration-success decoration-2 underline-offset-2">
+          Underlined
+        </ins>{" "}
+        added
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,222 @@
+import { ScrollText, TriangleExclamationPoint } from "lucide-react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  auditActionLabel,
+  type AuditAction,
+  type AuditLogEntry,
+} from "@artifact-atlas/shared";
+import { Button, ButtonLink } from "../components/Button";
+import { EmptyState } from "../components/EmptyState";
+import { SelectField, TextField } from "../components/Field";
+import { PageSpinner } from "../components/Spinner";
+import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
+import { formatMoment } from "../lib/dates";
+import { trpc } from "../lib/trpc";
+
+const isAction = (value: string | null): value is AuditAction =>
+  AUDIT_ACTIONS.includes(value as AuditAction);
+
+/** A positive whole number from the URL, or undefined. */
+function idParam(value: string | null): number | undefined {
+  if (value === null || !/^[1-9]\d{0,15}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+const ACTION_OPTIONS = [
+  { value: "", label: "Every action" },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
+];
+
+/** The filters; they live in the URL (?actor=, ?action=, ?artifact=), so a view can be linked. */
+function AuditFilters() {
+  const [params, setParams] = useSearchParams();
+  const [actor, setActor] = useState(params.get("actor") ?? "");
+  const [action, setAction] = useState(params.get("action") ?? "");
+  const [artifact, setArtifact] = useState(params.get("artifact") ?? "");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (idParam(actor.trim())) next.set("actor", actor.trim());
+    if (isAction(action)) next.set("action", action);
+    if (idParam(artifact.trim())) next.set("artifact", artifact.trim());
+    setParams(next);
+  };
+  const filtered = params.size > 0;
+  return (
+    <form
+      role="search"
+      aria-label="Audit log"
+      onSubmit={submit}
+      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto] lg:items-end"
+    >
+      <SelectField
+        label="Action"
+        value={action}
+        options={ACTION_OPTIONS}
+        onChange={(event) => setAction(event.target.value)}
+      />
+      <TextField
+        label="Account id"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={actor}
+        onChange={(event) => setActor(event.target.value)}
+      />
+      <TextField
+        label="Artifact id"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={artifact}
+        onChange={(event) => setArtifact(event.target.value)}
+      />
+      <Button type="submit">Filter</Button>
+      {filtered && (
+        <ButtonLink to="/admin/audit" variant="ghost">
+          Clear filters
+        </ButtonLink>
+      )}
+    </form>
+  );
+}
+
+/** Who did it: the server, a former member, or the account's current name (a filter link). */
+function Actor({ entry }: { entry: AuditLogEntry }) {
+  if (entry.actorId === null) return <span className="text-muted">Server</span>;
+  if (entry.actorName === null) return <span className="text-muted">Former member</span>;
+  return (
+    <Link to={`/admin/audit?actor=${entry.actorId}`} className="font-medium hover:text-accent">
+      {entry.actorName}
+    </Link>
+  );
+}
+
+function ArtifactCell({ entry }: { entry: AuditLogEntry }) {
+  if (entry.artifactId === null) return <span className="text-muted">—</span>;
+  if (entry.artifactName === null) {
+    return <span className="text-muted">#{entry.artifactId} (gone)</span>;
+  }
+  return (
+    <Link to={`/artifacts/${entry.artifactId}`} className="text-accent hover:underline">
+      {entry.artifactName}
+    </Link>
+  );
+}
+
+function Subject({ entry }: { entry: AuditLogEntry }) {
+  if (entry.subjectUserId === null) return <span className="text-muted">—</span>;
+  return entry.subjectName ?? <span className="text-muted">Former member</span>;
+}
+
+function Details({ details }: { details: AuditLogEntry["details"] }): ReactNode {
+  const pairs = Object.entries(details ?? {});
+  if (pairs.length === 0) return <span className="text-muted">—</span>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+      {pairs.map(([name, value]) => (
+        <div key={name} className="contents">
+          <dt className="text-muted">{name}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /admin/audit: the append-only log, newest first, a page at a time, with its filters. */
+export default function AdminAuditRoute() {
+  const [params] = useSearchParams();
+  const action = params.get("action");
+  const audit = trpc.admin.audit.useInfiniteQuery(
+    {
+      actorId: idParam(params.get("actor")),
+      action: isAction(action) ? action : undefined,
+      artifactId: idParam(params.get("artifact")),
+      limit: AUDIT_PAGE_SIZE,
+    },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const items = audit.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="audit-heading">
+      <title>Audit log | Admin | Artifact Atlas</title>
+      <h2 id="audit-heading" className="sr-only">
+        Audit log
+      </h2>
+      <AuditFilters key={params.toString()} />
+      {audit.isPending ? (
+        <PageSpinner label="Loading the audit log" />
+      ) : audit.isError ? (
+        <EmptyState
+          icon={TriangleExclamationPoint}
+          tone="danger"
+          title="Error Loading the Audit Log"
+          message="Unable to load the audit log. Please try again later."
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={ScrollText}
+          title="Nothing recorded"
+          message="No decision, role change, delete, restore or purge matches."
+        />
+      ) : (
+        <>
+          <Table label="Audit log">
+            <THead>
+              <Tr>
+                <Th>Time</Th>
+                <Th>Who</Th>
+                <Th>What</Th>
+                <Th>Artifact</Th>
+                <Th>Account</Th>
+                <Th>Details</Th>
+                <Th>Request</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {items.map((entry) => (
+                <Tr key={entry.id}>
+                  <Td label="Time" className="whitespace-nowrap">
+                    <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
+                  </Td>
+                  <Td label="Who">
+                    <Actor entry={entry} />
+                  </Td>
+                  <Td label="What" className="font-medium">
+                    {auditActionLabel(entry.action)}
+                  </Td>
+                  <Td label="Artifact">
+                    <ArtifactCell entry={entry} />
+                  </Td>
+                  <Td label="Account">
+                    <Subject entry={entry} />
+                  </Td>
+                  <Td label="Details">
+                    <Details details={entry.details} />
+                  </Td>
+                  <Td label="Request" className="font-mono text-xs break-all text-muted">
+                    {entry.requestId ?? "—"}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+          {audit.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="secondary"
+                busy={audit.isFetchingNextPage}
+                onClick={() => void audit.fetchNextPage()}
+              >
+                Show older entries
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  AUDIT_PAGE_SIZE,
+  MESSAGES,
+  NOTIFICATIONS_PAGE_SIZE,
+  type AdminUser,
+  type AuditLogEntry,
+  type NotificationItem,
+  type Role,
+} from "@artifact-atlas/shared";
+import { createFakeApi, cursorPages, FakeApiError } from "../test/fake-api";
+import { renderApp, SIGNED_IN_USER } from "../test/render";
+
+const ADMIN = { ...SIGNED_IN_USER, role: "admin" as const };
+
+/** The first screen of a test loads its lazy route modules, which is slow on a busy machine. */
+const LOADING = { timeout: 5_000 };
+
+function account(id: number, name: string, role: Role = "member"): AdminUser {
+  return {
+    id,
+    name,
+    email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+    role,
+    joinedAt: "2026-11-01T10:00:00.000Z",
+    artifactCount: id,
+  };
+}
+
+function entry(overrides: Partial<AuditLogEntry>): AuditLogEntry {
+  return {
+    id: 1,
+    at: "2026-11-26T12:00:00.000Z",
+    actorId: 1,
+    actorName: "Ada Lovelace",
+    action: "role.change",
+    artifactId: null,
+    artifactName: null,
+    subjectUserId: null,
+    subjectName: null,
+    requestId: "req-1",
+    details: null,
+    ...overrides,
+  };
+}
+
+describe("the Admin screen", () => {
+  it("is for admins: a member sees no Admin link and is told so on /admin", async () => {
+    const fake = createFakeApi({
+      "auth.me": () => SIGNED_IN_USER,
+      "notifications.unreadCount": () => 0,
+    });
+    renderApp(fake, "/admin");
+    expect(
+      await screen.findByRole("heading", { name: "Admins only" }, LOADING),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+    expect(fake.inputsOf("admin.users")).toEqual([]);
+  });
+
+  it("a curator is told the admin sections are for admins", async () => {
+    const fake = createFakeApi({
+      "auth.me": () => ({ ...SIGNED_IN_USER, role: "curator" }),
+      "notifications.unreadCount": () => 0,
+    });
+    renderApp(fake, "/admin/audit");
+    expect(
+      await screen.findByRole("heading", { name: "Admins only" }, LOADING),
+    ).toBeInTheDocument();
+    expect(fake.inputsOf("admin.audit")).toEqual([]);
+  });
+
+  it("lists accounts, searches them, and changes a role after confirmation", async () => {
+    const user = userEvent.setup();
+    let people = [account(3, "Grace Hopper"), account(1, "Ada Lovelace", "admin")];
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "admin.users": cursorPages(() => people, ADMIN_USERS_PAGE_SIZE),
+      "admin.setRole": ({ userId, role }: { userId: number; role: Role }) => {
+        people = people.map((person) => (person.id === userId ? { ...person, role } : person));
+        return { from: "member", to: role };
+      },
+    });
+    renderApp(fake, "/admin");
+    const table = await screen.findByRole("table", { name: "Accounts" }, LOADING);
+    expect(screen.getAllByRole("link", { name: "Admin" })).not.toHaveLength(0);
+    expect(within(table).getByText("grace@example.com")).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Name or email"), "grace");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() =>
+      expect(fake.inputsOf("admin.users").at(-1)).toMatchObject({
+        search: "grace",
+        limit: ADMIN_USERS_PAGE_SIZE,
+      }),
+    );
+
+    await user.selectOptions(screen.getByLabelText("Role of Grace Hopper"), "curator");
+    const confirm = await screen.findByRole("dialog", { name: "Change this role?" });
+    expect(confirm).toHaveTextContent("Make Grace Hopper a curator?");
+    await user.click(within(confirm).getByRole("button", { name: "Make curator" }));
+    expect(await screen.findByRole("dialog", { name: "Role changed" })).toHaveTextContent(
+      "Grace Hopper is now a curator.",
+    );
+    expect(fake.inputsOf("admin.setRole")).toEqual([{ userId: 3, role: "curator" }]);
+    await waitFor(() =>
+      expect(screen.getByLabelText("Role of Grace Hopper")).toHaveValue("curator"),
+    );
+  });
+
+  it("shows the server's refusal for the last admin, and keeps the role", async () => {
+    const user = userEvent.setup();
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "admin.users": cursorPages([account(1, "Ada Lovelace", "admin")], ADMIN_USERS_PAGE_SIZE),
+      "admin.setRole": () => {
+        throw new FakeApiError("CONFLICT", MESSAGES.lastAdmin);
+      },
+    });
+    renderApp(fake, "/admin");
+    await user.selectOptions(
+      await screen.findByLabelText("Role of Ada Lovelace", {}, LOADING),
+      "member",
+    );
+    await user.click(await screen.findByRole("button", { name: "Make member" }));
+    expect(
+      await screen.findByRole("dialog", { name: "The role was not changed" }),
+    ).toHaveTextContent(MESSAGES.lastAdmin);
+    expect(screen.getByLabelText("Role of Ada Lovelace")).toHaveValue("admin");
+  });
+
+  it("shows the audit log in words and filters it by action", async () => {
+    const user = userEvent.setup();
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "admin.audit": cursorPages(
+        [
+          entry({ id: 3, actorId: null, actorName: null, action: "artifact.purge", artifactId: 9 }),
+          entry({
+            id: 2,
+            actorId: 7,
+            actorName: null,
+            action: "artifact.hide",
+            artifactId: 5,
+            artifactName: "Blue Vase",
+          }),
+          entry({
+            id: 1,
+            subjectUserId: 3,
+            subjectName: "Grace Hopper",
+            details: { from: "member", to: "curator" },
+          }),
+        ],
+        AUDIT_PAGE_SIZE,
+      ),
+    });
+    renderApp(fake, "/admin/audit");
+    const table = await screen.findByRole("table", { name: "Audit log" }, LOADING);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("Server");
+    expect(rows[0]).toHaveTextContent("Artifact purged");
+    expect(rows[0]).toHaveTextContent("#9 (gone)");
+    expect(rows[1]).toHaveTextContent("Former member");
+    expect(within(rows[1]!).getByRole("link", { name: "Blue Vase" })).toHaveAttribute(
+      "href",
+      "/artifacts/5",
+    );
+    expect(rows[2]).toHaveTextContent("Role changed");
+    expect(rows[2]).toHaveTextContent("Grace Hopper");
+    expect(rows[2]).toHaveTextContent("req-1");
+
+    await user.selectOptions(screen.getByLabelText("Action"), "artifact.hide");
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() =>
+      expect(fake.inputsOf("admin.audit").at(-1)).toMatchObject({
+        action: "artifact.hide",
+        limit: AUDIT_PAGE_SIZE,
+      }),
+    );
+  });
+});
+
+describe("the bell", () => {
+  it("shows the number unread, and opening the list marks what it shows read", async () => {
+    const user = userEvent.setup();
+    let unread = 2;
+    const items: NotificationItem[] = [
+      {
+        id: 8,
+        kind: "artifact_rejected",
+        artifactId: 4,
+        artifactName: "Blue Vase",
+        reason: "duplicate",
+        createdAt: "2026-11-26T12:00:00.000Z",
+        read: false,
+        text: "Your artifact “Blue Vase” was rejected: duplicate",
+      },
+    ];
+    const fake = createFakeApi({
+      "auth.me": () => SIGNED_IN_USER,
+      "notifications.unreadCount": () => unread,
+      "notifications.list": cursorPages(items, NOTIFICATIONS_PAGE_SIZE),
+      "notifications.markRead": () => {
+        unread = 0;
+        return { marked: 2 };
+      },
+      "artifacts.popular": () => [],
+    });
+    renderApp(fake, "/");
+    await user.click(
+      await screen.findByRole("link", { name: "Notifications (2 unread)" }, LOADING),
+    );
+    const link = await screen.findByRole(
+      "link",
+      { name: "Your artifact “Blue Vase” was rejected: duplicate" },
+      LOADING,
+    );
+    expect(link).toHaveAttribute("href", "/artifacts/4");
+    expect(await screen.findByRole("link", { name: "Notifications" })).toBeInTheDocument();
+    expect(fake.inputsOf("notifications.markRead")).toEqual([{ upTo: 8 }]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { AuditAction, NotificationKind, Role } from "./roles";
+
+/** What the bell says, in words (issue 17); `name` is the artifact's, `reason` the reviewer's. */
+export function notificationText(
+  kind: NotificationKind,
+  name: string | null,
+  reason: string | null,
+): string {
+  const artifact = name === null ? "an artifact that is gone" : `“${name}”`;
+  const because = reason ? `: ${reason}` : ".";
+  switch (kind) {
+    case "artifact_approved":
+      return `Your artifact ${artifact} was approved.`;
+    case "artifact_rejected":
+      return `Your artifact ${artifact} was rejected${because}`;
+    case "artifact_hidden":
+      return `Your artifact ${artifact} was hidden${because}`;
+    case "artifact_unhidden":
+      return `Your artifact ${artifact} is visible again.`;
+    case "edit_approved":
+      return `Your edit of ${artifact} was approved.`;
+    case "edit_rejected":
+      return `Your edit of ${artifact} was rejected${because}`;
+    case "report_resolved":
+      return `Your report about ${artifact} was resolved.`;
+    default:
+      // A kind added later without words of its own still says something true.
+      return `There is news about ${artifact}.`;
+  }
+}
+
+/** The audit log's actions in words, for the Admin screen's list and filter. */
+const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
+  "role.change": "Role changed",
+  "artifact.approve": "Artifact approved",
+  "artifact.reject": "Artifact rejected",
+  "artifact.hide": "Artifact hidden",
+  "artifact.unhide": "Artifact unhidden",
+  "artifact.delete": "Artifact deleted",
+  "artifact.restore": "Artifact restored",
+  "artifact.purge": "Artifact purged",
+  "report.uphold": "Report upheld",
+  "report.dismiss": "Report dismissed",
+  "revision.restore": "Version restored",
+};
+
+/** An action in words; one added later without a label shows its code. */
+export function auditActionLabel(action: AuditAction): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** The roles in words. */
+export const ROLE_LABELS = {
+  member: "Member",
+  curator: "Curator",
+  admin: "Admin",
+} as const satisfies Record<Role, string>;

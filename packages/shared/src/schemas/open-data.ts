@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { ARTIFACT_TYPES } from "../constants";
+import { artifactListQuery } from "./artifact";
+
+/** The formats of the export: CSV for spreadsheets, JSON-LD for programs and linked data. */
+export const EXPORT_FORMATS = ["csv", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * GET /export: the public collection as the All Artifacts screen shows it with the same search,
+ * and GET /artifacts's type filter, as one file.
+ */
+export const exportQuery = z.object({
+  format: z
+    .enum(EXPORT_FORMATS, { error: "format must be csv or json." })
+    .default("csv")
+    .describe("csv (default) or json (JSON-LD)."),
+  search: artifactListQuery.shape.search.describe(
+    "Only artifacts whose name contains this text, as the All Artifacts search.",
+  ),
+  type: z
+    .enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` })
+    .optional()
+    .describe("Only artifacts of this type."),
+});
+export type ExportQuery = z.input<typeof exportQuery>;
+
+/**
+ * The columns of the CSV export, in order, and the keys of each JSON-LD item: the artifact's own
+ * fields under their API names, plus its public page (an uploaded image's size and placeholder are
+ * derived, not data). An import reads the editable ones.
+ */
+export const EXPORT_COLUMNS = [
+  "id",
+  "url",
+  "artifactName",
+  "artifactImage",
+  "imageAlt",
+  "artifactType",
+  "historicalContext",
+  "createdAt",
+  "discoveredAt",
+  "discoveredBy",
+  "presentLocation",
+  "likeCount",
+  "username",
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** The most rows one import may hold. */
+export const IMPORT_MAX_ROWS = 5_000;
+/** The largest file an import accepts (about 5,000 artifacts of ordinary length). */
+export const IMPORT_MAX_BYTES = 4 * 1024 * 1024;
+/** How long an import can be undone. */
+export const IMPORT_UNDO_DAYS = 7;
+
+/** POST /imports: the file is the body; these say what to do with it. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(["true", "false"], { error: "dryRun must be true or false." })
+    .default("true")
+    .transform((value) => value === "true")
+    .describe("true (default): only check the file and report; false: import it."),
+  fileName: z
+    .string()
+    .trim()
+    .max(200, "fileName must be at most 200 characters long.")
+    .default("")
+    .describe("The file's name, shown in the list of imports."),
+});
+
+/** One problem of one row: its row number (the header is row 1 of a CSV), field and message. */
+export interface ImportProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** One row of an import's report. */
+export interface ImportRowReport {
+  row: number;
+  status: "add" | "reject";
+  artifactName: string;
+  artifactType: string;
+  problems: ImportProblem[];
+}
+
+/** What an import would do (dry run) or did. */
+export interface ImportReport {
+  format: "csv" | "json";
+  total: number;
+  added: number;
+  rejected: number;
+  rows: ImportRowReport[];
+  /** The rejected rows as a CSV to fix and import again (a `problems` column first); "" if none. */
+  rejectedCsv: string;
+  /** The import made, when it was not a dry run and added anything. */
+  importId: number | null;
+}
+
+/** One of a curator's imports, as the Import screen lists them. */
+export interface ImportSummary {
+  id: number;
+  fileName: string;
+  added: number;
+  rejected: number;
+  /** Milliseconds since the epoch. */
+  importedAt: number;
+  undoneAt: number | null;
+  removed: number | null;
+  /** Not undone yet and within IMPORT_UNDO_DAYS. */
+  undoable: boolean;
+}
+
+export const importsListQuery = z
+  .object({
+    cursor: z.number().int().positive().nullish(),
+  })
+  .prefault({});
+
+export const importIdInput = z.object({ id: z.number().int().positive() });
+
+/** The texts of export and import (issue 21; not in the specification). */
+export const OPEN_DATA_MESSAGES = {
+  exportBusy: "Several exports are running right now. Please try again in a few seconds.",
+  importBusy: "Another import is running right now. Please try again in a few seconds.",
+  importTooManyRows: `A file may hold at most ${String(IMPORT_MAX_ROWS).replace(/\B(?=(\d{3})+$)/g, ",")} artifacts.`,
+  importEmpty: "The file holds no artifacts.",
+  importNotCsv: "The file is not CSV that can be read: a quoted cell is never closed.",
+  importNotJson:
+    "The file is not JSON that can be read: it must be an array of artifacts or JSON-LD with a @graph.",
+  importMissingColumns: (columns: string[]) =>
+    `The file has no column for ${columns.join(", ")}: use the header row of an export.`,
+  importFormat:
+    "Send a CSV file (text/csv) or a JSON file (application/json or application/ld+json).",
+  importNotFound: "Import not found",
+  importAlreadyUndone: "This import has already been undone.",
+  importTooOld: `An import can be undone for ${IMPORT_UNDO_DAYS} days only.`,
+} as const;
