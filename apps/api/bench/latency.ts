@@ -15,6 +15,10 @@ import { compareRevisions, listRevisions } from "../src/services/history";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 import { HISTORY_BENCH } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
+import { eq } from "drizzle-orm";
+import { listSessions } from "../src/auth/session";
+import { EXPORT_PAGE_ROWS, EXPORT_SECTIONS } from "../src/services/account-export";
+import { checkResetLink } from "../src/services/password-reset";
 
 /** One service call measured in-process: the server-side cost without HTTP, tRPC or JSON. */
 export interface LatencyRow {
@@ -201,6 +205,33 @@ export function latencyCases(sampleId: number): Case[] {
   for (const { label, run } of adminLatencyCases(sampleId)) {
     cases.push({ label, listTarget: false, run: (store) => run(store.db) });
   }
+  // Your account (issue 20): a page of Download my data for the sample artifact's owner, the
+  // sessions of "Where you're signed in", and the check of a reset link.
+  const ownerOf = (store: ArtifactStore) =>
+    store.db
+      .select({ ownerId: schema.artifacts.ownerId })
+      .from(schema.artifacts)
+      .where(eq(schema.artifacts.id, sampleId))
+      .get()?.ownerId ?? 1;
+  for (const section of EXPORT_SECTIONS) {
+    cases.push({
+      label: `account data: a page of ${EXPORT_PAGE_ROWS} ${section.name}`,
+      listTarget: true,
+      run: (store) => section.page(store.db, ownerOf(store), 0, EXPORT_PAGE_ROWS),
+    });
+  }
+  cases.push(
+    {
+      label: "account sessions",
+      listTarget: true,
+      run: (store) => listSessions(store.db, ownerOf(store), Date.now()),
+    },
+    {
+      label: "reset link state",
+      listTarget: false,
+      run: (store) => checkResetLink({ db: store.db, now: Date.now }, "A".repeat(43)),
+    },
+  );
   return cases;
 }
 

@@ -98,6 +98,8 @@ export function scenarios(
   cookies: string[],
   search: string,
   artifactCount: number,
+  /** A derivative of an uploaded image (/images/<hash>/<width>.webp), served from its file. */
+  imageFile?: string,
 ): Scenario[] {
   let nextId = 0;
   const cycleId = () => ids[nextId++ % ids.length] as number;
@@ -142,7 +144,20 @@ export function scenarios(
   ];
 
   const app = { server: "app" as const };
+  const imageFileScenario: Scenario[] = imageFile
+    ? [
+        {
+          name: "REST GET /images/{hash}/640.webp (an uploaded image's derivative)",
+          ceiling: "ceiling: bare Fastify, fixed artifact JSON",
+          target: null,
+          listRead: false,
+          ...app,
+          requests: get(() => imageFile),
+        },
+      ]
+    : [];
   return [
+    ...imageFileScenario,
     {
       name: "ceiling: bare Fastify, fixed artifact JSON",
       ceiling: "ceiling: bare Fastify, fixed artifact JSON",

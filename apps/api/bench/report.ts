@@ -1,3 +1,4 @@
+import { renderUploads, type UploadBench } from "./uploads";
 import type { LatencyRow } from "./latency";
 import type { LighthouseRow } from "./lighthouse";
 import type { RunResult, Scenario } from "./load";
@@ -30,6 +31,8 @@ export interface BenchReport {
   bundle: { path: string; gzipKb: number; files: string[] }[] | { skipped: string };
   logBytes: number;
   durationSeconds: number;
+  /** Issue 19: 20 large uploads in a row (missing from runs made before it). */
+  uploads?: UploadBench;
 }
 
 const TARGETS = {
@@ -174,6 +177,8 @@ export function renderReport(report: BenchReport, findings: string): string {
     );
   }
   line();
+
+  out.push(...renderUploads(report.uploads));
 
   line("## Targets");
   line();

@@ -26,6 +26,13 @@ import { runLighthouse } from "./lighthouse";
 import { median, runLoad, scenarios, type RunResult, type Scenario } from "./load";
 import { renderReport, type BenchReport } from "./report";
 import { FINDINGS } from "./findings";
+import {
+  measureUploads,
+  renderUploads,
+  signUpForUploads,
+  UPLOAD_BENCH,
+  uploadOne,
+} from "./uploads";
 
 /*
  * `pnpm bench`: builds what is stale, generates the large collection into a temporary database,
@@ -129,7 +136,55 @@ async function writeReport(report: BenchReport): Promise<void> {
   writeFileSync(REPORT, await prettier.format(markdown, { ...options, filepath: REPORT }));
 }
 
+/**
+ * `pnpm bench --uploads`: only the upload rows, against the production server on an empty
+ * database (a minute instead of six), written into docs/benchmarks.md in place of the last ones.
+ */
+async function benchUploadsOnly(): Promise<void> {
+  await buildIfNeeded();
+  const dir = mkdtempSync(join(os.tmpdir(), "atlas-bench-uploads-"));
+  let app: ServerProcess | undefined;
+  try {
+    app = await startServer({
+      name: "the product",
+      entry: SERVER_FROM_BUILD,
+      nodeOptions: serverNodeOptions(),
+      port: await freePort(),
+      env: {
+        NODE_ENV: "production",
+        DATABASE_PATH: join(dir, "bench.db"),
+        WEB_DIST_PATH: join(WEB, "dist"),
+        SEED_DEMO_COLLECTION: "false",
+        LOG_LEVEL: "warn",
+      },
+      timeoutMs: START_TIMEOUT_MS,
+    });
+    log(`uploading ${UPLOAD_BENCH.images} large images in a row`);
+    const uploads = await measureUploads(
+      app.url,
+      await signUpForUploads(app.url),
+      app.child.pid as number,
+    );
+    log(JSON.stringify(uploads));
+    const section = renderUploads(uploads).join("\n");
+    const current = readFileSync(REPORT, "utf8");
+    const without = current.replace(/## Image uploads[\s\S]*?(?=\n## )\n/, "");
+    const updated = without.replace("## Targets", `${section}\n## Targets`);
+    const prettier = await import("prettier");
+    const options = (await prettier.resolveConfig(REPORT)) ?? {};
+    writeFileSync(REPORT, await prettier.format(updated, { ...options, filepath: REPORT }));
+    log(`wrote the upload rows into ${REPORT}`);
+  } finally {
+    if (app) await stopServer(app);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--uploads")) {
+    await benchUploadsOnly();
+    return;
+  }
   if (process.argv.includes("--render")) {
     // `pnpm bench --render`: docs/benchmarks.md again from the last run, with the current findings.
     const report = JSON.parse(readFileSync(LAST_RUN, "utf8")) as BenchReport;
@@ -236,7 +291,14 @@ async function main(): Promise<void> {
       trpcCeiling: trpcCeiling.url,
     };
 
-    const list = scenarios(data.sampleIds, data.sessionCookies, settings.search, data.artifacts);
+    const uploader = await signUpForUploads(app.url);
+    const list = scenarios(
+      data.sampleIds,
+      data.sessionCookies,
+      settings.search,
+      data.artifacts,
+      await uploadOne(app.url, uploader),
+    );
     const results = new Map<Scenario, RunResult[]>(list.map((scenario) => [scenario, []]));
     const load = (scenario: Scenario, seconds: number) =>
       runLoad(origins[scenario.server], scenario, {
@@ -259,6 +321,10 @@ async function main(): Promise<void> {
     for (const [scenario, runs] of results) {
       log(`${scenario.name}: median ${median(runs.map((run) => run.rps)).toFixed(0)} req/s`);
     }
+
+    log(`uploading ${UPLOAD_BENCH.images} large images in a row`);
+    const uploads = await measureUploads(app.url, uploader, app.child.pid as number);
+    log(`uploads: ${uploads.seconds.toFixed(1)} s, RSS peak ${uploads.rssPeakMb.toFixed(0)} MB`);
 
     log("running Lighthouse");
     const lighthouse = await runLighthouse(app.url, CHROME_PATH, chromePort);
@@ -301,6 +367,7 @@ async function main(): Promise<void> {
       bundle,
       logBytes,
       durationSeconds: (performance.now() - started) / 1000,
+      uploads,
     };
     writeFileSync(LAST_RUN, JSON.stringify(report));
     await writeReport(report);

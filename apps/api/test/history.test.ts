@@ -383,3 +383,39 @@ describe("restoring a version", () => {
     ]);
   });
 });
+
+describe("the history follows the artifact's visibility", () => {
+  test("a hidden artifact's history is 404 for other members, and readable by its owner and curators", async () => {
+    const owner = await createUserWithSession(t);
+    const member = await createUserWithSession(t);
+    const curator = await createUserWithSession(t, { role: "curator" });
+    const artifact = await addArtifact(t, owner);
+    t.db.$client.prepare("update artifacts set status = 'hidden' where id = ?").run(artifact.id);
+    const list = (user: SignedInUser) =>
+      trpc(t.app, "query", "revisions.list", { id: artifact.id }, user.cookie);
+
+    expect((await list(member)).status).toBe(404);
+    expect((await list(owner)).status).toBe(200);
+    expect((await list(curator)).status).toBe(200);
+    const restore = await trpc(
+      t.app,
+      "mutation",
+      "revisions.restore",
+      { id: artifact.id, number: 1 },
+      member.cookie,
+    );
+    expect(restore.status).toBe(404);
+  });
+
+  test("a trashed artifact's history is 404 for everyone", async () => {
+    const owner = await createUserWithSession(t);
+    const artifact = await addArtifact(t, owner);
+    t.db.$client
+      .prepare("update artifacts set deleted_at = ? where id = ?")
+      .run(Date.now(), artifact.id);
+
+    const result = await trpc(t.app, "query", "revisions.list", { id: artifact.id }, owner.cookie);
+
+    expect(result.status).toBe(404);
+  });
+});

@@ -1,11 +1,12 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_WIDTHS, MESSAGES, type Artifact } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
 import { jpeg, pixelAt, twoColourImage, uploadImage, type UploadAnswer } from "./support/images";
-import { rest } from "./support/rest";
+import { addArtifactBody, rest } from "./support/rest";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
 let t: TestApp;
@@ -125,6 +126,25 @@ describe("POST /images", () => {
     ).toBe(300);
   });
 
+  it("serves nothing but an image's own derivatives (no other file, no other path)", async () => {
+    const answer = await upload(await jpeg(400, 300));
+    const hash = answer.url.split("/").pop() as string;
+    for (const path of [
+      `/images/${hash}/..%2F..%2Ftest.db`,
+      `/images/..%2Ftest.db`,
+      `/images/${hash}/400.png`,
+      `/images/${hash}/0400.webp`,
+      `/images/${hash}/401.webp`,
+      `/images/${"f".repeat(64)}/400.webp`,
+      `/images/${hash.toUpperCase()}/400.webp`,
+      `/images/.incoming`,
+    ]) {
+      const response = await rest(t.app, "GET", path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers["content-type"], path).toMatch(/^application\/json/);
+    }
+  });
+
   it("fits a very tall image in the largest derivative's square", async () => {
     const answer = await upload(await jpeg(1000, 5000));
     expect(answer).toMatchObject({ width: 320, height: 1600 });
@@ -210,6 +230,15 @@ describe("POST /images", () => {
     }
   });
 
+  it("keeps its folders and files private to the server's account (decision 024)", async () => {
+    const answer = await upload(await jpeg(400, 300));
+    const folder = join(t.env.imagesDir, answer.url.split("/").pop() as string);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(t.env.imagesDir)).toBe(0o700);
+    expect(mode(folder)).toBe(0o700);
+    for (const file of readdirSync(folder)) expect(mode(join(folder, file)), file).toBe(0o600);
+  });
+
   it("answers the same image for the same bytes uploaded twice", async () => {
     const file = await jpeg(700, 500);
     const first = await upload(file);
@@ -267,5 +296,33 @@ describe("artifacts with an uploaded image", () => {
     );
     expect(result.status).toBe(400);
     expect(result.error?.message).toBe(MESSAGES.imageNotFound);
+    // Shown beside the image field, as a validation message would be.
+    expect(
+      (result.error?.data as { zodError?: { fieldErrors: Record<string, string[]> } }).zodError
+        ?.fieldErrors,
+    ).toEqual({ artifactImage: [MESSAGES.imageNotFound] });
+  });
+
+  it("takes imageAlt through REST too, within 250 characters", async () => {
+    const image = await upload(await jpeg(500, 400));
+    const body = addArtifactBody(alice, {
+      artifactImage: image.url,
+      imageAlt: "Three bands of colour",
+    });
+    const created = await rest(t.app, "POST", "/artifacts", { cookie: alice.cookie, body });
+    expect(created.statusCode).toBe(201);
+    expect((created.json() as { artifact: Artifact }).artifact).toMatchObject({
+      imageAlt: "Three bands of colour",
+      imageWidth: 500,
+      imageHeight: 400,
+    });
+    const tooLong = await rest(t.app, "POST", "/artifacts", {
+      cookie: alice.cookie,
+      body: { ...body, imageAlt: "x".repeat(251) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      error: `imageAlt: ${MESSAGES.fieldTooLong("Image description", 250)}`,
+    });
   });
 });

@@ -140,9 +140,13 @@ describe("a visitor", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent(`/artifacts/${rosetta.id}`)}`);
 
-    // "Forgot password?" goes nowhere yet.
-    await page.getByRole("button", { name: "Forgot password?" }).click();
-    expect(new URL(page.url()).pathname).toBe("/login");
+    // "Forgot password?" leads to Reset your password (issue 20); the visitor comes back.
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL((url) => url.pathname === "/forgot-password");
+    await shown(page.getByRole("heading", { name: "Reset your password" }));
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent(`/artifacts/${rosetta.id}`)}`);
 
     // A wrong password: the message inline and in the Oops... popup; the visitor stays.
     await page.getByLabel("Email").fill(account.email);

@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
       // An artifact's public page (issue 21); the slug is only for people and search engines.
       { path: "a/:id", Component: PublicArtifactRoute },
       { path: "a/:id/:slug", Component: PublicArtifactRoute },
+      { path: "forgot-password", Component: lazy(() => import("./routes/forgot-password")) },
+      { path: "reset-password", Component: lazy(() => import("./routes/reset-password")) },
       {
         Component: ProtectedRoute,
         children: [

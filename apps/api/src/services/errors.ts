@@ -15,6 +15,8 @@ export class ServiceError extends Error {
     readonly code: ServiceErrorCode,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** The input field the refusal is about, for a form to show it there. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "ServiceError";

@@ -4,8 +4,8 @@ import {
   hasRole,
   MESSAGES,
   restoredSummary,
-  type ReviewedArtifact,
   type ArtifactFields,
+  type ReviewedArtifact,
   type Revision,
   type RevisionComparison,
   type RevisionSummary,
@@ -15,7 +15,7 @@ import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, users } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import type { ArtifactStore } from "../store/artifact-store";
-import { writtenColumns } from "./artifacts";
+import { getArtifact, writtenColumns } from "./artifacts";
 import { appendAudit } from "./audit";
 import { assertImageAvailable } from "./images/uploads";
 import { ServiceError } from "./errors";
@@ -97,16 +97,10 @@ export function artifactForEditing(
   viewer: Viewer,
   input: { id: number },
 ): { artifact: ReviewedArtifact; revision: number } {
-  assertMaySeeArtifact(store, viewer, input.id);
-  return store.db.transaction((tx) => {
-    const artifact = tx
-      .select(reviewedArtifactColumns)
-      .from(artifacts)
-      .where(eq(artifacts.id, input.id))
-      .get();
-    if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
-    return { artifact, revision: latestRevisionNumber(tx, input.id) };
-  });
+  return store.db.transaction((tx) => ({
+    artifact: getArtifact(store, viewer, input),
+    revision: latestRevisionNumber(tx, input.id),
+  }));
 }
 
 /** The artifact's owner, curators and admins may restore a version of it. */

@@ -37,14 +37,20 @@ const t = initTRPC.context<Context>().create({
     // Procedures just call services: a service's refusal arrives here as the cause of an internal
     // error, and this is the one place that turns it into its own code, status and Retry-After.
     if (error.cause instanceof ServiceError) {
-      const { code, message, retryAfterSeconds } = error.cause;
+      const { code, message, retryAfterSeconds, field } = error.cause;
       // RFC 9110 section 10.2.3: how long to wait before trying again.
       if (retryAfterSeconds) ctx?.setHeader("retry-after", String(retryAfterSeconds));
       return {
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[code],
         message,
-        data: { code, httpStatus: HTTP_STATUS[code], path: shape.data.path, zodError: null },
+        data: {
+          code,
+          httpStatus: HTTP_STATUS[code],
+          path: shape.data.path,
+          // A refusal about one field is shown beside it, as a validation message is.
+          zodError: field ? { formErrors: [], fieldErrors: { [field]: [message] } } : null,
+        },
       };
     }
     return {

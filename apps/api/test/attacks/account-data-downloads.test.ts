@@ -18,8 +18,8 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
  * server stays up and small, and every download is whole.
  */
 
-const ARTIFACTS = 3_000;
-const DOWNLOADERS = 8;
+const ARTIFACTS = 1_500;
+const DOWNLOADERS = 6;
 const ROUNDS = 2;
 /** Resident memory the server may reach meanwhile (the budget of docs/operations.md). */
 const RSS_MAX_MB = 300;

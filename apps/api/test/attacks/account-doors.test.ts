@@ -16,7 +16,7 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
  * sessions for account.sessions, and hammering account.settings and account.signOutOtherSessions.
  */
 
-const CONCURRENCY = 20;
+const CONCURRENCY = 8;
 
 let t: TestApp;
 let base: string;
@@ -84,7 +84,7 @@ async function signUp() {
 describe("password guessing through Your account", () => {
   it("account.changePassword from one client stops after the sign-in limits", async () => {
     const victim = await signUp();
-    const attack = flood(500, (i) =>
+    const attack = flood(200, (i) =>
       call("POST", "account.changePassword", {
         cookie: victim.cookie,
         input: { currentPassword: `Guess${i}Aa`, newPassword: "Taken123" },
@@ -93,7 +93,7 @@ describe("password guessing through Your account", () => {
     await healthyThroughout(base, attack);
     const statuses = await attack;
     expect(statuses.get(403)).toBe(AUTH_RULES.perAccountFromAddress.limit);
-    expect(statuses.get(429)).toBe(500 - AUTH_RULES.perAccountFromAddress.limit);
+    expect(statuses.get(429)).toBe(200 - AUTH_RULES.perAccountFromAddress.limit);
     const login = await call("POST", "auth.login", {
       input: { email: victim.email, password: victim.password },
       client: "203.0.113.9",
@@ -122,7 +122,7 @@ describe("sessions", () => {
   it("account.signOutSession with made-up and foreign handles ends nothing", async () => {
     const victim = await signUp();
     const attacker = await signUp();
-    const attack = flood(1_000, (i) =>
+    const attack = flood(300, (i) =>
       call("POST", "account.signOutSession", {
         cookie: attacker.cookie,
         input: {
@@ -133,7 +133,7 @@ describe("sessions", () => {
       }).then((answer) => answer.status),
     );
     await healthyThroughout(base, attack);
-    expect([...(await attack).entries()]).toEqual([[404, 1_000]]);
+    expect([...(await attack).entries()]).toEqual([[404, 300]]);
     const me = await call("GET", "auth.me", { cookie: victim.cookie });
     expect(me.text).toContain(victim.email);
   });
@@ -146,7 +146,9 @@ describe("sessions", () => {
       .where(eq(users.email, member.email))
       .all();
     // As a script signing in in a loop would, without the sign-in limits in the way.
-    for (let i = 0; i < 500; i += 1) await t.app.deps.sessions.create(id, `agent ${i}`);
+    await Promise.all(
+      Array.from({ length: 500 }, (_, i) => t.app.deps.sessions.create(id, `agent ${i}`)),
+    );
     const stored = t.db
       .select({ id: sessions.id })
       .from(sessions)

@@ -21,7 +21,9 @@ export function fingerprint(db: AppDatabase | Database.Database): Record<string,
           length(discovered_by) + length(present_location) + length(username)) from artifacts)
           as artifactText,
         (select count(*) from likes) as likes,
-        (select total(user_id * 7919 + artifact_id) from likes) as likeKeys`,
+        (select total(user_id * 7919 + artifact_id) from likes) as likeKeys,
+        (select count(*) from artifact_revisions) as revisions,
+        (select count(*) from audit_log) as auditEntries`,
     )
     .get() as Record<string, unknown>;
 }

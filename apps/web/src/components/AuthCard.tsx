@@ -110,7 +110,7 @@ function OrDivider() {
 }
 
 /** A form-level error under the fields (the inline red message of the spec). */
-function FormError({ message }: { message: string | null }) {
+export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <p

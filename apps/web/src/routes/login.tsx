@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import {
   GOOGLE_ERROR_PARAM,
   GOOGLE_SUCCESS_PARAM,
@@ -98,13 +98,12 @@ export default function LoginRoute() {
             error={errors.password?.message}
             {...register("password")}
           />
-          {/* The spec's "Forgot password" goes nowhere yet: a button, so it promises no page. */}
-          <button
-            type="button"
+          <Link
+            to="/forgot-password"
             className="self-end rounded text-sm font-medium text-accent underline-offset-4 hover:underline"
           >
             Forgot password?
-          </button>
+          </Link>
         </div>
       </AuthForm>
     </AuthCard>

@@ -9,6 +9,7 @@ import {
   type ProfileUpdateInput,
 } from "@artifact-atlas/shared";
 import { PhotoUrlField } from "../components/AccountFields";
+import { AccountSections } from "../components/account/AccountSections";
 import { BackLink } from "../components/BackLink";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
@@ -119,6 +120,7 @@ export default function UpdateProfileRoute() {
           Save Changes
         </Button>
       </form>
+      {user && <AccountSections user={user} />}
     </Page>
   );
 }

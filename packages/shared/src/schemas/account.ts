@@ -21,6 +21,9 @@ export const resetLinkInput = z.object({ token: resetToken });
 /** Choose a new password: the link's token and the new password, under the spec's rules. */
 export const passwordResetInput = z.object({ token: resetToken, password: newPassword });
 export type PasswordResetInput = z.input<typeof passwordResetInput>;
+/** The form of Choose a new password (the token comes from the link). */
+export const choosePasswordInput = passwordResetInput.pick({ password: true });
+export type ChoosePasswordInput = z.input<typeof choosePasswordInput>;
 
 /** What a reset link is, as the Choose a new password screen asks before the form shows. */
 export const RESET_LINK_STATES = ["valid", "used", "expired", "invalid"] as const;

@@ -38,7 +38,9 @@ export function assertImageAvailable(db: AppDatabase, artifactImage: string): vo
   const hash = hashOfImagePath(artifactImage);
   if (hash === null) return;
   const found = db.select({ hash: images.hash }).from(images).where(eq(images.hash, hash)).get();
-  if (!found) throw new ServiceError("BAD_REQUEST", MESSAGES.imageNotFound);
+  if (!found) {
+    throw new ServiceError("BAD_REQUEST", MESSAGES.imageNotFound, undefined, "artifactImage");
+  }
 }
 
 /** Takes an upload slot for the duration of `work`, or refuses with 503 when all are taken. */
