@@ -1,7 +1,8 @@
-import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
+import { ARTIFACT_TYPES, NAMED_PERIODS } from "@artifact-atlas/shared";
 import { createSessionStore } from "../src/auth/session";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
+import { refreshParsedDates } from "../src/store/artifact-dates";
 import { generateAdminRows } from "./generate-admin";
 
 /** The size the issue asks for: far more than a small community needs today. */
@@ -50,6 +51,49 @@ const SENTENCES = [
   "Comparable pieces come from sites several hundred kilometres away.",
   "Its workmanship reflects a well-organised workshop tradition.",
 ]; // prettier-ignore
+
+/**
+ * A created date as contributors write them (issue 18), so that the era filters, the date sorts
+ * and the timeline meet a realistic spread: years BC and AD, circa, ranges, centuries, decades,
+ * named periods, and some text the parser does not recognise. Most objects are from the last
+ * three millennia, as in museum collections.
+ */
+function historicalDate(next: () => number): string {
+  const year = () => {
+    const roll = next();
+    if (roll < 0.1) return -(3000 + Math.floor(next() * 7000));
+    if (roll < 0.45) return -(1 + Math.floor(next() * 3000));
+    return 1 + Math.floor(next() * 1950);
+  };
+  const written = (value: number) =>
+    value < 0 ? `${-value} BC` : value < 1000 ? `AD ${value}` : String(value);
+  const kind = next();
+  if (kind < 0.25) return written(year());
+  if (kind < 0.45) return `c. ${written(year())}`;
+  if (kind < 0.62) {
+    const century = Math.ceil(Math.abs(year()) / 100);
+    const ordinal =
+      century % 10 === 1 && century !== 11
+        ? "st"
+        : century % 10 === 2 && century !== 12
+          ? "nd"
+          : century % 10 === 3 && century !== 13
+            ? "rd"
+            : "th";
+    const part = pick(next, ["", "", "Early ", "Late ", "Mid-"]);
+    return `${part}${century}${ordinal} century${next() < 0.4 ? " BC" : ""}`;
+  }
+  if (kind < 0.74) {
+    const start = year();
+    const length = 5 + Math.floor(next() * 200);
+    return start < 0 && -start > length
+      ? `c. ${-start}–${-start - length} BC`
+      : `${written(Math.max(1, start))}–${Math.max(1, start) + length}`;
+  }
+  if (kind < 0.84) return pick(next, NAMED_PERIODS).names[0] as string;
+  if (kind < 0.92) return `${1500 + 10 * Math.floor(next() * 45)}s`;
+  return pick(next, ["Unknown", "Never lost", "Date disputed", "Undated"]);
+}
 
 /** A small deterministic PRNG (mulberry32), so every run builds the same collection. */
 function random(seed: number): () => number {
@@ -169,7 +213,6 @@ export async function generateBenchDatabase(
         const context = Array.from({ length: 2 + Math.floor(next() * 4) }, () =>
           pick(next, SENTENCES),
         ).join(" ");
-        const century = 1 + Math.floor(next() * 30);
         const added = now - Math.floor(((artifacts - id) / artifacts) * 2 * year);
         insertArtifact.run(
           id,
@@ -178,7 +221,7 @@ export async function generateBenchDatabase(
           options.imageUrl,
           pick(next, ARTIFACT_TYPES),
           context,
-          next() < 0.5 ? `${century * 100} BC` : `${century}th Century`,
+          historicalDate(next),
           String(1800 + Math.floor(next() * 220)),
           `Expedition ${1 + Math.floor(next() * 500)}`,
           pick(next, MUSEUMS),
@@ -233,6 +276,9 @@ export async function generateBenchDatabase(
       )
       .get() as { n: number };
     if (mismatched.n !== 0) throw new Error(`${mismatched.n} artifacts have a wrong like_count`);
+    // The parsed years, as the server writes them at start (docs/decisions/041).
+    refreshParsedDates(db);
+    sqlite.pragma("optimize");
     const totals = sqlite
       .prepare(
         `select (select count(*) from artifacts) as artifacts, (select count(*) from users) as users,

@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { REVISIONS_PAGE_SIZE, type SortValue } from "@artifact-atlas/shared";
+import { REVISIONS_PAGE_SIZE, type FindFilters, type SortValue } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
 import * as schema from "../src/db/schema";
 import {
+  artifactFacets,
   getArtifact,
   listArtifacts,
   mostLikedArtifacts,
@@ -57,10 +58,88 @@ const list = (search: string | undefined, sort: SortValue, page = 1, cold = fals
   run: (store) => listArtifacts(store, { search, sort, page }),
 });
 
+const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [] };
+
+/**
+ * Issue 18: filters, facets, the all-fields search and the timeline's data (targets: 20 ms at
+ * p99 for every filter combination, the facets and an all-fields search; 50 ms for the timeline).
+ */
+function findCases(): Case[] {
+  const cases: Case[] = [];
+  const combos: [string, FindFilters][] = [
+    ["type=Art", { ...NO_FILTERS, types: ["Art"] }],
+    ["type=Art,Tools", { ...NO_FILTERS, types: ["Art", "Tools"] }],
+    ["era=c-5", { ...NO_FILTERS, eras: ["c-5"] }],
+    ["era=m2", { ...NO_FILTERS, eras: ["m2"] }],
+    ["era=c15,c16,m-1", { ...NO_FILTERS, eras: ["c15", "c16", "m-1"] }],
+    ["years -500..300", { ...NO_FILTERS, fromYear: -500, toYear: 300 }],
+    ["location=Louvre", { ...NO_FILTERS, locations: ["Louvre, Paris"] }],
+    ["type+era", { ...NO_FILTERS, types: ["Art"], eras: ["m2"] }],
+    ["type+location", { ...NO_FILTERS, types: ["Tools"], locations: ["Louvre, Paris"] }],
+    ["era+location", { ...NO_FILTERS, eras: ["c-5"], locations: ["British Museum, London"] }],
+    [
+      "type+era+location",
+      { ...NO_FILTERS, types: ["Art", "Tools"], eras: ["m2", "m-1"], locations: ["Louvre, Paris"] },
+    ],
+  ];
+  const find = (label: string, run: Case["run"]): Case => ({ label, listTarget: false, run });
+  for (const [label, filters] of combos) {
+    for (const sort of ["default", "desc", "date_asc"] as const) {
+      cases.push(
+        find(`find ${label} sort=${sort}`, (store) =>
+          listArtifacts(store, { filters, sort, page: 1 }),
+        ),
+      );
+    }
+    cases.push(
+      find(`facets ${label}`, (store) =>
+        artifactFacets(store, { filters, search: "", scope: "names" }),
+      ),
+    );
+  }
+  cases.push(
+    find("facets (no filter)", (store) =>
+      artifactFacets(store, { filters: NO_FILTERS, search: "", scope: "names" }),
+    ),
+  );
+  for (const term of ["bronze", "temple offerings", "louvre", "zzz", "a"]) {
+    cases.push(
+      find(`all fields ${JSON.stringify(term)}`, (store) =>
+        listArtifacts(store, { search: term, in: "all", sort: "default", page: 1 }),
+      ),
+      find(`all fields ${JSON.stringify(term)} + type=Art`, (store) =>
+        listArtifacts(store, {
+          search: term,
+          in: "all",
+          filters: { ...NO_FILTERS, types: ["Art"] },
+          sort: "default",
+          page: 1,
+        }),
+      ),
+      find(`facets all fields ${JSON.stringify(term)}`, (store) =>
+        artifactFacets(store, { filters: NO_FILTERS, search: term, scope: "all" }),
+      ),
+    );
+  }
+  cases.push(
+    find("timeline (facets, no filter)", (store) =>
+      artifactFacets(store, { filters: NO_FILTERS, search: "", scope: "names" }),
+    ),
+    find("timeline span -500..300 list date_asc", (store) =>
+      listArtifacts(store, {
+        filters: { ...NO_FILTERS, fromYear: -500, toYear: 300 },
+        sort: "date_asc",
+        page: 1,
+      }),
+    ),
+  );
+  return cases;
+}
+
 /** Every list order, deep pages and searches of every kind the list meets. */
 export function latencyCases(sampleId: number): Case[] {
-  const cases: Case[] = [];
-  for (const sort of ["default", "asc", "desc"] as const) {
+  const cases: Case[] = [...findCases()];
+  for (const sort of ["default", "asc", "desc", "date_asc", "date_desc"] as const) {
     cases.push(list(undefined, sort), list(undefined, sort, 5_000), list(undefined, sort, 10_000));
   }
   // Typical (2.5% of names), broad (27%), rare, absent, then deep pages of a broad term.

@@ -233,7 +233,8 @@ describe("GET /artifacts", () => {
     ["limit=", "limit"],
     ["type=Pottery", "type"],
     ["type=art", "type"],
-    ["type=Art&type=Tools", "type"],
+    // Several types now combine with OR (issue 18, test/find.test.ts); nine cannot all differ.
+    [`${"type=Art&".repeat(9)}page=1`, "type"],
     ["page=0", "page"],
     ["pageSize=1000", "pageSize"],
     ["limit=5&pageSize=5", "limit"],

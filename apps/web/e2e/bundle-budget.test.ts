@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   FIRST_LOAD_BUDGET_KB,
+  LAZY_PUBLIC_SCREENS,
   PROTECTED_SCREENS,
   publicFirstLoads,
   readManifest,
@@ -28,12 +29,15 @@ describe("the first load of the public pages", () => {
     },
   );
 
-  it.each(PROTECTED_SCREENS)("%s is a chunk of its own, loaded only when opened", (screen) => {
-    const chunk = readManifest(DIST)[screen];
-    expect(chunk, `${screen} is not in the build's manifest`).toBeDefined();
-    expect(chunk?.isDynamicEntry).toBe(true);
-    for (const load of loads) {
-      expect(load.files, `${load.path}'s first load`).not.toContain(chunk?.file);
-    }
-  });
+  it.each([...PROTECTED_SCREENS, ...LAZY_PUBLIC_SCREENS])(
+    "%s is a chunk of its own, loaded only when opened",
+    (screen) => {
+      const chunk = readManifest(DIST)[screen];
+      expect(chunk, `${screen} is not in the build's manifest`).toBeDefined();
+      expect(chunk?.isDynamicEntry).toBe(true);
+      for (const load of loads) {
+        expect(load.files, `${load.path}'s first load`).not.toContain(chunk?.file);
+      }
+    },
+  );
 });

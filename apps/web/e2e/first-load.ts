@@ -30,6 +30,9 @@ export const PROTECTED_SCREENS = [
   "src/routes/update-profile.tsx",
 ] as const;
 
+/** Public screens that still load on demand, outside the first load (issue 18's timeline). */
+export const LAZY_PUBLIC_SCREENS = ["src/routes/timeline.tsx"] as const;
+
 interface ManifestChunk {
   file: string;
   src?: string;

@@ -16,4 +16,6 @@ export * from "./public/slug";
 export * from "./public/citation";
 export * from "./schemas/open-data";
 export * from "./dates";
+export * from "./find-values";
+export * from "./schemas/find";
 export * from "./review";

@@ -1,4 +1,5 @@
 import type { Artifact, LikedArtifact } from "./schemas/artifact";
+import type { ArtifactHighlights } from "./find-values";
 import type { ReviewedArtifact } from "./review";
 import type { Role } from "./roles";
 
@@ -7,6 +8,8 @@ export interface ArtifactPage {
   total: number;
   page: number;
   pageCount: number;
+  /** An all-fields search's matches in each item, in the items' order (never HTML). */
+  highlights?: ArtifactHighlights[];
 }
 
 /**

@@ -80,7 +80,8 @@ export function idOrNotFound(value: unknown): number {
 /** The list a REST answer is a page of: its path, and the query parameters that choose it. */
 interface PagedList {
   path: string;
-  filters: Record<string, string | undefined>;
+  /** The list's query parameters; a list of values repeats its parameter. */
+  filters: Record<string, string | readonly string[] | undefined>;
 }
 
 /**
@@ -98,7 +99,8 @@ export function pageHeaders(
   const link = (target: number, rel: string) => {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(list.filters)) {
-      if (value !== undefined) params.set(name, value);
+      if (typeof value === "string") params.set(name, value);
+      else for (const each of value ?? []) params.append(name, each);
     }
     params.set("page", String(target));
     params.set("pageSize", String(pageSize));

@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
 import {
+  hasFilters,
+  type ArtifactFacets,
+  type ArtifactHighlights,
+  type FindFilters,
+  type SearchScope,
   CREATED_SUMMARY,
   editSummary,
   hasRole,
@@ -19,7 +24,9 @@ import {
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
+import { matchRanges, searchWords } from "../store/all-fields-search";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
+import type { FindQuery } from "../store/artifact-find";
 import { parsedDateColumns } from "../store/artifact-dates";
 import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
@@ -73,11 +80,20 @@ export interface ListArtifactsInput {
   search?: string | undefined;
   sort: SortValue;
   page: number;
+  /** Where the search looks; names (the spec's) when missing. */
+  in?: SearchScope | undefined;
+  /** Issue 18's filters; none means the spec's list exactly. */
+  filters?: FindFilters | undefined;
 }
 
 /** One page of the collection. A page past the end has no items but still the right total. */
 export function listArtifacts(store: ArtifactStore, input: ListArtifactsInput): ArtifactPage {
   const term = input.search?.trim() ?? "";
+  const scope = input.in ?? "names";
+  if ((input.filters && hasFilters(input.filters)) || (scope === "all" && term)) {
+    const query = { filters: input.filters ?? NO_FILTERS, search: term, scope };
+    return findPage(store, query, input.sort, input.page);
+  }
   // Keyed by what the search matches, not by how it was typed: "Lamp", "LAMP" and "lamp" are one
   // answer, so that case variants cannot each take room. The term last: it can hold a colon.
   const key = `list:${input.sort}:${input.page}:${lowerAscii(term)}`;
@@ -104,6 +120,83 @@ function readListPage(store: ArtifactStore, input: ListArtifactsInput): Artifact
     page: input.page,
     pageCount: Math.ceil(total / PAGE_SIZE),
   };
+}
+
+const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [] };
+
+/** The order of a find: relevance for an all-fields search left on the default sort. */
+function findOrder(query: FindQuery, sort: SortValue): SortValue | "relevance" {
+  return query.scope === "all" && query.search && sort === "default" ? "relevance" : sort;
+}
+
+/** What an all-fields search matched in each card's name and context (data, never HTML). */
+function highlightsOf(query: FindQuery, items: Artifact[]): ArtifactHighlights[] | undefined {
+  if (query.scope !== "all" || !query.search) return undefined;
+  const words = searchWords(query.search);
+  return items.map((item) => ({
+    artifactName: matchRanges(item.artifactName, words),
+    historicalContext: matchRanges(item.historicalContext, words),
+  }));
+}
+
+/** A page of the collection with filters or an all-fields search (store/artifact-find.ts). */
+function findPage(
+  store: ArtifactStore,
+  query: FindQuery,
+  sort: SortValue,
+  page: number,
+): ArtifactPage {
+  const key = `find:${sort}:${page}:${JSON.stringify(query)}`;
+  return store.readCache.read(key, () => {
+    const total = store.find.total(query);
+    const offset = (page - 1) * PAGE_SIZE;
+    const items =
+      offset < total
+        ? store.find.slice(query, findOrder(query, sort), { limit: PAGE_SIZE, offset })
+        : [];
+    const highlights = highlightsOf(query, items);
+    return {
+      items,
+      total,
+      page,
+      pageCount: Math.ceil(total / PAGE_SIZE),
+      ...(highlights ? { highlights } : {}),
+    };
+  });
+}
+
+/** A slice of a find for REST, and how many artifacts match in all. */
+export function findArtifactsSlice(
+  store: ArtifactStore,
+  query: FindQuery,
+  sort: SortValue,
+  window: { limit: number; offset: number },
+): { items: Artifact[]; total: number } {
+  const key = `findSlice:${sort}:${window.limit}:${window.offset}:${JSON.stringify(query)}`;
+  return store.readCache.read(key, () => {
+    const total = store.find.total(query);
+    const items =
+      window.offset < total ? store.find.slice(query, findOrder(query, sort), window) : [];
+    return { items, total };
+  });
+}
+
+/**
+ * The counts of each filter's values given the other filters: the facets of All Artifacts, and
+ * the timeline's histogram (centuries).
+ */
+export function artifactFacets(store: ArtifactStore, query: FindQuery): ArtifactFacets {
+  return store.readCache.read(`facets:${JSON.stringify(query)}`, () => {
+    const centuries = store.find.centuryCounts(query);
+    return {
+      types: store.find.typeCounts(query),
+      centuries: centuries.flatMap((row) =>
+        row.value === null ? [] : [{ value: row.value, count: row.count }],
+      ),
+      locations: store.find.locationCounts(query),
+      undated: centuries.find((row) => row.value === null)?.count ?? 0,
+    };
+  });
 }
 
 export interface MostLikedInput {

@@ -27,7 +27,7 @@ const PUBLIC_NAME_LIKE = `artifact_name like :pattern escape '\\' and ${PUBLIC_A
 const SORT_MATCHES_COST = 10;
 
 /** A LIKE pattern for "contains `search`", where `%`, `_` and `\` in the search are literal. */
-function containsPattern(search: string | undefined): string {
+export function containsPattern(search: string | undefined): string {
   if (!search) return "%";
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

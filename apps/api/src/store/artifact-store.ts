@@ -1,5 +1,6 @@
 import type { AppDatabase } from "../db/client";
 import { READ_CACHE_DEFAULTS, ReadCache, type ReadCacheOptions } from "../db/read-cache";
+import { createArtifactFind } from "./artifact-find";
 import { createArtifactSearch } from "./artifact-search";
 import { prepareArtifactStatements } from "./artifact-statements";
 
@@ -22,6 +23,8 @@ export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptio
     db,
     statements,
     search: createArtifactSearch(db.$client),
+    /** Filters, facets and the all-fields search (issue 18). */
+    find: createArtifactFind(db.$client),
     readCache: new ReadCache(db.$client, options.readCache ?? READ_CACHE_DEFAULTS),
     namesVersion,
 

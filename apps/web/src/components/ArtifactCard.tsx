@@ -1,10 +1,15 @@
-import type { Artifact } from "@artifact-atlas/shared";
+import {
+  CONTEXT_PREVIEW_LENGTH,
+  type Artifact,
+  type ArtifactHighlights,
+} from "@artifact-atlas/shared";
 import { clsx } from "clsx";
 import { ArrowRight, Heart } from "lucide-react";
 import type { ReactNode } from "react";
 import { truncate } from "../lib/text";
 import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
 import { ButtonLink } from "./Button";
+import { Highlighted } from "./Highlighted";
 import { TypeBadge } from "./TypeBadge";
 
 interface ArtifactCardProps {
@@ -13,9 +18,16 @@ interface ArtifactCardProps {
   headingLevel?: "h2" | "h3";
   /** Cards in the first screenful load their image at once. */
   eager?: boolean;
+  /** Where an all-fields search matched (issue 18), marked in the name and the preview. */
+  highlights?: ArtifactHighlights | undefined;
 }
 
-export function ArtifactCard({ artifact, headingLevel = "h3", eager = false }: ArtifactCardProps) {
+export function ArtifactCard({
+  artifact,
+  headingLevel = "h3",
+  eager = false,
+  highlights,
+}: ArtifactCardProps) {
   const Heading = headingLevel;
   const likes = artifact.likeCount ?? 0;
   return (
@@ -35,9 +47,16 @@ export function ArtifactCard({ artifact, headingLevel = "h3", eager = false }: A
           </span>
         </div>
         <Heading className="font-serif text-xl leading-snug font-semibold text-ink">
-          {artifact.artifactName}
+          <Highlighted text={artifact.artifactName} ranges={highlights?.artifactName} />
         </Heading>
-        <p className="text-sm leading-relaxed text-muted">{truncate(artifact.historicalContext)}</p>
+        <p className="text-sm leading-relaxed text-muted">
+          <Highlighted
+            text={truncate(artifact.historicalContext)}
+            ranges={highlights?.historicalContext.filter(
+              ([, end]) => end <= CONTEXT_PREVIEW_LENGTH,
+            )}
+          />
+        </p>
         <ButtonLink
           to={`/artifacts/${artifact.id}`}
           variant="secondary"

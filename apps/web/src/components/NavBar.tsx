@@ -21,6 +21,7 @@ interface NavItem {
 const ALWAYS: NavItem[] = [
   { to: "/", label: "Home" },
   { to: "/allartifacts", label: "All Artifacts" },
+  { to: "/timeline", label: "Timeline" },
   { to: "/addartifacts", label: "Add Artifacts" },
 ];
 

@@ -1,9 +1,41 @@
-import { LIMITS, SORT_VALUES, type SortValue } from "@artifact-atlas/shared";
+import {
+  ARTIFACT_TYPES,
+  ERA_PATTERN,
+  FIND_LIMITS,
+  LIMITS,
+  SORT_VALUES,
+  type ArtifactType,
+  type SearchScope,
+  type SortValue,
+} from "@artifact-atlas/shared";
 
 export interface ListParams {
   search: string;
   sort: SortValue;
   page: number;
+  /** Where the search looks (issue 18); names by default, as the spec's search. */
+  scope: SearchScope;
+  types: ArtifactType[];
+  /** Centuries and millennia: c15, c-5, m2, m-3. */
+  eras: string[];
+  fromYear: number | undefined;
+  toYear: number | undefined;
+  locations: string[];
+}
+
+function yearParam(raw: string | null): number | undefined {
+  if (raw === null || raw.trim() === "") return undefined;
+  const year = Number(raw);
+  return Number.isInteger(year) &&
+    year !== 0 &&
+    year >= FIND_LIMITS.earliestYear &&
+    year <= FIND_LIMITS.latestYear
+    ? year
+    : undefined;
+}
+
+function distinct<T>(values: T[], max: number): T[] {
+  return [...new Set(values)].slice(0, max);
 }
 
 /** The collection's state as the URL holds it; anything unreadable falls back to the default. */
@@ -13,24 +45,78 @@ export function readListParams(params: URLSearchParams): ListParams {
   const sort = SORT_VALUES.includes(rawSort as SortValue) ? (rawSort as SortValue) : "default";
   const rawPage = Number(params.get("page"));
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= LIMITS.page ? rawPage : 1;
-  return { search, sort, page };
+  const types = distinct(
+    params
+      .getAll("type")
+      .filter((type): type is ArtifactType => ARTIFACT_TYPES.includes(type as ArtifactType)),
+    ARTIFACT_TYPES.length,
+  );
+  const eras = distinct(
+    params.getAll("era").filter((era) => ERA_PATTERN.test(era)),
+    FIND_LIMITS.eras,
+  );
+  const locations = distinct(
+    params.getAll("location").filter((location) => location.trim() !== ""),
+    FIND_LIMITS.locations,
+  ).map((location) => location.slice(0, LIMITS.shortText));
+  let fromYear = yearParam(params.get("fromYear"));
+  let toYear = yearParam(params.get("toYear"));
+  if (fromYear !== undefined && toYear !== undefined && fromYear > toYear) {
+    fromYear = undefined;
+    toYear = undefined;
+  }
+  const scope: SearchScope = params.get("in") === "all" ? "all" : "names";
+  return { search, sort, page, scope, types, eras, fromYear, toYear, locations };
+}
+
+/** Whether a change touches what the list holds (anything but the page). */
+function changesTheList(current: ListParams, change: Partial<ListParams>): boolean {
+  return (Object.keys(change) as (keyof ListParams)[]).some(
+    (key) => key !== "page" && JSON.stringify(change[key]) !== JSON.stringify(current[key]),
+  );
 }
 
 /**
  * The URL for the next state. Defaults are left out so that the plain address is the first page.
- * A new search or sort goes back to page 1 (spec section 4).
+ * A new search, sort or filter goes back to page 1 (spec section 4, issue 18).
  */
 export function nextListParams(current: ListParams, change: Partial<ListParams>): URLSearchParams {
   const next: ListParams = { ...current, ...change };
-  if (
-    (change.search !== undefined && change.search !== current.search) ||
-    (change.sort !== undefined && change.sort !== current.sort)
-  ) {
-    next.page = 1;
-  }
+  if (change.page === undefined && changesTheList(current, change)) next.page = 1;
   const params = new URLSearchParams();
   if (next.search) params.set("search", next.search);
+  if (next.scope === "all") params.set("in", "all");
   if (next.sort !== "default") params.set("sort", next.sort);
+  for (const type of next.types) params.append("type", type);
+  for (const era of next.eras) params.append("era", era);
+  if (next.fromYear !== undefined) params.set("fromYear", String(next.fromYear));
+  if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
+  for (const location of next.locations) params.append("location", location);
   if (next.page > 1) params.set("page", String(next.page));
   return params;
+}
+
+/**
+ * The scope and filters of the list as the API takes them, only those set: without any, the
+ * list's input is exactly the spec's (search, sort, page).
+ */
+export function filtersOf(state: ListParams) {
+  return {
+    ...(state.scope === "all" ? { in: "all" as const } : {}),
+    ...(state.types.length > 0 ? { types: state.types } : {}),
+    ...(state.eras.length > 0 ? { eras: state.eras } : {}),
+    ...(state.locations.length > 0 ? { locations: state.locations } : {}),
+    ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
+    ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
+  };
+}
+
+export function hasListFilters(state: ListParams): boolean {
+  return (
+    state.types.length > 0 ||
+    state.eras.length > 0 ||
+    state.locations.length > 0 ||
+    state.fromYear !== undefined ||
+    state.toYear !== undefined
+  );
 }

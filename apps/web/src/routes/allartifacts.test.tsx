@@ -32,24 +32,52 @@ function renderList(entry: string) {
 
 describe("list params", () => {
   it("reads the URL and falls back to defaults for anything unreadable", () => {
+    const noFilters = {
+      scope: "names",
+      types: [],
+      eras: [],
+      fromYear: undefined,
+      toYear: undefined,
+      locations: [],
+    };
     expect(readListParams(new URLSearchParams("search=urn&sort=asc&page=3"))).toEqual({
       search: "urn",
       sort: "asc",
       page: 3,
+      ...noFilters,
     });
     expect(readListParams(new URLSearchParams("sort=sideways&page=-2"))).toEqual({
       search: "",
       sort: "default",
       page: 1,
+      ...noFilters,
+    });
+    expect(
+      readListParams(
+        new URLSearchParams(
+          "in=all&type=Art&type=Pottery&type=Art&era=c15&era=c0&fromYear=-500&toYear=x&location=Louvre",
+        ),
+      ),
+    ).toMatchObject({
+      scope: "all",
+      types: ["Art"],
+      eras: ["c15"],
+      fromYear: -500,
+      toYear: undefined,
+      locations: ["Louvre"],
     });
   });
 
   it("resets the page when the search or the sort changes, and leaves defaults out", () => {
-    const current = { search: "urn", sort: "asc" as const, page: 3 };
+    const current = readListParams(new URLSearchParams("search=urn&sort=asc&page=3"));
     expect(nextListParams(current, { page: 2 }).toString()).toBe("search=urn&sort=asc&page=2");
     expect(nextListParams(current, { sort: "desc" }).toString()).toBe("search=urn&sort=desc");
     expect(nextListParams(current, { search: "vase" }).toString()).toBe("search=vase&sort=asc");
     expect(nextListParams(current, { sort: "default", search: "" }).toString()).toBe("");
+    expect(nextListParams(current, { types: ["Art", "Tools"] }).toString()).toBe(
+      "search=urn&sort=asc&type=Art&type=Tools",
+    );
+    expect(nextListParams(current, { scope: "all" }).toString()).toBe("search=urn&in=all&sort=asc");
   });
 });
 

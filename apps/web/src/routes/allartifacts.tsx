@@ -11,7 +11,8 @@ import { ExportMenu } from "../components/ExportMenu";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { Spinner } from "../components/Spinner";
-import { nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { FindFilters } from "../components/FindFilters";
+import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 
@@ -83,8 +84,14 @@ export default function AllArtifactsRoute() {
     return () => window.clearTimeout(timer);
   }, [draft, searchParams, setSearchParams]);
 
+  const search = state.search.trim() || undefined;
   const query = trpc.artifacts.list.useQuery(
-    { search: state.search.trim() || undefined, sort: state.sort, page: state.page },
+    { search, sort: state.sort, page: state.page, ...filtersOf(state) },
+    { placeholderData: keepPreviousData },
+  );
+  // Counts for the filters; a failure only leaves them out.
+  const facets = trpc.artifacts.facets.useQuery(
+    { search, ...filtersOf(state) },
     { placeholderData: keepPreviousData },
   );
   useEffect(() => {
@@ -165,6 +172,30 @@ export default function AllArtifactsRoute() {
         )}
       </div>
 
+      <fieldset className="-mt-4 mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <legend className="float-left mr-2 font-medium text-ink">Search in:</legend>
+        {(
+          [
+            ["names", "Names"],
+            ["all", "All fields"],
+          ] as const
+        ).map(([scope, label]) => (
+          <label key={scope} className="inline-flex cursor-pointer items-center gap-2 text-ink">
+            <input
+              type="radio"
+              name="search-scope"
+              value={scope}
+              checked={state.scope === scope}
+              onChange={() => update({ scope })}
+              className="size-4 accent-accent"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+
+      <FindFilters state={state} facets={facets.data} onChange={(change) => update(change)} />
+
       {query.isPending ? (
         <ListSkeleton />
       ) : query.isError && !data ? (
@@ -193,7 +224,12 @@ export default function AllArtifactsRoute() {
             <ArtifactGrid>
               {data.items.map((artifact, index) => (
                 <li key={artifact.id}>
-                  <ArtifactCard artifact={artifact} headingLevel="h2" eager={index < 4} />
+                  <ArtifactCard
+                    artifact={artifact}
+                    headingLevel="h2"
+                    eager={index < 4}
+                    highlights={data.highlights?.[index]}
+                  />
                 </li>
               ))}
             </ArtifactGrid>

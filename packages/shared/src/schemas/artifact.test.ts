@@ -243,7 +243,15 @@ describe("artifact ids", () => {
 
 describe("artifactListQuery", () => {
   it("defaults to the first page, default sort and no search", () => {
-    expect(artifactListQuery.parse({})).toEqual({ search: undefined, sort: "default", page: 1 });
+    expect(artifactListQuery.parse({})).toEqual({
+      search: undefined,
+      sort: "default",
+      page: 1,
+      in: "names",
+      types: [],
+      eras: [],
+      locations: [],
+    });
   });
 
   it("trims the search and ignores a blank one", () => {

@@ -7,6 +7,8 @@ import {
   SORT_VALUES,
 } from "../constants";
 import { MESSAGES } from "../messages";
+import { SEARCH_SCOPES } from "../find-values";
+import { findFilterShape, YEARS_IN_ORDER, yearsInOrder } from "./find";
 import {
   hasVisibleCharacter,
   imageSource,
@@ -147,18 +149,32 @@ export const artifactUpdateInput = z.object({
   baseRevision: revisionNumber.optional(),
 });
 
-export const artifactListQuery = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(LIMITS.search)
-    .refine(isWellFormedText, MESSAGES.brokenCharacter("Search"))
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  sort: z.enum(SORT_VALUES).default("default"),
-  page: z.coerce.number().int().min(1).max(LIMITS.page).default(1),
-});
+const listSearch = z
+  .string()
+  .trim()
+  .max(LIMITS.search)
+  .refine(isWellFormedText, MESSAGES.brokenCharacter("Search"))
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const artifactListQuery = z
+  .object({
+    search: listSearch,
+    sort: z.enum(SORT_VALUES).default("default"),
+    page: z.coerce.number().int().min(1).max(LIMITS.page).default(1),
+    /** Where the search looks (issue 18): names, the spec's, or all text fields. */
+    in: z.enum(SEARCH_SCOPES).default("names"),
+    ...findFilterShape,
+  })
+  .refine(yearsInOrder, YEARS_IN_ORDER);
 export type ArtifactListQuery = z.input<typeof artifactListQuery>;
+export type ArtifactListInput = z.output<typeof artifactListQuery>;
+
+/** artifacts.facets: the counts of every filter's values for a search and filters. */
+export const artifactFacetsQuery = z
+  .object({ search: listSearch, in: z.enum(SEARCH_SCOPES).default("names"), ...findFilterShape })
+  .refine(yearsInOrder, YEARS_IN_ORDER);
+export type ArtifactFacetsQuery = z.input<typeof artifactFacetsQuery>;
 
 /**
  * A page of one of a member's own lists (keyset paging): `cursor` is the previous page's

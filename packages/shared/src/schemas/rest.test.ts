@@ -22,7 +22,7 @@ describe("restArtifactsQuery", () => {
     expect(restArtifactsQuery.parse({ limit: "6", page: "2", type: "Art" })).toEqual({
       limit: 6,
       page: 2,
-      type: "Art",
+      type: ["Art"],
     });
     expect(restArtifactsQuery.parse({})).toEqual({});
   });

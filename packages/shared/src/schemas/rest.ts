@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { artifactInput } from "./artifact";
+import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
+import { eraValue } from "./find";
+import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
 
 /*
@@ -20,6 +23,24 @@ const restPaging = {
     .describe(`Items per page; default and maximum ${REST_MAX_PAGE_SIZE}.`),
 };
 
+/** A query parameter that may be repeated: one value or several, always a list after parsing. */
+function repeated<T extends z.ZodType>(item: T, max: number, name: string) {
+  return z
+    .union([item, z.array(item)])
+    .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[])
+    .refine((list) => list.length <= max, `At most ${max} values of ${name}.`)
+    .optional();
+}
+
+const restYear = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a year (BC negative).` })
+    .int(`${name} must be a whole year.`)
+    .min(FIND_LIMITS.earliestYear, `${name} must be a year from -5000000 on.`)
+    .max(FIND_LIMITS.latestYear, `${name} must be a year up to ${FIND_LIMITS.latestYear}.`)
+    .refine((value) => value !== 0, `${name}: there is no year 0 (1 BC is -1, AD 1 is 1).`)
+    .optional();
+
 /** A list that takes only page and pageSize: GET /artifacts/{id}/revisions. */
 export const restPageQuery = z.object(restPaging);
 
@@ -35,10 +56,38 @@ export const restArtifactsQuery = z
     limit: wholeNumber("limit", REST_MAX_PAGE_SIZE)
       .optional()
       .describe("The most artifacts to answer; the same as pageSize."),
-    type: z
-      .enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` })
+    type: repeated(
+      z.enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` }),
+      ARTIFACT_TYPES.length,
+      "type",
+    ).describe("Only artifacts of this type; repeat for any of several (not with email)."),
+    q: z
+      .string()
+      .trim()
+      .max(LIMITS.search, `q must be at most ${LIMITS.search} characters.`)
+      .refine(isWellFormedText, "q holds a broken character.")
       .optional()
-      .describe("Only artifacts of this type (not with email)."),
+      .describe("Search: a case-insensitive part of the name, or with in=all words of any field."),
+    in: z
+      .enum(SEARCH_SCOPES, { error: "in must be names or all." })
+      .optional()
+      .describe("Where q looks: names (default) or all text fields, ranked by relevance."),
+    era: repeated(eraValue, FIND_LIMITS.eras, "era").describe(
+      "A century (c15, c-5 for the 5th century BC) or millennium (m2, m-3) of the date created; repeat for any of several.",
+    ),
+    fromYear: restYear("fromYear").describe("Created from this year on (BC negative)."),
+    toYear: restYear("toYear").describe("Created up to this year (BC negative)."),
+    location: repeated(
+      z.string().trim().min(1).max(LIMITS.shortText).refine(isWellFormedText),
+      FIND_LIMITS.locations,
+      "location",
+    ).describe("Present location, exactly as stored; repeat for any of several."),
+    sort: z
+      .enum(["date_asc", "date_desc"], { error: "sort must be date_asc or date_desc." })
+      .optional()
+      .describe(
+        "Date created, oldest or newest first, unrecognised dates last; default most liked first.",
+      ),
     email: email
       .optional()
       .describe("The signed-in user's own email: answers their own artifacts, newest first."),
@@ -52,14 +101,29 @@ export const restArtifactsQuery = z
         message: "Use limit or pageSize, not both.",
       });
     }
-    if (query.email !== undefined && query.type !== undefined) {
+    const finding = ["type", "q", "in", "era", "fromYear", "toYear", "location", "sort"] as const;
+    const used = finding.filter((name) => query[name] !== undefined);
+    if (query.email !== undefined && used.length > 0) {
       ctx.addIssue({
         code: "custom",
         path: ["email"],
-        message: "email answers your own artifacts and cannot be combined with type.",
+        message: `email answers your own artifacts and cannot be combined with ${used.join(", ")}.`,
+      });
+    }
+    if (
+      query.fromYear !== undefined &&
+      query.toYear !== undefined &&
+      query.fromYear > query.toYear
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["toYear"],
+        message: "toYear must not be before fromYear.",
       });
     }
   });
+
+export type RestArtifactsQuery = z.output<typeof restArtifactsQuery>;
 
 /** `?email=` on the like paths: optional, and when given it must be the signed-in user's. */
 export const restEmailQuery = z.object({

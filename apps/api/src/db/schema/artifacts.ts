@@ -102,6 +102,20 @@ export const artifacts = sqliteTable(
       index("artifacts_trash_idx")
         .on(table.deletedAt, table.id)
         .where(sql`${table.deletedAt} is not null`),
+      /*
+       * The filters of the collection (store/artifact-find.ts): each facet's count reads one of
+       * these alone, with its own filter first, whichever filters are set (decision 042). Public
+       * artifacts only, like the list orders' indexes.
+       */
+      index("artifacts_find_type_idx")
+        .on(table.artifactType, table.createdYear, table.presentLocation, ...publicColumns)
+        .where(isPublic),
+      index("artifacts_find_year_idx")
+        .on(table.createdYear, table.artifactType, table.presentLocation, ...publicColumns)
+        .where(isPublic),
+      index("artifacts_find_location_idx")
+        .on(table.presentLocation, table.artifactType, table.createdYear, ...publicColumns)
+        .where(isPublic),
       check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
       check(
         "artifacts_status_known",

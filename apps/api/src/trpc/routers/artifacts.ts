@@ -1,11 +1,14 @@
 import {
+  artifactFacetsQuery,
   artifactIdInput,
   artifactInput,
   artifactListQuery,
   artifactUpdateInput,
   myArtifactsQuery,
+  type FindFilters,
 } from "@artifact-atlas/shared";
 import {
+  artifactFacets,
   createArtifact,
   deleteArtifact,
   getArtifact,
@@ -24,12 +27,35 @@ function reviewContext(ctx: Context): ReviewContext {
   return { reviewMode: ctx.deps.env.reviewMode, requestId: ctx.requestId };
 }
 
+/** The filters of a list or facets input. */
+function filtersOf(input: FindFilters): FindFilters {
+  const { types, eras, fromYear, toYear, locations } = input;
+  return {
+    types,
+    eras,
+    locations,
+    ...(fromYear === undefined ? {} : { fromYear }),
+    ...(toYear === undefined ? {} : { toYear }),
+  };
+}
+
 export const artifactsRouter = router({
   popular: publicProcedure.query(({ ctx }) => popularArtifacts(ctx.deps.artifactStore)),
 
   list: publicProcedure
     .input(artifactListQuery)
-    .query(({ ctx, input }) => listArtifacts(ctx.deps.artifactStore, input)),
+    .query(({ ctx, input }) =>
+      listArtifacts(ctx.deps.artifactStore, { ...input, filters: filtersOf(input) }),
+    ),
+
+  /** The counts of each filter's values given the others; the timeline's histogram too. */
+  facets: publicProcedure.input(artifactFacetsQuery).query(({ ctx, input }) =>
+    artifactFacets(ctx.deps.artifactStore, {
+      filters: filtersOf(input),
+      search: input.search ?? "",
+      scope: input.in,
+    }),
+  ),
 
   byId: publicProcedure
     .input(artifactIdInput)

@@ -1,0 +1,320 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { ChartColumn, TriangleExclamationPoint } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import {
+  formatCentury,
+  formatYearRange,
+  parseHistoricalDate,
+  PAGE_SIZE,
+  spanYears,
+  type FacetCount,
+} from "@artifact-atlas/shared";
+import { Button } from "../components/Button";
+import { Page } from "../components/Container";
+import { EmptyState } from "../components/EmptyState";
+import { PageHeader } from "../components/PageHeader";
+import { Pagination } from "../components/Pagination";
+import { Spinner } from "../components/Spinner";
+import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { trpc } from "../lib/trpc";
+
+/*
+ * The collection across time (issue 18): artifacts per century of their created date, from the
+ * earliest century to the latest, drawn as rows of plain HTML bars, each a link to All Artifacts
+ * filtered to that century (docs/decisions/043-timeline-drawn-by-hand.md). Below, the artifacts of
+ * the chosen span (the typed years, or all) in date order. The filters in the URL apply.
+ */
+
+/** More empty centuries in a row than this are shown as one gap. */
+const GAP_AFTER = 3;
+
+type Row =
+  | { kind: "century"; century: number; count: number }
+  | { kind: "gap"; from: number; to: number }
+  | { kind: "era-line" };
+
+/** Every century from the earliest to the latest, long empty runs folded, and the BC/AD line. */
+function timelineRows(centuries: FacetCount<number>[]): Row[] {
+  if (centuries.length === 0) return [];
+  const counts = new Map(centuries.map((row) => [row.value, row.count]));
+  const first = centuries[0]!.value;
+  const last = centuries[centuries.length - 1]!.value;
+  const rows: Row[] = [];
+  let empty: number[] = [];
+  const flush = () => {
+    if (empty.length > GAP_AFTER) {
+      rows.push({ kind: "gap", from: empty[0]!, to: empty[empty.length - 1]! });
+    } else {
+      for (const century of empty) rows.push({ kind: "century", century, count: 0 });
+    }
+    empty = [];
+  };
+  for (let century = first; century <= last; century += 1) {
+    if (century === 0) continue;
+    if (century === 1 && first < 0) {
+      flush();
+      rows.push({ kind: "era-line" });
+    }
+    const count = counts.get(century) ?? 0;
+    if (count === 0) {
+      empty.push(century);
+      continue;
+    }
+    flush();
+    rows.push({ kind: "century", century, count });
+  }
+  flush();
+  return rows;
+}
+
+function listLink(state: ListParams, century: number): string {
+  const params = nextListParams(state, {
+    eras: [`c${century}`],
+    fromYear: undefined,
+    toYear: undefined,
+    sort: "date_asc",
+    page: 1,
+  });
+  return `/allartifacts?${params.toString()}`;
+}
+
+function Histogram({ rows, state }: { rows: Row[]; state: ListParams }) {
+  const max = Math.max(1, ...rows.map((row) => (row.kind === "century" ? row.count : 0)));
+  return (
+    <ol className="flex flex-col gap-1" aria-label="Artifacts per century, earliest first">
+      {rows.map((row) => {
+        if (row.kind === "era-line") {
+          return (
+            <li
+              key="era-line"
+              className="my-2 flex items-center gap-3 text-xs font-semibold tracking-[0.18em] text-accent uppercase"
+            >
+              <span>BC</span>
+              <span aria-hidden="true" className="h-px flex-1 bg-accent" />
+              <span>AD</span>
+            </li>
+          );
+        }
+        if (row.kind === "gap") {
+          const from = spanYears(row.from, 100).from;
+          const to = spanYears(row.to, 100).to;
+          return (
+            <li key={`gap${row.from}`} className="py-1 pl-2 text-xs text-muted italic">
+              No artifacts {formatYearRange(from, to)}
+            </li>
+          );
+        }
+        const label = formatCentury(row.century);
+        const width = `${Math.max(row.count === 0 ? 0 : 2, (row.count / max) * 100)}%`;
+        return (
+          <li key={row.century}>
+            <Link
+              to={listLink(state, row.century)}
+              className="group grid grid-cols-[minmax(7.5rem,10rem)_1fr_auto] items-center gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-surface-muted"
+            >
+              <span className="truncate text-ink">
+                {label}
+                {row.century < 0 && <span className="sr-only"> (before Christ)</span>}
+              </span>
+              <span className="h-4 rounded-sm bg-surface-muted" aria-hidden="true">
+                <span
+                  className="block h-4 rounded-sm bg-accent transition-colors group-hover:bg-accent-hover"
+                  style={{ width }}
+                />
+              </span>
+              <span className="min-w-8 text-right text-muted tabular-nums">
+                {row.count}
+                <span className="sr-only"> {row.count === 1 ? "artifact" : "artifacts"}</span>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export default function TimelineRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readListParams(searchParams);
+  const search = state.search.trim() || undefined;
+  // The histogram is the era picker: every era filter but the chosen span is left out.
+  const filters = filtersOf({ ...state, eras: [] });
+  const facets = trpc.artifacts.facets.useQuery(
+    { search, ...filtersOf({ ...state, eras: [], fromYear: undefined, toYear: undefined }) },
+    { placeholderData: keepPreviousData },
+  );
+  const spanList = trpc.artifacts.list.useQuery(
+    { search, ...filters, sort: "date_asc", page: state.page },
+    { placeholderData: keepPreviousData },
+  );
+  useEffect(() => {
+    if (facets.error) console.error("Error fetching the timeline", facets.error);
+  }, [facets.error]);
+
+  const spanFrom = state.fromYear;
+  const spanTo = state.toYear;
+  const centuries = (facets.data?.centuries ?? []).filter((row) => {
+    const years = spanYears(row.value, 100);
+    return (
+      (spanFrom === undefined || years.to >= spanFrom) &&
+      (spanTo === undefined || years.from <= spanTo)
+    );
+  });
+  const rows = timelineRows(centuries);
+  const spanLabel =
+    spanFrom === undefined && spanTo === undefined
+      ? "the whole collection"
+      : formatYearRange(
+          spanFrom ?? (centuries[0] ? spanYears(centuries[0].value, 100).from : -1),
+          spanTo ?? 2100,
+        );
+
+  return (
+    <Page>
+      <title>Timeline | Artifact Atlas</title>
+      <PageHeader
+        eyebrow="The collection across time"
+        title="Timeline"
+        subtitle="How many artifacts were made in each century, by the date each was created. Choose a century to see its artifacts."
+      />
+
+      <form
+        className="mb-8 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5"
+        aria-label="Span of years"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          const year = (name: string) => {
+            const text = String(data.get(name) ?? "").trim();
+            const parsed = parseHistoricalDate(text);
+            return text && parsed ? parsed.from : undefined;
+          };
+          const yearTo = (name: string) => {
+            const text = String(data.get(name) ?? "").trim();
+            const parsed = parseHistoricalDate(text);
+            return text && parsed ? parsed.to : undefined;
+          };
+          const fromYear = year("from");
+          const toYear = yearTo("to");
+          const ordered = fromYear === undefined || toYear === undefined || fromYear <= toYear;
+          setSearchParams(
+            nextListParams(
+              state,
+              ordered ? { fromYear, toYear } : { fromYear: toYear, toYear: fromYear },
+            ),
+          );
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          From
+          <input
+            name="from"
+            key={`from${spanFrom ?? ""}`}
+            defaultValue={spanFrom === undefined ? "" : formatYearRange(spanFrom, spanFrom)}
+            placeholder="e.g. 3000 BC"
+            className="h-10 w-40 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:text-sm"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+          To
+          <input
+            name="to"
+            key={`to${spanTo ?? ""}`}
+            defaultValue={spanTo === undefined ? "" : formatYearRange(spanTo, spanTo)}
+            placeholder="e.g. AD 500"
+            className="h-10 w-40 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:text-sm"
+          />
+        </label>
+        <Button type="submit" variant="secondary">
+          Show span
+        </Button>
+        {(spanFrom !== undefined || spanTo !== undefined) && (
+          <Button
+            variant="ghost"
+            onClick={() =>
+              setSearchParams(nextListParams(state, { fromYear: undefined, toYear: undefined }))
+            }
+          >
+            Whole collection
+          </Button>
+        )}
+      </form>
+
+      <section
+        aria-labelledby="timeline-histogram"
+        className="mb-12 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-6"
+      >
+        <h2 id="timeline-histogram" className="mb-4 font-serif text-xl font-semibold text-ink">
+          Artifacts per century
+        </h2>
+        {facets.isPending ? (
+          <Spinner label="Loading the timeline" />
+        ) : facets.isError && !facets.data ? (
+          <EmptyState
+            icon={TriangleExclamationPoint}
+            tone="danger"
+            title="Error Loading Artifacts"
+            message="Unable to load the timeline. Please try again later."
+          />
+        ) : rows.length === 0 ? (
+          <EmptyState icon={ChartColumn} title="No dated artifacts in this span." />
+        ) : (
+          <Histogram rows={rows} state={{ ...state, fromYear: undefined, toYear: undefined }} />
+        )}
+        {facets.data && facets.data.undated > 0 && (
+          <p className="mt-4 text-sm text-muted">
+            {facets.data.undated} {facets.data.undated === 1 ? "artifact has" : "artifacts have"} a
+            date that is not recognised and {facets.data.undated === 1 ? "is" : "are"} not shown.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="timeline-list">
+        <div className="mb-4 flex items-center gap-3">
+          <h2 id="timeline-list" className="font-serif text-xl font-semibold text-ink">
+            Artifacts of {spanLabel}, oldest first
+          </h2>
+          {spanList.isFetching && <Spinner size="sm" />}
+        </div>
+        {spanList.data && spanList.data.items.length > 0 ? (
+          <>
+            <ol
+              className="divide-y divide-line rounded-2xl border border-line bg-surface shadow-card"
+              start={(state.page - 1) * PAGE_SIZE + 1}
+            >
+              {spanList.data.items.map((artifact) => (
+                <li
+                  key={artifact.id}
+                  className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4 sm:px-5"
+                >
+                  <span className="w-48 shrink-0 text-sm text-muted tabular-nums">
+                    {artifact.createdFromYear !== null && artifact.createdToYear !== null
+                      ? formatYearRange(artifact.createdFromYear, artifact.createdToYear)
+                      : "Date not recognised"}
+                  </span>
+                  <Link
+                    to={`/artifacts/${artifact.id}`}
+                    className="font-serif text-base font-semibold text-ink hover:text-accent"
+                  >
+                    {artifact.artifactName}
+                  </Link>
+                  <span className="text-sm text-muted sm:ml-auto">{artifact.createdAt}</span>
+                </li>
+              ))}
+            </ol>
+            <Pagination
+              className="mt-8"
+              page={state.page}
+              pageCount={spanList.data.pageCount}
+              onPageChange={(page) => setSearchParams(nextListParams(state, { page }))}
+            />
+          </>
+        ) : spanList.data ? (
+          <EmptyState icon={ChartColumn} title="No artifacts found in this span." />
+        ) : null}
+      </section>
+    </Page>
+  );
+}

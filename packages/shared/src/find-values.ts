@@ -1,0 +1,87 @@
+import { spanYears } from "./dates/years";
+
+/*
+ * The values of the collection's filters and search (issue 18) without any zod: the web app's
+ * first load reads these, and zod stays in the chunks that validate (schemas/find.ts).
+ */
+
+/** Where the search looks: the spec's names (the default), or every text field. */
+export const SEARCH_SCOPES = ["names", "all"] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+
+/** The most values one filter takes, and how many places the location facet offers. */
+export const FIND_LIMITS = {
+  eras: 24,
+  locations: 10,
+  locationFacet: 10,
+  /** The typed year range: as far back as the parser reads, up to its latest year. */
+  earliestYear: -5_000_000,
+  latestYear: 2100,
+} as const;
+
+/**
+ * An era of the filter: a century ("c15": 15th century, "c-5": 5th century BC) or a millennium
+ * ("m2", "m-3"), never 0. Placed by the middle of an artifact's created range (decision 042).
+ */
+export const ERA_PATTERN = /^([cm])(-?[1-9]\d{0,4})$/;
+
+export interface EraSpan {
+  era: string;
+  from: number;
+  to: number;
+}
+
+/** The years of an era value, or null when it is not one. */
+export function eraSpan(era: string): EraSpan | null {
+  const match = ERA_PATTERN.exec(era);
+  if (!match) return null;
+  const index = Number(match[2]);
+  const size = match[1] === "c" ? 100 : 1000;
+  const years = spanYears(index, size);
+  if (years.from < FIND_LIMITS.earliestYear || years.to > FIND_LIMITS.latestYear + 1000)
+    return null;
+  return { era, ...years };
+}
+
+/** Whether any filter is set: without any, the collection behaves exactly as the spec says. */
+export function hasFilters(filters: {
+  types: readonly string[];
+  eras: readonly string[];
+  locations: readonly string[];
+  fromYear?: number | undefined;
+  toYear?: number | undefined;
+}): boolean {
+  return (
+    filters.types.length > 0 ||
+    filters.eras.length > 0 ||
+    filters.fromYear !== undefined ||
+    filters.toYear !== undefined ||
+    filters.locations.length > 0
+  );
+}
+
+/** A count of artifacts with one value of a filter. */
+export interface FacetCount<Value> {
+  value: Value;
+  count: number;
+}
+
+/** The counts of each filter's values, each given the other filters (artifacts.facets). */
+export interface ArtifactFacets {
+  types: FacetCount<string>[];
+  /** Centuries with artifacts, earliest first (c-5 …); millennia are their sums. */
+  centuries: FacetCount<number>[];
+  /** The most common present locations, most first, and any chosen location. */
+  locations: FacetCount<string>[];
+  /** Artifacts whose created date is not recognised: in no era. */
+  undated: number;
+}
+
+/** Character ranges [start, end) of the words a search matched in a text. */
+export type MatchRanges = [start: number, end: number][];
+
+/** Where an all-fields search matched, per card: the name and the historical context. */
+export interface ArtifactHighlights {
+  artifactName: MatchRanges;
+  historicalContext: MatchRanges;
+}
