@@ -174,7 +174,9 @@ describe("CORS_ORIGINS configuration", () => {
 });
 
 describe("GET /artifacts/{id}: a browser navigation gets the web app, an API call JSON", () => {
-  const INDEX_HTML = "<!doctype html><html><body><div id=root></div>Artifact Atlas</body></html>";
+  // The server writes public pages' tags into the title and description (issue 21): they must exist.
+  const INDEX_HTML =
+    '<!doctype html><html><head><title>Artifact Atlas</title><meta name="description" content="A collection"></head><body><div id=root></div>Artifact Atlas</body></html>';
   const NAVIGATION_ACCEPT =
     "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
   let webDist: string;
