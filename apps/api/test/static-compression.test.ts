@@ -15,7 +15,7 @@ import { createUserWithSession } from "./support/users";
 
 const SCRIPT = `export const names = [${Array.from({ length: 200 }, (_, i) => `"artifact ${i}"`).join(", ")}];\n`;
 const STYLES = `body{margin:0}\n${".card{border:1px solid #ddd;border-radius:16px}\n".repeat(50)}`;
-const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Artifact Atlas</title>${'<meta name="x" content="y">'.repeat(20)}</head><body><div id="root"></div></body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Artifact Atlas</title><meta name="description" content="A collection">${'<meta name="x" content="y">'.repeat(20)}</head><body><div id="root"></div></body></html>`;
 /** A file the build left uncompressed (too small to gain): always sent as it is. */
 const SMALL = "document.documentElement.dataset.theme='light';";
 

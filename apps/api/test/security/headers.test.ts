@@ -24,7 +24,9 @@ beforeAll(async () => {
   mkdirSync(join(webDist, "assets"));
   writeFileSync(
     join(webDist, "index.html"),
-    '<!doctype html><html><head><script src="/theme-init.js"></script>' +
+    // The title and description are there for the public pages to fill in (issue 21).
+    '<!doctype html><html><head><title>Artifact Atlas</title><meta name="description" content="A collection">' +
+      '<script src="/theme-init.js"></script>' +
       '<script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
   );
   writeFileSync(join(webDist, "theme-init.js"), "document.documentElement.dataset.theme='light';");
