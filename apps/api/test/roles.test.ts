@@ -157,11 +157,9 @@ describe("pnpm users:role and ADMIN_EMAILS on a real server", { timeout: 60_000 
       databasePath,
       env: { ADMIN_EMAILS: "ADA@example.com,later@example.com" },
     });
-    try {
-      expect(second.stdout.join("\n")).toContain('"email":"later@example.com"');
-    } finally {
-      await stopServer(second);
-    }
+    // Listening comes before the pipe's lines reach this process: read them once it has exited.
+    await stopServer(second);
+    expect(second.stdout.join("\n")).toContain('"email":"later@example.com"');
     const db = new Database(databasePath, { readonly: true });
     try {
       expect(db.prepare("select email, role from users").all()).toEqual([
