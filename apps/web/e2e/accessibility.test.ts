@@ -250,6 +250,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       const { page, problems } = await openPage(context);
       const report: string[] = [];
       const shots: string[] = [];
+      const overflowing: string[] = [];
       const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
       let ids: Ids = { liked: rosetta.id, mine: 0 };
 
@@ -269,6 +270,9 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
           ...describeViolations(`${screen.name} (${width} px, ${theme})`, results.violations),
         );
         shots.push(await screenshot(page, `${screen.name}-${width}-${theme}`));
+        // Something wider than the screen makes the whole page scroll sideways at 390 px.
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > width) overflowing.push(`${screen.name}: ${scrollWidth} px`);
       };
 
       for (const screen of SIGNED_OUT) await check(screen);
@@ -297,6 +301,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       });
       for (const screen of SIGNED_IN_ADMIN) await check(screen);
 
+      expect(overflowing, "pages wider than the screen").toEqual([]);
       expect(report, `axe found serious or critical violations:\n\n${report.join("\n\n")}`).toEqual(
         [],
       );
