@@ -378,10 +378,22 @@ describe("Download my data", () => {
     expect(response.body).not.toMatch(/\$argon2/);
   });
 
-  it("leaves out the trash", async () => {
+  it("leaves out the trash, and names no one else's artifact the public cannot see", async () => {
     const user = await createUserWithSession(t);
+    const other = await createUserWithSession(t);
     const kept = await addArtifact(t, user);
     const thrown = await addArtifact(t, user);
+    const theirs = await addArtifact(t, other, { artifactName: "Soon Withdrawn Seal" });
+    await like(t, user, theirs.id);
+    await like(t, user, kept.id);
+    const withdrawn = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.delete",
+      { id: theirs.id },
+      other.cookie,
+    );
+    expect(withdrawn.status).toBe(200);
     const deleted = await trpc(
       t.app,
       "mutation",
@@ -390,11 +402,18 @@ describe("Download my data", () => {
       user.cookie,
     );
     expect(deleted.status).toBe(200);
-    const data = (await rest(t.app, "GET", "/account/data", { cookie: user.cookie })).json() as {
+    const response = await rest(t.app, "GET", "/account/data", { cookie: user.cookie });
+    const data = response.json() as {
       artifacts: { id: number }[];
       history: { artifactId: number }[];
+      likes: { artifactId: number; artifactName: string | null }[];
     };
     expect(data.artifacts.map((a) => a.id)).toEqual([kept.id]);
+    expect(data.likes.map((l) => [l.artifactId, l.artifactName])).toEqual([
+      [theirs.id, null],
+      [kept.id, kept.artifactName],
+    ]);
+    expect(response.body).not.toContain("Soon Withdrawn Seal");
     expect(new Set(data.history.map((r) => r.artifactId))).toEqual(new Set([kept.id]));
   });
 

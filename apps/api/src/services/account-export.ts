@@ -111,6 +111,16 @@ const historySection = keysetSection<RevisionKey>(
       .map((row) => ({ ...row, key: { artifactId: row.artifactId, number: row.number } })),
 );
 
+/**
+ * An artifact's name where the member may read it: their own, or one the public may see. Someone
+ * else's artifact that is hidden, waiting or in the trash is named by its id only.
+ */
+function nameIfReadable(userId: number) {
+  return sql<
+    string | null
+  >`case when ${artifacts.ownerId} = ${userId} or (${sql.raw(PUBLIC_ARTIFACT)}) then ${artifacts.artifactName} end`;
+}
+
 /** The artifacts the member likes, oldest like first. */
 const likesSection = keysetSection("likes", 0, (db, userId, after, limit) => {
   const likeId = sql<number>`${likes}.rowid`;
@@ -118,7 +128,7 @@ const likesSection = keysetSection("likes", 0, (db, userId, after, limit) => {
     .select({
       key: likeId,
       artifactId: likes.artifactId,
-      artifactName: artifacts.artifactName,
+      artifactName: nameIfReadable(userId),
       likedAt: likes.likedAt,
     })
     .from(likes)
@@ -131,17 +141,15 @@ const likesSection = keysetSection("likes", 0, (db, userId, after, limit) => {
 
 /**
  * The reports the member made, oldest first, and what became of each: open, or upheld or
- * dismissed and when. The curator who decided, and their note, are not in it (decision 071); the
- * artifact's name only while the public may see it. Along review_queue_submitter_idx.
+ * dismissed and when. The curator who decided, and their note, are not in it (decision 071).
+ * Along review_queue_submitter_idx.
  */
 const reportsSection = keysetSection("reports", 0, (db, userId, after, limit) =>
   db
     .select({
       key: reviewQueue.id,
       artifactId: reviewQueue.artifactId,
-      artifactName: sql<
-        string | null
-      >`(select case when ${sql.raw(PUBLIC_ARTIFACT)} then ${artifacts.artifactName} end from ${artifacts} where ${artifacts.id} = ${reviewQueue.artifactId})`,
+      artifactName: nameIfReadable(userId),
       reason: reviewQueue.reportReason,
       note: reviewQueue.reportNote,
       reportedAt: reviewQueue.createdAt,
@@ -149,6 +157,7 @@ const reportsSection = keysetSection("reports", 0, (db, userId, after, limit) =>
       decidedAt: reviewQueue.decidedAt,
     })
     .from(reviewQueue)
+    .innerJoin(artifacts, eq(artifacts.id, reviewQueue.artifactId))
     .where(
       and(
         eq(reviewQueue.submittedBy, userId),
