@@ -131,8 +131,8 @@ async function main() {
       return sizes.reduce((sum, size) => sum + size, 0);
     });
     console.log(`exports at once refused: ${refused}`);
-    await add("GET /export?format=csv&search=bronze", () =>
-      drain(`${origin}/export?format=csv&search=bronze`),
+    await add("GET /export?format=csv&q=bronze", () =>
+      drain(`${origin}/export?format=csv&q=bronze`),
     );
     await add("GET /sitemap.xml and its 2 parts", async () => {
       let bytes = await drain(`${origin}/sitemap.xml`);

@@ -54,7 +54,11 @@ function editable(artifact: Record<string, unknown>) {
 }
 
 function artifactRows(): Artifact[] {
-  return t.app.deps.publicArtifacts.filtered({})(0, 100_000);
+  return t.app.deps.publicArtifacts.found({
+    search: "",
+    scope: "names",
+    filters: { types: [], eras: [], locations: [] },
+  })(0, 100_000);
 }
 
 describe("export, then import as a dry run", () => {
