@@ -150,14 +150,29 @@ describe("open data", () => {
     const done = page.getByRole("dialog", { name: "Import complete" });
     await shown(done);
     await shown(done.getByText("2 artifacts added, 1 row skipped."));
+    await shown(done.getByText(/Each waits in the review queue until another curator approves it/));
     await done.getByRole("button", { name: "OK" }).click();
     const list = page.getByRole("table", { name: "Your imports" });
     await shown(list.getByRole("button", { name: /^Undo the import of atlas-import-/ }));
-    const imported = (await allArtifacts(product.origin)).filter((a) =>
+    // Imported artifacts wait for review: nobody sees them yet.
+    const publicCount = async () =>
+      (await trpcQuery<{ total: number }>(product.origin, "artifacts.list", { search: stamp }))
+        .total;
+    expect(await publicCount()).toBe(0);
+
+    // Another curator finds them in the review queue and approves one.
+    const colleagueContext = await curatorContext("Cass Curator", "cass");
+    const { page: colleaguePage, problems: colleagueProblems } = await openPage(colleagueContext);
+    await colleaguePage.goto(`${product.origin}/review`);
+    const amphora = colleaguePage.getByRole("article", { name: names[0] });
+    await shown(amphora);
+    await shown(colleaguePage.getByRole("article", { name: names[1] }));
+    await amphora.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => colleaguePage.getByRole("article", { name: names[0] }).count()).toBe(0);
+    const approved = (await allArtifacts(product.origin)).filter((a) =>
       a.artifactName.includes(stamp),
     );
-    expect(imported.map((a) => a.artifactName).sort()).toEqual([...names].sort());
-    expect(imported.every((a) => a.username === "Clio Curator")).toBe(true);
+    expect(approved.map((a) => [a.artifactName, a.username])).toEqual([[names[0], "Clio Curator"]]);
 
     await list.getByRole("button", { name: /^Undo the import of/ }).click();
     const confirm = page.getByRole("dialog", { name: "Undo this import?" });
@@ -166,11 +181,13 @@ describe("open data", () => {
     await shown(undone.getByText("2 artifacts removed."));
     await undone.getByRole("button", { name: "OK" }).click();
     await shown(list.getByText("Undone: 2 removed"));
-    const after = await trpcQuery<{ total: number }>(product.origin, "artifacts.list", {
-      search: stamp,
-    });
-    expect(after.total).toBe(0);
+    expect(await publicCount()).toBe(0);
+    // The undo took the waiting one's queue entry with it.
+    await colleaguePage.reload();
+    await shown(colleaguePage.getByRole("heading", { name: "Review", level: 1 }));
+    await expect.poll(() => colleaguePage.getByRole("article", { name: names[1] }).count()).toBe(0);
     expect(problems).toEqual([]);
+    expect(colleagueProblems).toEqual([]);
   });
 
   for (const theme of ["light", "dark"] as const) {
