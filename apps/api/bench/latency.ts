@@ -267,7 +267,12 @@ function percentile(sorted: number[], p: number): number {
 export function measureServiceLatency(
   path: string,
   sampleId: number,
-  options: { iterations: number; budgetMs: number },
+  options: {
+    iterations: number;
+    budgetMs: number;
+    /** Only the cases whose label matches (BENCH_ONLY): a quicker look at a few queries. */
+    only?: RegExp;
+  },
 ): LatencyRow[] {
   let traced: string[] | null = null;
   const sqlite = new Database(path, {
@@ -285,7 +290,8 @@ export function measureServiceLatency(
   );
   const rows: LatencyRow[] = [];
   try {
-    for (const testCase of latencyCases(sampleId)) {
+    const cases = latencyCases(sampleId).filter((c) => options.only?.test(c.label) ?? true);
+    for (const testCase of cases) {
       if (testCase.cold) bumpNamesVersion.run();
       traced = [];
       const result = testCase.run(store) as { total?: number };
