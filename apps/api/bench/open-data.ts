@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { ARTIFACT_FIELD_NAMES } from "@artifact-atlas/shared";
 import os from "node:os";
@@ -12,6 +12,7 @@ import {
 } from "../test/support/server-process";
 import { MAX_CONCURRENT_EXPORTS } from "../src/deps";
 import { generateBenchDatabase } from "./generate";
+import { drain, measureExports, measured, serverRssMb } from "./open-data-measure";
 
 /*
  * pnpm bench:open-data (issue 21): the built server on 100,000 artifacts, with npm start's heap
@@ -24,40 +25,11 @@ const ROOT = resolve(import.meta.dirname, "../../..");
 const WEB_DIST = join(ROOT, "apps/web/dist");
 const REPORT = join(ROOT, "docs/benchmarks-open-data.md");
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 interface Row {
   what: string;
   seconds: number;
   megabytes: number;
   peakRssMb: number;
-}
-
-/** Runs `work` while sampling the server's RSS; answers the peak. */
-async function measured(pid: number, work: () => Promise<number>) {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-  const started = performance.now();
-  try {
-    const bytes = await work();
-    return { seconds: (performance.now() - started) / 1000, megabytes: bytes / 1e6, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** Reads an answer to the end, counting its bytes without keeping them. */
-async function drain(url: string): Promise<number> {
-  const response = await fetch(url);
-  if (!response.ok || !response.body) {
-    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  }
-  let bytes = 0;
-  for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-  return bytes;
 }
 
 /**
@@ -151,7 +123,7 @@ async function main() {
   const pid = server.child.pid!;
   try {
     await drain(`${origin}/a/${data.sampleIds[0]}`);
-    const idleRss = rssMb(pid);
+    const idleRss = serverRssMb(pid);
     const rows: Row[] = [];
     const failures: string[] = [];
     const recoveries: { after: string; ms: number; refused: number }[] = [];
@@ -180,13 +152,12 @@ async function main() {
         `${what}: ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(1)} s, peak RSS ${result.peak.toFixed(0)} MB`,
       );
     };
-    await add("GET /export?format=csv (100,000 artifacts)", () =>
-      drain(`${origin}/export?format=csv`),
-    );
-    await recovered("the CSV export");
-    await add("GET /export?format=json (100,000 artifacts)", () =>
-      drain(`${origin}/export?format=json`),
-    );
+    // The two rows `pnpm bench` also measures, then load shedding after them.
+    const exports = await measureExports(origin, pid, data.artifacts);
+    for (const row of exports.rows) {
+      rows.push(row);
+      console.log(`${row.what}: ${row.megabytes.toFixed(1)} MB in ${row.seconds.toFixed(1)} s`);
+    }
     await recovered("the JSON-LD export");
     // Refusals are counted, not thrown: load shedding may turn one away (docs/benchmarks-open-data.md).
     let refused = 0;
