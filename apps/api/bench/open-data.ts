@@ -299,7 +299,9 @@ async function main() {
       "export and the sockets' buffers.",
       "",
     ].join("\n");
-    writeFileSync(REPORT, report);
+    const prettier = await import("prettier");
+    const options = (await prettier.resolveConfig(REPORT)) ?? {};
+    writeFileSync(REPORT, await prettier.format(report, { ...options, filepath: REPORT }));
     console.log(`wrote ${REPORT}`);
   } finally {
     await stopServer(server);

@@ -215,3 +215,32 @@ describe("/openapi.json", () => {
     for (const name of filters) expect(exported[name], name).toEqual(listed[name]);
   });
 });
+
+describe("an export's reader", () => {
+  it("skips an artifact hidden after its id was read, and still reads to the end", async () => {
+    const read = t.app.deps.publicArtifacts.found({
+      search: "",
+      scope: "names",
+      filters: { types: [], eras: [], locations: [] },
+    });
+    const first = read(0, 2);
+    expect(first).toHaveLength(2);
+    const all = await exportedIds("", "csv");
+    const [next, afterNext] = all.slice(2) as [number, number];
+    const sqlite = t.db.$client;
+    sqlite.prepare("update artifacts set status = 'hidden' where id = ?").run(next);
+    try {
+      const second = read(first[1]!.id, 1);
+      expect(second.map((row) => row.id)).toEqual([afterNext]);
+      let after = afterNext;
+      const rest: number[] = [];
+      for (let page = read(after, 2); page.length > 0; page = read(after, 2)) {
+        rest.push(...page.map((row) => row.id));
+        after = page.at(-1)!.id;
+      }
+      expect(rest).toEqual(all.slice(4));
+    } finally {
+      sqlite.prepare("update artifacts set status = 'published' where id = ?").run(next);
+    }
+  });
+});
