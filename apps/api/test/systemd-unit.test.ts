@@ -24,6 +24,13 @@ describe("the systemd unit", () => {
     ]);
   });
 
+  it("gives node the same environment settings as npm start", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    for (const assignment of pkg.config.serverEnvironment.split(" ")) {
+      expect(setting("Environment")).toContain(assignment);
+    }
+  });
+
   it("restarts the server, bounds its memory and runs it with little privilege", () => {
     expect(setting("Restart")).toEqual(["always"]);
     expect(setting("User")).toEqual(["atlas"]);

@@ -27,12 +27,22 @@ export const SERVER_FROM_SOURCE = ["--import", TSX_LOADER, "apps/api/src/main.ts
 /** Node's arguments that run the production bundle (`pnpm build` first), as `pnpm start` does. */
 export const SERVER_FROM_BUILD = ["apps/api/dist/server.js"];
 
+function rootConfig(): { serverNodeOptions: string; serverEnvironment: string } {
+  return JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).config;
+}
+
 /** Node's options for the server, as scripts/start.sh passes them (package.json "config"). */
 export function serverNodeOptions(): string[] {
-  const rootPackage = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
-    config: { serverNodeOptions: string };
-  };
-  return rootPackage.config.serverNodeOptions.split(" ");
+  return rootConfig().serverNodeOptions.split(" ");
+}
+
+/** The server's environment settings, as scripts/start.sh exports them (package.json "config"). */
+export function serverEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    rootConfig()
+      .serverEnvironment.split(" ")
+      .map((setting) => setting.split("=") as [string, string]),
+  );
 }
 
 /** A port on 127.0.0.1 that nothing listens on right now. */
@@ -52,7 +62,10 @@ export interface ServerProcessOptions {
   entry: string[];
   /** The port it listens on (PORT, on HOST 127.0.0.1); a free one when left out. */
   port?: number;
-  /** Its environment besides PATH, HOST and PORT; nothing else is inherited from the tests. */
+  /**
+   * Its environment besides PATH, serverEnvironment(), HOST and PORT; nothing else is inherited
+   * from the tests.
+   */
   env?: NodeJS.ProcessEnv;
   /** Node's options before the entry: serverNodeOptions(), `--cpu-prof`, `--import` of a module. */
   nodeOptions?: string[];
@@ -98,6 +111,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
+      ...serverEnvironment(),
       ...options.env,
       HOST: "127.0.0.1",
       PORT: String(port),
