@@ -74,15 +74,16 @@ function NavLinkList({
   );
 }
 
-/** Review with the number waiting, and the trash, for curators and admins (issue 17). */
+/**
+ * Review with the number waiting for curators and admins, and the trash for curators (issue 17);
+ * admins reach the trash as a tab of Admin.
+ */
 function useReviewItems(user: SessionUser | null): NavItem[] {
   const curator = user !== null && hasRole(user.role, "curator");
   const waiting = trpc.review.waiting.useQuery(undefined, { enabled: curator, staleTime: 30_000 });
   if (!curator) return [];
-  return [
-    { to: "/review", label: "Review", count: waiting.data ?? 0 },
-    { to: "/admin/trash", label: "Trash" },
-  ];
+  const review: NavItem = { to: "/review", label: "Review", count: waiting.data ?? 0 };
+  return user.role === "admin" ? [review] : [review, { to: "/admin/trash", label: "Trash" }];
 }
 
 /** Takes the header's one logout, so both copies of the button show it busy. */
