@@ -33,9 +33,10 @@ const SIGNED_IN: NavItem[] = [
 /** Issue 17: for admins only (the server checks every admin call). */
 const ADMIN: NavItem[] = [{ to: "/admin", label: "Admin" }];
 
+// Each label on one line where curators' and admins' longer list fits (1280 px and wider).
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "relative rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    "relative rounded-md px-2.5 py-2 text-sm font-medium transition-colors xl:whitespace-nowrap",
     isActive ? "text-accent" : "text-ink hover:text-accent",
   );
 
@@ -62,7 +63,7 @@ function NavLinkList({
           <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
             {item.label}
             {item.count !== undefined && item.count > 0 && (
-              <span className="ml-1.5 rounded-full bg-accent px-1.5 py-0.5 text-xs font-semibold text-on-accent tabular-nums">
+              <span className="ml-1.5 inline-block rounded-full bg-accent px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-on-accent tabular-nums">
                 {item.count}
                 <span className="sr-only"> waiting</span>
               </span>
