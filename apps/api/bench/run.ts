@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import {
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -181,50 +180,7 @@ async function benchUploadsOnly(): Promise<void> {
   }
 }
 
-/**
- * `pnpm bench --latency`: only the in-process query timings, on a freshly generated collection
- * (about three minutes instead of six, one core): printed, and kept in dist/bench/latency.json;
- * docs/benchmarks.md is left alone. BENCH_LATENCY_MATCH (a regular expression) picks the rows by
- * label, e.g. `^list|REST list` for the list reads.
- */
-async function benchLatencyOnly(): Promise<void> {
-  const dir = mkdtempSync(join(os.tmpdir(), "atlas-bench-latency-"));
-  try {
-    log("generating the collection");
-    const data = await generateBenchDatabase(join(dir, "bench.db"), {
-      sessions: 0,
-      imageUrl: "http://127.0.0.1/avatar-placeholder.svg",
-    });
-    log(`generated in ${data.seconds.toFixed(1)} s (${(data.fileBytes / 1e6).toFixed(0)} MB)`);
-    const match = new RegExp(process.env.BENCH_LATENCY_MATCH ?? "");
-    const rows = measureServiceLatency(join(dir, "bench.db"), data.sampleIds[0] as number, {
-      iterations: 2_000,
-      budgetMs: 2_000,
-      only: (label) => match.test(label),
-    });
-    const figure = (ms: number) => ms.toFixed(3);
-    for (const row of rows) {
-      log(
-        `${row.label}: cpu p50 ${figure(row.cpuP50)} p99 ${figure(row.cpuP99)} ms, ` +
-          `wall p50 ${figure(row.p50)} p99 ${figure(row.p99)} ms (${row.iterations} runs)`,
-      );
-    }
-    const { sessionCookies: _cookies, ...generated } = data;
-    mkdirSync(join(API, "dist/bench"), { recursive: true });
-    writeFileSync(
-      join(API, "dist/bench/latency.json"),
-      JSON.stringify({ at: new Date(), loadAverage: os.loadavg(), data: generated, rows }),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function main(): Promise<void> {
-  if (process.argv.includes("--latency")) {
-    await benchLatencyOnly();
-    return;
-  }
   if (process.argv.includes("--uploads")) {
     await benchUploadsOnly();
     return;

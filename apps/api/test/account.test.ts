@@ -7,8 +7,9 @@ import { sessions, users } from "../src/db/schema";
 import { FRESH_SIGN_IN_MS } from "../src/services/account";
 import { FORMER_MEMBER_EMAIL } from "../src/services/former-member";
 import { createTestApp, sessionCookieFrom, trpc, type TestApp } from "./support/app";
-import { addArtifact, like } from "./support/artifacts";
+import { addArtifact, artifactFields, like } from "./support/artifacts";
 import { me, newAccount, PASSWORD, post, trpcError } from "./support/auth";
+import { decide, report } from "./review/support";
 import { rest } from "./support/rest";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
@@ -254,13 +255,60 @@ function everyTextInTheDatabase(): string {
 }
 
 describe("Download my data", () => {
-  it("holds the account, its artifacts and likes, and nothing of anyone else", async () => {
+  it("holds the account, its artifacts with their history, likes and reports, and nothing of anyone else", async () => {
     const user = await passwordUser();
     const stranger = await passwordUser();
+    const curator = await createUserWithSession(t, { role: "curator", name: "Curious Curator" });
     const mine = [await addArtifact(t, user), await addArtifact(t, user)];
     const theirs = await addArtifact(t, stranger, { artifactName: "Stranger's Lamp" });
     await like(t, user, theirs.id);
     await like(t, stranger, mine[0]!.id);
+    // The history of the first: created, edited by the member, restored by a curator.
+    const edited = artifactFields({ artifactName: "My Renamed Bowl" });
+    const update = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      { id: mine[0]!.id, fields: edited },
+      user.cookie,
+    );
+    expect(update.status).toBe(200);
+    const restore = await trpc(
+      t.app,
+      "mutation",
+      "revisions.restore",
+      { id: mine[0]!.id, number: 1 },
+      curator.cookie,
+    );
+    expect(restore.status).toBe(200);
+    // The stranger's own history, and reports: the member's on the lamp, the stranger's on theirs.
+    const strangerEdit = artifactFields({ artifactName: "Stranger's Renamed Lamp" });
+    await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      { id: theirs.id, fields: strangerEdit },
+      stranger.cookie,
+    );
+    const mineReport = await report(t, user, {
+      id: theirs.id,
+      reason: "inaccurate",
+      note: "Wrong century, I think",
+    });
+    expect(mineReport.status).toBe(200);
+    const theirReport = await report(t, stranger, {
+      id: mine[1]!.id,
+      reason: "other",
+      note: "A stranger's complaint",
+    });
+    expect(theirReport.status).toBe(200);
+    const entry = (mineReport.data as { entryId: number }).entryId;
+    const dismissed = await decide(t, curator, {
+      entryId: entry,
+      decision: "dismiss",
+      note: "A curator's private note",
+    });
+    expect(dismissed.status).toBe(200);
 
     const response = await rest(t.app, "GET", "/account/data", { cookie: user.cookie });
     expect(response.statusCode).toBe(200);
@@ -269,17 +317,104 @@ describe("Download my data", () => {
     );
     const data = response.json() as {
       account: Record<string, unknown>;
-      artifacts: { id: number; artifactName: string }[];
+      artifacts: { id: number; artifactName: string; status: string }[];
+      history: {
+        artifactId: number;
+        number: number;
+        summary: string;
+        byYou: boolean;
+        fields: { artifactName: string };
+      }[];
       likes: { artifactId: number; artifactName: string }[];
+      reports: Record<string, unknown>[];
     };
+    expect(Object.keys(data)).toEqual([
+      "exportedAt",
+      "account",
+      "artifacts",
+      "history",
+      "likes",
+      "reports",
+    ]);
     expect(data.account).toMatchObject({ email: user.email, name: user.name, hasPassword: true });
     expect(data.artifacts.map((a) => a.id)).toEqual(mine.map((a) => a.id));
-    expect(data.likes).toEqual([
-      expect.objectContaining({ artifactId: theirs.id, artifactName: "Stranger's Lamp" }),
+    expect(data.artifacts[0]).toMatchObject({
+      artifactName: mine[0]!.artifactName,
+      status: "published",
+    });
+    expect(
+      data.history.map((r) => [r.artifactId, r.number, r.byYou, r.fields.artifactName]),
+    ).toEqual([
+      [mine[0]!.id, 1, true, mine[0]!.artifactName],
+      [mine[0]!.id, 2, true, "My Renamed Bowl"],
+      [mine[0]!.id, 3, false, mine[0]!.artifactName],
+      [mine[1]!.id, 1, true, mine[1]!.artifactName],
     ]);
-    expect(response.body).not.toContain(stranger.email);
+    expect(data.history[2]!.summary).toBe("Restored version 1");
+    expect(data.likes).toEqual([
+      expect.objectContaining({ artifactId: theirs.id, artifactName: "Stranger's Renamed Lamp" }),
+    ]);
+    expect(data.reports).toEqual([
+      {
+        artifactId: theirs.id,
+        artifactName: "Stranger's Renamed Lamp",
+        reason: "inaccurate",
+        note: "Wrong century, I think",
+        reportedAt: expect.any(String),
+        outcome: "dismiss",
+        decidedAt: expect.any(String),
+      },
+    ]);
+    // Nothing of anyone else: not the stranger, not the curator, not their words or ids.
+    for (const other of [stranger, curator]) {
+      expect(response.body).not.toContain(other.email);
+      expect(response.body).not.toContain(`"${other.name}"`);
+    }
+    expect(response.body).not.toContain("A stranger's complaint");
+    expect(response.body).not.toContain("A curator's private note");
+    expect(response.body).not.toMatch(/"(actorId|submittedBy|decidedBy|ownerId|userId)"/);
+    expect(response.body).not.toContain(String(`"id":${curator.id},`));
     expect(response.body).not.toContain("password_hash");
     expect(response.body).not.toMatch(/\$argon2/);
+  });
+
+  it("leaves out the trash, and names no one else's artifact the public cannot see", async () => {
+    const user = await createUserWithSession(t);
+    const other = await createUserWithSession(t);
+    const kept = await addArtifact(t, user);
+    const thrown = await addArtifact(t, user);
+    const theirs = await addArtifact(t, other, { artifactName: "Soon Withdrawn Seal" });
+    await like(t, user, theirs.id);
+    await like(t, user, kept.id);
+    const withdrawn = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.delete",
+      { id: theirs.id },
+      other.cookie,
+    );
+    expect(withdrawn.status).toBe(200);
+    const deleted = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.delete",
+      { id: thrown.id },
+      user.cookie,
+    );
+    expect(deleted.status).toBe(200);
+    const response = await rest(t.app, "GET", "/account/data", { cookie: user.cookie });
+    const data = response.json() as {
+      artifacts: { id: number }[];
+      history: { artifactId: number }[];
+      likes: { artifactId: number; artifactName: string | null }[];
+    };
+    expect(data.artifacts.map((a) => a.id)).toEqual([kept.id]);
+    expect(data.likes.map((l) => [l.artifactId, l.artifactName])).toEqual([
+      [theirs.id, null],
+      [kept.id, kept.artifactName],
+    ]);
+    expect(response.body).not.toContain("Soon Withdrawn Seal");
+    expect(new Set(data.history.map((r) => r.artifactId))).toEqual(new Set([kept.id]));
   });
 
   it("is streamed page by page for a member with many artifacts", async () => {
@@ -324,6 +459,16 @@ describe("Delete my account", () => {
     const theirs = await addArtifact(t, stranger);
     await like(t, user, theirs.id);
     await like(t, stranger, mine.id);
+    // A report whose note names its author: reports go with the account.
+    const reported = await report(t, user, {
+      id: theirs.id,
+      reason: "other",
+      note: `Signed, ${user.name}`,
+    });
+    expect(reported.status).toBe(200);
+    const reportCount = () =>
+      t.db.$client.prepare("select count(*) from review_queue where kind = 'report'").pluck().get();
+    const reportsBefore = reportCount() as number;
 
     const response = await post(
       t.app,
@@ -339,6 +484,7 @@ describe("Delete my account", () => {
       likeCount: number;
     };
     expect(lamp.likeCount).toBe(0);
+    expect(reportCount()).toBe(reportsBefore - 1);
 
     const everything = everyTextInTheDatabase();
     expect(everything).not.toContain(user.email);

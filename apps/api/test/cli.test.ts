@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -96,6 +96,49 @@ test("backup of a missing database fails without creating one", async () => {
   expect(result.code).toBe(1);
   expect(result.stderr).toContain("There is no database at");
   expect(existsSync(databasePath)).toBe(false);
+});
+
+test("reset-link prints a one-time link for an account, stores only its hash and logs it", async () => {
+  mkdirSync(dirname(databasePath), { recursive: true });
+  copyTemplateDatabase(databasePath);
+  const db = new Database(databasePath);
+  const userId = db
+    .prepare(
+      "insert into users (email, name) values ('only-admin@example.com', 'Only Admin') returning id",
+    )
+    .pluck()
+    .get() as number;
+  db.close();
+
+  const missing = await cli(["reset-link", "nobody@example.com"]);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain("There is no account with the email nobody@example.com.");
+
+  const result = await cli(["reset-link", "Only-Admin@example.com"], {
+    PUBLIC_ORIGIN: "https://atlas.example.org",
+  });
+  expect(result.code).toBe(0);
+  const link = result.stdout.trim();
+  expect(link).toMatch(/^https:\/\/atlas\.example\.org\/reset-password#[A-Za-z0-9_-]{43}$/);
+  expect(result.stderr).toContain("it works once");
+  const check = new Database(databasePath, { readonly: true });
+  try {
+    const stored = check.prepare("select * from password_reset_tokens").all();
+    expect(stored).toEqual([expect.objectContaining({ user_id: userId })]);
+    expect(JSON.stringify(stored)).not.toContain(link.split("#")[1]);
+    expect(
+      check.prepare("select action, actor_id, subject_user_id, details from audit_log").all(),
+    ).toEqual([
+      {
+        action: "account.reset_link",
+        actor_id: null,
+        subject_user_id: userId,
+        details: JSON.stringify({ source: "pnpm users:reset-link" }),
+      },
+    ]);
+  } finally {
+    check.close();
+  }
 });
 
 test("an unknown command prints the usage and fails", async () => {

@@ -254,6 +254,18 @@ describe("Google sign-in that succeeds", () => {
     });
   });
 
+  it.each([
+    ["only invisible characters", "\u200b\u2800\u00ad"],
+    ["a lone half of a surrogate pair", "Ada \ud800"],
+  ])("takes the email's name when the provider's name is %s", async (_, name) => {
+    const { response } = await googleSignIn(
+      claimsFor(`google-${name.length}`, `blank${name.length}@example.com`, { name }),
+    );
+
+    const user = await me(t.app, sessionCookieFrom(response));
+    expect(user?.name).toBe(`blank${name.length}`);
+  });
+
   it("shortens a very long provider name to the longest name a form accepts", async () => {
     const { response } = await googleSignIn(
       claimsFor("google-long", "long@example.com", { name: `${"Ä".repeat(79)}😀😀` }),

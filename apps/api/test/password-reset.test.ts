@@ -274,9 +274,9 @@ describe("createResetLink, for the Admin screen", () => {
   });
 
   it("makes none for an unknown account or the former members' account", () => {
-    expect(() => createResetLink(t.app.deps, 999_999)).toThrow("No such account.");
+    expect(() => createResetLink(t.app.deps, 999_999)).toThrow(MESSAGES.accountNotFound);
     const formerId = t.db.transaction((tx) => formerMemberId(tx));
-    expect(() => createResetLink(t.app.deps, formerId)).toThrow("No such account.");
+    expect(() => createResetLink(t.app.deps, formerId)).toThrow(MESSAGES.accountNotFound);
   });
 
   it("sends no mail to the former members' address", async () => {

@@ -79,6 +79,7 @@ const OTHER_CALLS = [["get", "/account/data"]] as const;
 const ADMIN_CALLS = [
   ["get", "/admin/users"],
   ["put", "/admin/users/{id}/role"],
+  ["post", "/admin/users/{id}/reset-link"],
   ["get", "/admin/audit"],
   ["get", "/notifications"],
   ["post", "/notifications/read"],

@@ -172,11 +172,22 @@ describe("Update Profile", () => {
     const download = page.getByRole("link", { name: "Download my data" });
     expect(await download.getAttribute("href")).toBe("/account/data");
     const file = await context.request.get(`${product.origin}/account/data`);
-    const data = (await file.json()) as { account: { email: string }; artifacts: Artifact[] };
+    const data = (await file.json()) as {
+      account: { email: string };
+      artifacts: Artifact[];
+      history: { artifactId: number; summary: string; byYou: boolean }[];
+      likes: unknown[];
+      reports: unknown[];
+    };
     expect(data.account.email).toBe(account.email);
     expect(data.artifacts.map((a) => a.artifactName)).toEqual([
       "Bronze Mirror of a Departing Member",
     ]);
+    expect(data.history).toEqual([
+      expect.objectContaining({ artifactId: artifact.id, summary: "Created", byYou: true }),
+    ]);
+    expect(data.likes).toEqual([]);
+    expect(data.reports).toEqual([]);
 
     const section = page.getByRole("region", { name: "Delete my account" });
     await section.getByLabel('Keep them in the collection, credited to "Former member"').check();

@@ -2,7 +2,7 @@ import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { createArtifact, signUp, trpcMutation } from "./support/api";
-import { openPage } from "./support/browser";
+import { openPage, screenshot } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -84,6 +84,79 @@ describe("an admin", () => {
     const back = await memberContext.request.get(`${product.origin}/artifacts/${fossil.id}`);
     expect(back.status()).toBe(200);
     expect(problems).toEqual([]);
+  });
+
+  it("with mail off, hands a member a one-time reset link that signs them in once", async () => {
+    const memberContext = await product.newContext();
+    const member = await signUp(memberContext, product.origin, "Lost Key Historian", "lostkey");
+    const adminContext = await product.newContext({ theme: "dark", width: 390 });
+    const admin = await signUp(adminContext, product.origin, "Key Keeper", "keykeeper");
+    setRoleOn(product.databasePath, admin.email, "admin");
+
+    // The member, locked out: the page says to ask an administrator.
+    const locked = await product.newContext();
+    const { page: forgot, problems: forgotProblems } = await openPage(locked);
+    await forgot.goto(`${product.origin}/forgot-password`);
+    await shown(forgot.getByText("Please ask an administrator for a reset link."));
+
+    const { page, problems } = await openPage(adminContext);
+    await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: product.origin,
+    });
+    await page.goto(`${product.origin}/admin?q=lostkey`);
+    await shown(page.getByRole("table", { name: "Accounts" }));
+    // Not on the admin's own row.
+    await page.goto(`${product.origin}/admin?q=keykeeper`);
+    await shown(page.getByRole("table", { name: "Accounts" }).getByText(admin.email));
+    expect(await page.getByRole("button", { name: /Make a password reset link/ }).count()).toBe(0);
+    await page.goto(`${product.origin}/admin?q=lostkey`);
+    await page
+      .getByRole("button", { name: "Make a password reset link for Lost Key Historian" })
+      .click();
+    const confirm = page.getByRole("dialog", { name: "Make a reset link?" });
+    await shown(confirm);
+    await screenshot(page, "admin-reset-link-confirm-390-dark");
+    await confirm.getByRole("button", { name: "Make link" }).click();
+    const shownLink = page.getByRole("dialog", { name: "Reset link made" });
+    await shown(shownLink.getByText("This link works once, within 30 minutes."));
+    await shownLink
+      .getByRole("button", { name: "Copy the reset link for Lost Key Historian" })
+      .click();
+    await shown(shownLink.getByText("Copied"));
+    await screenshot(page, "admin-reset-link-shown-390-dark");
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link.startsWith(`${product.origin}/reset-password#`)).toBe(true);
+    await expect.poll(() => shownLink.textContent()).toContain(link);
+    await shownLink.getByRole("button", { name: "Done" }).click();
+    await shownLink.waitFor({ state: "hidden" });
+    expect(await page.getByText(link).count()).toBe(0);
+
+    await forgot.goto(link);
+    await shown(forgot.getByRole("heading", { name: "Choose a new password" }));
+    await forgot.getByLabel("New password").fill("Handed0ver");
+    await forgot.getByRole("button", { name: "Save new password" }).click();
+    const saved = forgot.getByRole("dialog", { name: "Password saved" });
+    await shown(saved);
+    await saved.getByRole("button", { name: "OK" }).click();
+    await forgot.waitForURL((url) => url.pathname === "/");
+    const me = await locked.request.get(`${product.origin}/trpc/auth.me`);
+    expect(((await me.json()) as { result: { data: { email: string } } }).result.data.email).toBe(
+      member.email,
+    );
+    // The member's other browser was signed out.
+    const old = await memberContext.request.get(`${product.origin}/trpc/auth.me`);
+    expect(((await old.json()) as { result: { data: unknown } }).result.data).toBeNull();
+    // Once only.
+    await forgot.goto(link);
+    await shown(forgot.getByText("This reset link has already been used."));
+
+    // The audit log names who made it, for whom.
+    await page.goto(`${product.origin}/admin/audit`);
+    const newest = page.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1);
+    await shown(newest.getByText("Reset link made"));
+    await shown(newest.getByText("Lost Key Historian"));
+    expect(problems).toEqual([]);
+    expect(forgotProblems).toEqual([]);
   });
 
   it("a member opening /admin is told it is for admins, and sees no Admin link", async () => {

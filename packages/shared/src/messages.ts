@@ -70,6 +70,8 @@ export const MESSAGES = {
   deleteNeedsFreshGoogleSignIn:
     "For your safety, sign in with Google again, then delete your account within 10 minutes.",
   sessionNotFound: "That session has already ended.",
+  resetLinkOwnAccount:
+    "You cannot make a reset link for your own account. Use Change password on Update Profile.",
   // Uploads (issue 19): the issue gives no wording; these name the limit and what to do.
   imageNotAnImage:
     "This file is not an image we can use. Please choose a JPEG, PNG, WebP, AVIF or GIF file.",

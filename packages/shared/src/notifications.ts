@@ -42,6 +42,7 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "report.uphold": "Report upheld",
   "report.dismiss": "Report dismissed",
   "revision.restore": "Version restored",
+  "account.reset_link": "Reset link made",
 };
 
 /** An action in words; one added later without a label shows its code. */

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   // Issue 21: a curator's import of a file, and its undo.
   "import.run",
   "import.undo",
+  // Issue 20: an admin made a one-time password reset link for an account (never the link itself).
+  "account.reset_link",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { ROLES, type Role } from "@artifact-atlas/shared";
-import { loadEnv } from "../env";
+import { loadEnv, type Env } from "../env";
 import { backupDatabase, RestoreRefused, restoreDatabase } from "./backup";
 import { pruneImages } from "../services/images/prune";
 import { ServiceError } from "../services/errors";
+import { createResetLinkByAdmin } from "../services/password-reset";
 import { findUserIdByEmail, setRole } from "../services/roles";
 import { createImageStore } from "../store/image-store";
 import { closeDatabase, openDatabase, type AppDatabase } from "./client";
@@ -19,9 +20,18 @@ const USAGE = `Usage: tsx src/db/cli.ts <command>
                  uploaded images beside it
   restore FILE   put a backup (and its images) in place of the database; stop the server first
   prune-images   remove now the uploaded images that no artifact refers to (an hour after upload)
-  role EMAIL ROLE  give an account a role: member, curator or admin (works while the server runs)`;
+  role EMAIL ROLE  give an account a role: member, curator or admin (works while the server runs)
+  reset-link EMAIL print a one-time password reset link for an account (30 minutes; decision 070)`;
 
-const COMMANDS = ["migrate", "seed", "backup", "restore", "prune-images", "role"] as const;
+const COMMANDS = [
+  "migrate",
+  "seed",
+  "backup",
+  "restore",
+  "prune-images",
+  "role",
+  "reset-link",
+] as const;
 type Command = (typeof COMMANDS)[number];
 
 function isRole(value: string): value is Role {
@@ -75,9 +85,35 @@ function giveRole(db: AppDatabase, email: string, role: string): number {
   }
 }
 
+/** For the only admin, locked out with mail off: the server's shell is the proof of who they are. */
+function printResetLink(db: AppDatabase, env: Env, email: string): number {
+  const userId = findUserIdByEmail(db, email);
+  if (userId === null) {
+    console.error(`There is no account with the email ${email}.`);
+    return 1;
+  }
+  try {
+    const made = createResetLinkByAdmin(
+      { db, env, now: Date.now },
+      { actorId: null, userId, requestId: null, source: "pnpm users:reset-link" },
+    );
+    console.log(made.link);
+    console.error(
+      `Give this link to the holder of ${email}: it works once, until ${made.expiresAt}. ` +
+        "Earlier unused links of the account no longer work.",
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    console.error(`No link was made. ${error.message}`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
-  const expectedArgs = command === "restore" ? 2 : command === "role" ? 3 : 1;
+  const expectedArgs =
+    command === "restore" || command === "reset-link" ? 2 : command === "role" ? 3 : 1;
   if (!isCommand(command) || argv.length !== expectedArgs) {
     console.error(USAGE);
     return 1;
@@ -124,6 +160,8 @@ async function main(argv: string[]): Promise<number> {
       }
       case "role":
         return giveRole(db, argv[1] as string, argv[2] as string);
+      case "reset-link":
+        return printResetLink(db, env, argv[1] as string);
     }
     return 0;
   } finally {

@@ -11,6 +11,7 @@ import { isNavigation } from "../plugins/spa";
 import { assertWriteAllowed } from "../rate-limit";
 import { listAudit, listUsers } from "../services/admin";
 import { ServiceError } from "../services/errors";
+import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
 import { parseInput, requireRole } from "./http";
 
@@ -65,6 +66,19 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       requestId: request.id,
     });
     return { id: userId, ...change };
+  });
+
+  // A one-time password reset link to hand over (issue 20, decision 070). No body: the path says all.
+  app.post<{ Params: IdParams }>("/admin/users/:id/reset-link", async (request, reply) => {
+    const admin = requireRole(request, "admin");
+    assertWriteAllowed(deps.writeRateLimiter, admin);
+    const userId = accountIdOrNotFound(request.params.id);
+    const made = createResetLinkByAdmin(deps, {
+      actorId: admin.id,
+      userId,
+      requestId: request.id,
+    });
+    return reply.code(201).send(made);
   });
 
   // The web app's audit screen has the same path: a browser navigation gets the page, any other

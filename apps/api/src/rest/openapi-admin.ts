@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   accountId,
+  adminResetLink,
   adminUser,
   adminUsersQuery,
   auditLogEntry,
@@ -37,6 +38,7 @@ export const ADMIN_ANSWERS = {
   NotificationPage: cursorPageOf(notificationItem).extend({
     unread: z.number().int().min(0).describe("How many of your notifications are unread."),
   }),
+  ResetLink: adminResetLink,
   RoleChange: z.object({ id: z.number().int(), from: z.enum(ROLES), to: z.enum(ROLES) }),
   Marked: z.object({ marked: z.number().int().min(0).describe("How many were marked read.") }),
 } satisfies Record<string, z.ZodType>;
@@ -49,7 +51,7 @@ const json = (schema: JsonSchema) => ({ content: { "application/json": { schema 
 const FAILURES: Record<number, string> = {
   400: "Invalid input; the message names each field.",
   401: "Not signed in.",
-  403: "Signed in, but not an admin.",
+  403: "Signed in, but not an admin (or, for a reset link, the account is your own).",
   404: "No account with this id (unknown or malformed).",
   409: "The last admin cannot stop being one.",
   429: "Too many writes from this user; Retry-After says how many seconds to wait.",
@@ -111,6 +113,28 @@ export function adminOpenApiPaths({ toSchema, queryParameters }: OpenApiTools) {
         responses: {
           "200": { description: "The role before and after.", ...json(ref("RoleChange")) },
           ...failures([400, 401, 403, 404, 409, 429]),
+        },
+      },
+    },
+    "/admin/users/{id}/reset-link": {
+      parameters: [
+        {
+          name: "id",
+          in: "path",
+          required: true,
+          description: "The account's id.",
+          schema: toSchema(accountId, "input"),
+        },
+      ],
+      post: {
+        operationId: "adminCreateResetLink",
+        summary: "Make a one-time password reset link for an account (admins only)",
+        description:
+          "For when mail is off or does not arrive: hand the link to the account's holder. It works once, within 30 minutes; opening it and choosing a password signs them in and ends every other session of the account. Making one ends the account's earlier unused links. Not for your own account (403: use Change password). The audit log names you and the account, never the link. No body.",
+        security: signedIn,
+        responses: {
+          "201": { description: "The link, shown this once.", ...json(ref("ResetLink")) },
+          ...failures([401, 403, 404, 429]),
         },
       },
     },

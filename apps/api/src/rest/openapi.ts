@@ -483,9 +483,10 @@ export function buildOpenApiDocument() {
       "/account/data": {
         get: {
           operationId: "downloadMyData",
-          summary: "Download my data: the signed-in account, its artifacts and its likes",
+          summary:
+            "Download my data: the signed-in account, its artifacts with their history, its likes and its reports",
           description:
-            "One JSON file, sent as an attachment: { exportedAt, account, artifacts, likes }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows.",
+            "One JSON file, sent as an attachment: { exportedAt, account, artifacts, history, likes, reports }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows: a revision someone else saved of your artifact says byYou: false and names no one, and a report says how it was decided but not by whom.",
           security: signedIn,
           responses: {
             "200": {

@@ -1,9 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, likes, users } from "../db/schema";
-import { artifactColumns } from "../store/artifact-columns";
+import { artifactRevisions, artifacts, likes, reviewQueue, users } from "../db/schema";
+import { PUBLIC_ARTIFACT } from "../store/artifact-visibility";
+import { reviewedArtifactColumns } from "../store/artifact-columns";
 
 /*
  * Download my data (issue 20): one JSON file of everything the account holds, written a page at a
@@ -11,59 +12,170 @@ import { artifactColumns } from "../store/artifact-columns";
  * whole file.
  *
  * The file is { exportedAt, account, <section>: [...] for each of EXPORT_SECTIONS }. A new kind of
- * data a member owns (reports, an artifact's history) is one more entry in EXPORT_SECTIONS.
+ * data a member owns is one more entry in EXPORT_SECTIONS. Nothing of anyone else goes in: no other
+ * account's id, name or email, and no one else's report (decisions 034 and 071).
  */
 
 /** Rows read per query: a page of maximal artifacts is about 400 KB of JSON, a few ms of work. */
 export const EXPORT_PAGE_ROWS = 50;
 
-interface ExportSection {
+type Row = Record<string, unknown>;
+
+export interface ExportSection {
   /** The key of the section in the file. */
   name: string;
-  /** Up to `limit` of the account's rows after the one with key `after`, in key order. */
-  page(db: AppDatabase, userId: number, after: number, limit: number): { key: number }[];
+  /** The account's rows, at most EXPORT_PAGE_ROWS a page, each page one query along an index. */
+  pages(db: AppDatabase, userId: number): Generator<Row[]>;
 }
 
-/** The member's artifacts, whole, with when they were added and last edited. */
-const artifactsSection: ExportSection = {
-  name: "artifacts",
-  page: (db, userId, after, limit) =>
+/**
+ * A section read by keyset: each query asks for the rows after the previous page's last key.
+ * `page` selects a `key` beside the row's own columns; the key stays out of the file.
+ */
+function keysetSection<Key>(
+  name: string,
+  first: Key,
+  page: (db: AppDatabase, userId: number, after: Key, limit: number) => (Row & { key: Key })[],
+): ExportSection {
+  return {
+    name,
+    *pages(db, userId) {
+      let after = first;
+      for (;;) {
+        const rows = page(db, userId, after, EXPORT_PAGE_ROWS);
+        if (rows.length > 0) yield rows.map(({ key: _key, ...row }) => row);
+        if (rows.length < EXPORT_PAGE_ROWS) return;
+        after = (rows.at(-1) as { key: Key }).key;
+      }
+    },
+  };
+}
+
+/**
+ * The member's artifacts, whole, with their review state and when they were added and last edited:
+ * what My Artifacts shows (everything outside the trash), along artifacts_owner_idx.
+ */
+const artifactsSection = keysetSection("artifacts", 0, (db, userId, after, limit) =>
+  db
+    .select({
+      key: artifacts.id,
+      ...reviewedArtifactColumns,
+      addedAt: artifacts.addedAt,
+      editedAt: artifacts.editedAt,
+    })
+    .from(artifacts)
+    .where(and(eq(artifacts.ownerId, userId), gt(artifacts.id, after), isNull(artifacts.deletedAt)))
+    .orderBy(asc(artifacts.id))
+    .limit(limit)
+    .all(),
+);
+
+interface RevisionKey {
+  artifactId: number;
+  number: number;
+}
+
+/**
+ * The history of those artifacts: every revision, oldest first per artifact, with the fields as
+ * they then were. `byYou` says whether the member saved it; whoever else did (a curator's
+ * decision, an edit) is not named, by id or name (decision 071). The artifacts are walked along
+ * artifacts_owner_idx and each one's revisions along artifact_revisions_number_idx.
+ */
+const historySection = keysetSection<RevisionKey>(
+  "history",
+  { artifactId: 0, number: 0 },
+  (db, userId, after, limit) =>
     db
       .select({
-        key: artifacts.id,
-        ...artifactColumns,
-        addedAt: artifacts.addedAt,
-        editedAt: artifacts.editedAt,
+        artifactId: artifactRevisions.artifactId,
+        number: artifactRevisions.number,
+        at: artifactRevisions.at,
+        summary: artifactRevisions.summary,
+        byYou: sql<boolean>`coalesce(${artifactRevisions.actorId} = ${userId}, 0)`.mapWith(Boolean),
+        fields: artifactRevisions.fields,
       })
       .from(artifacts)
-      .where(and(eq(artifacts.ownerId, userId), gt(artifacts.id, after)))
-      .orderBy(asc(artifacts.id))
+      .innerJoin(artifactRevisions, eq(artifactRevisions.artifactId, artifacts.id))
+      .where(
+        and(
+          eq(artifacts.ownerId, userId),
+          isNull(artifacts.deletedAt),
+          // Redundant with the next condition, but lets the owner index start at the last artifact.
+          gte(artifacts.id, after.artifactId),
+          or(gt(artifacts.id, after.artifactId), gt(artifactRevisions.number, after.number)),
+        ),
+      )
+      .orderBy(asc(artifacts.id), asc(artifactRevisions.number))
       .limit(limit)
-      .all(),
-};
+      .all()
+      .map((row) => ({ ...row, key: { artifactId: row.artifactId, number: row.number } })),
+);
+
+/**
+ * An artifact's name where the member may read it: their own, or one the public may see. Someone
+ * else's artifact that is hidden, waiting or in the trash is named by its id only.
+ */
+function nameIfReadable(userId: number) {
+  return sql<
+    string | null
+  >`case when ${artifacts.ownerId} = ${userId} or (${sql.raw(PUBLIC_ARTIFACT)}) then ${artifacts.artifactName} end`;
+}
 
 /** The artifacts the member likes, oldest like first. */
-const likesSection: ExportSection = {
-  name: "likes",
-  page: (db, userId, after, limit) => {
-    const likeId = sql<number>`${likes}.rowid`;
-    return db
-      .select({
-        key: likeId,
-        artifactId: likes.artifactId,
-        artifactName: artifacts.artifactName,
-        likedAt: likes.likedAt,
-      })
-      .from(likes)
-      .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
-      .where(and(eq(likes.userId, userId), gt(likeId, after)))
-      .orderBy(asc(likeId))
-      .limit(limit)
-      .all();
-  },
-};
+const likesSection = keysetSection("likes", 0, (db, userId, after, limit) => {
+  const likeId = sql<number>`${likes}.rowid`;
+  return db
+    .select({
+      key: likeId,
+      artifactId: likes.artifactId,
+      artifactName: nameIfReadable(userId),
+      likedAt: likes.likedAt,
+    })
+    .from(likes)
+    .innerJoin(artifacts, eq(artifacts.id, likes.artifactId))
+    .where(and(eq(likes.userId, userId), gt(likeId, after)))
+    .orderBy(asc(likeId))
+    .limit(limit)
+    .all();
+});
 
-export const EXPORT_SECTIONS: readonly ExportSection[] = [artifactsSection, likesSection];
+/**
+ * The reports the member made, oldest first, and what became of each: open, or upheld or
+ * dismissed and when. The curator who decided, and their note, are not in it (decision 071).
+ * Along review_queue_submitter_idx.
+ */
+const reportsSection = keysetSection("reports", 0, (db, userId, after, limit) =>
+  db
+    .select({
+      key: reviewQueue.id,
+      artifactId: reviewQueue.artifactId,
+      artifactName: nameIfReadable(userId),
+      reason: reviewQueue.reportReason,
+      note: reviewQueue.reportNote,
+      reportedAt: reviewQueue.createdAt,
+      outcome: sql<string>`coalesce(${reviewQueue.decision}, 'open')`,
+      decidedAt: reviewQueue.decidedAt,
+    })
+    .from(reviewQueue)
+    .innerJoin(artifacts, eq(artifacts.id, reviewQueue.artifactId))
+    .where(
+      and(
+        eq(reviewQueue.submittedBy, userId),
+        gt(reviewQueue.id, after),
+        eq(reviewQueue.kind, "report"),
+      ),
+    )
+    .orderBy(asc(reviewQueue.id))
+    .limit(limit)
+    .all(),
+);
+
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  artifactsSection,
+  historySection,
+  likesSection,
+  reportsSection,
+];
 
 /** The account itself: what the member gave and when they joined; never a hash or a token. */
 function accountPart(db: AppDatabase, userId: number) {
@@ -73,6 +185,7 @@ function accountPart(db: AppDatabase, userId: number) {
       name: users.name,
       photoUrl: users.photoUrl,
       joinedAt: users.joinedAt,
+      role: users.role,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
       signsInWithGoogle: sql<boolean>`${users.googleSubject} is not null`.mapWith(Boolean),
     })
@@ -88,17 +201,11 @@ async function* sectionItems(
   userId: number,
   section: ExportSection,
 ): AsyncGenerator<string> {
-  let after = 0;
   let first = true;
-  for (;;) {
-    const rows = section.page(db, userId, after, EXPORT_PAGE_ROWS);
-    if (rows.length > 0) {
-      const items = rows.map(({ key: _key, ...row }) => JSON.stringify(row));
-      yield `${first ? "" : ","}\n    ${items.join(",\n    ")}`;
-      first = false;
-      after = (rows.at(-1) as { key: number }).key;
-    }
-    if (rows.length < EXPORT_PAGE_ROWS) return;
+  for (const rows of section.pages(db, userId)) {
+    const items = rows.map((row) => JSON.stringify(row));
+    yield `${first ? "" : ","}\n    ${items.join(",\n    ")}`;
+    first = false;
     // Other requests are served between pages.
     await nextTurn();
   }

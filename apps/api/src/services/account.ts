@@ -10,7 +10,7 @@ import {
 } from "@artifact-atlas/shared";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/password";
 import { endOtherSessions, listSessions } from "../auth/session";
-import { artifacts, passwordResetTokens, sessions, users } from "../db/schema";
+import { artifacts, passwordResetTokens, reviewQueue, sessions, users } from "../db/schema";
 import type { Deps } from "../deps";
 import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
@@ -138,8 +138,8 @@ export function signOutOtherSessions(deps: Pick<Deps, "db">, actor: AccountActor
  * a cookie left in a browser long ago cannot end the account (decision 032).
  *
  * One transaction: the artifacts are deleted or handed to the former members' account under
- * "Former member"; then the account row goes, and with it (ON DELETE CASCADE) its sessions, likes
- * and reset links. Nothing left names the person.
+ * "Former member"; the person's reports are deleted; then the account row goes, and with it (ON
+ * DELETE CASCADE) its sessions, likes, notifications and reset links. Nothing left names the person.
  */
 export async function deleteAccount(
   deps: Pick<Deps, "db" | "authRateLimiters" | "now">,
@@ -179,6 +179,11 @@ export async function deleteAccount(
         } else {
           tx.delete(artifacts).where(eq(artifacts.ownerId, actor.user.id)).run();
         }
+        // The reports go (issue 20): their notes are the person's words. ON DELETE SET NULL alone
+        // would keep them, nameless; the decisions on them stay in the audit log.
+        tx.delete(reviewQueue)
+          .where(and(eq(reviewQueue.submittedBy, actor.user.id), eq(reviewQueue.kind, "report")))
+          .run();
         tx.delete(users).where(eq(users.id, actor.user.id)).run();
       },
       { behavior: "immediate" },

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  type AdminResetLink,
   MESSAGES,
   type passwordResetInput,
   type passwordResetRequestInput,
@@ -10,10 +11,12 @@ import {
 } from "@artifact-atlas/shared";
 import { hashPassword } from "../auth/password";
 import { endAllSessions } from "../auth/session";
+import type { AppDatabase } from "../db/client";
 import { passwordResetTokens, users } from "../db/schema";
 import type { Deps } from "../deps";
 import type { MailMessage } from "../mail/outbox";
 import { assertResetRequestAllowed } from "../rate-limit";
+import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
 import { FORMER_MEMBER_EMAIL } from "./former-member";
 import { normalizeEmail, sessionUserColumns, type AttemptOrigin } from "./users";
@@ -36,33 +39,100 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+type Writer = Pick<AppDatabase, "select" | "insert" | "delete">;
+
+/** The account a link may be made for: any but the former members' (decision 033). */
+function linkableAccount(tx: Pick<AppDatabase, "select">, userId: number) {
+  return tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), ne(users.email, FORMER_MEMBER_EMAIL)))
+    .get();
+}
+
+/** Stores a new token's hash for the account (clearing rows spent over a day ago) and answers it. */
+function insertResetToken(tx: Writer, userId: number, now: number): string {
+  const token = randomBytes(32).toString("base64url");
+  tx.delete(passwordResetTokens)
+    .where(lt(passwordResetTokens.expiresAt, new Date(now - SPENT_ROWS_KEPT_MS)))
+    .run();
+  tx.insert(passwordResetTokens)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(now + RESET_LINK_LIFETIME_MS),
+    })
+    .run();
+  return token;
+}
+
+function resetLinkOf(deps: ResetLinkDeps, token: string): string {
+  return `${deps.env.publicOrigin}${RESET_PATH}#${token}`;
+}
+
 /**
  * A one-time link with which the account's holder can choose a new password, valid for 30
- * minutes. The reset email carries one; an administrator can hand one over when mail is off (the
- * Admin screen calls this with the account's id). Only the token's hash is stored.
+ * minutes, as the reset email carries it. Only the token's hash is stored.
  */
 export function createResetLink(deps: ResetLinkDeps, userId: number): string {
-  const token = randomBytes(32).toString("base64url");
-  const now = deps.now();
-  deps.db.transaction((tx) => {
-    const user = tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), ne(users.email, FORMER_MEMBER_EMAIL)))
-      .get();
-    if (!user) throw new ServiceError("NOT_FOUND", "No such account.");
-    tx.delete(passwordResetTokens)
-      .where(lt(passwordResetTokens.expiresAt, new Date(now - SPENT_ROWS_KEPT_MS)))
-      .run();
-    tx.insert(passwordResetTokens)
-      .values({
-        tokenHash: hashToken(token),
-        userId,
-        expiresAt: new Date(now + RESET_LINK_LIFETIME_MS),
-      })
-      .run();
+  const token = deps.db.transaction((tx) => {
+    if (!linkableAccount(tx, userId)) {
+      throw new ServiceError("NOT_FOUND", MESSAGES.accountNotFound);
+    }
+    return insertResetToken(tx, userId, deps.now());
   });
-  return `${deps.env.publicOrigin}${RESET_PATH}#${token}`;
+  return resetLinkOf(deps, token);
+}
+
+export interface AdminResetLinkRequest {
+  /** The admin (the caller has checked the role); null for the command line on the server. */
+  actorId: number | null;
+  userId: number;
+  requestId: string | null;
+  /** Where a link made off the request path came from, for the audit log. */
+  source?: string;
+}
+
+/**
+ * The Admin screen's reset link (decision 070), for when mail is off or does not arrive. It ends
+ * the account's earlier unused links, so that only the link just handed over works; an admin
+ * cannot make one for their own account (Change password asks for the current one). The audit log
+ * names the admin and the account, never the link. `pnpm users:reset-link` makes one as no one.
+ */
+export function createResetLinkByAdmin(
+  deps: ResetLinkDeps,
+  request: AdminResetLinkRequest,
+): AdminResetLink {
+  if (request.userId === request.actorId) {
+    throw new ServiceError("FORBIDDEN", MESSAGES.resetLinkOwnAccount);
+  }
+  const now = deps.now();
+  const token = deps.db.transaction(
+    (tx) => {
+      if (!linkableAccount(tx, request.userId)) {
+        throw new ServiceError("NOT_FOUND", MESSAGES.accountNotFound);
+      }
+      tx.delete(passwordResetTokens)
+        .where(
+          and(eq(passwordResetTokens.userId, request.userId), isNull(passwordResetTokens.usedAt)),
+        )
+        .run();
+      appendAudit(tx, {
+        actorId: request.actorId,
+        action: "account.reset_link",
+        subjectUserId: request.userId,
+        requestId: request.requestId,
+        details: request.source ? { source: request.source } : null,
+      });
+      return insertResetToken(tx, request.userId, now);
+    },
+    { behavior: "immediate" },
+  );
+  return {
+    userId: request.userId,
+    link: resetLinkOf(deps, token),
+    expiresAt: new Date(now + RESET_LINK_LIFETIME_MS).toISOString(),
+  };
 }
 
 /** The reset email, or null when the address has no account (then nothing is sent). */

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
   GOOGLE_ERROR_MESSAGES,
+  hasVisibleCharacter,
   httpUrl,
+  isWellFormedText,
   LIMITS,
   MESSAGES,
   type loginInput,
@@ -155,9 +157,14 @@ export interface GoogleSignIn {
   outcome: "signed_in" | "linked" | "created";
 }
 
-/** The provider's name, else the part of the email before the @; at most as long as a form allows. */
+/**
+ * The provider's name, else the part of the email before the @; at most as long as a form allows.
+ * A name the form would refuse (nothing visible, broken text: decision 022) counts as none.
+ */
 function nameFromClaims(claims: GoogleClaims, email: string): string {
-  const name = claims.name?.trim() || email.split("@")[0] || email;
+  const given = claims.name?.trim() ?? "";
+  const usable = hasVisibleCharacter(given) && isWellFormedText(given);
+  const name = (usable ? given : email.split("@")[0]) || email;
   // By code points, so a name is never cut inside an emoji's surrogate pair.
   return Array.from(name).slice(0, LIMITS.userName).join("");
 }

@@ -1,7 +1,9 @@
 import type Database from "better-sqlite3";
 import {
+  centuryOf,
   eraSpan,
   FIND_LIMITS,
+  hasFilters,
   type Artifact,
   type FindFilters,
   type SearchScope,
@@ -39,10 +41,6 @@ type FacetName = "types" | "eras" | "locations";
 export function visibleArtifacts(): string {
   return PUBLIC_ARTIFACT;
 }
-
-/** A created_year in the SQL of an era: its century, BC negative, never 0. */
-export const CENTURY_OF_CREATED_YEAR =
-  "case when created_year < 0 then -((99 - created_year) / 100) else (created_year + 99) / 100 end";
 
 interface Where {
   sql: string;
@@ -124,10 +122,12 @@ const RELEVANCE = "bm25(artifacts_fts, 10.0, 3.0, 1.0, 2.0, 2.0, 1.0, 1.0)";
  * the all-fields index holds the public artifacts only (migration 0022).
  */
 function relevanceSql(filters: string): string {
+  // `+rowid`: handed to FTS5 as a rowid constraint, the list would run the MATCH once per id of
+  // the filters (seconds at 100,000 artifacts); as an expression it filters the one match.
   const narrowed =
     filters === visibleArtifacts()
       ? ""
-      : ` and rowid in (select id from artifacts where ${filters})`;
+      : ` and +rowid in (select id from artifacts where ${filters})`;
   return `select rowid from artifacts_fts where artifacts_fts match :match${narrowed}
     order by ${RELEVANCE}, rowid desc limit :limit offset :offset`;
 }
@@ -158,13 +158,22 @@ export function createArtifactFind(sqlite: Database.Database) {
     total(query: FindQuery): number {
       const where = findWhere(query);
       if (where.empty) return 0;
-      const row = prepare(`select count(*) as total from artifacts where ${where.sql}`).get(
-        where.params,
-      ) as { total: number };
+      // The all-fields index holds the public artifacts only (migration 0022): with no filter
+      // besides the search, it counts alone, without looking up each match in the table.
+      const sql =
+        where.match !== null && !hasFilters(query.filters)
+          ? "select count(*) as total from artifacts_fts where artifacts_fts match :match"
+          : `select count(*) as total from artifacts where ${where.sql}`;
+      const row = prepare(sql).get(where.params) as { total: number };
       return row.total;
     },
 
-    /** `limit` artifacts after skipping `offset`, in `sort` order (relevance: by bm25). */
+    /**
+     * `limit` artifacts after skipping `offset`, in `sort` order (relevance: by bm25). The order's
+     * first term has a unary `+`, so the matches are read from a filter's covering index and then
+     * sorted: walking a sort's index and checking each row against a narrow filter took 50-100 ms
+     * at 100,000 artifacts (decision 080).
+     */
     slice(
       query: FindQuery,
       order: SortValue | "relevance",
@@ -178,7 +187,7 @@ export function createArtifactFind(sqlite: Database.Database) {
           ? prepare(relevanceSql(findWhere({ ...query, search: "" }).sql))
           : prepare(
               `select id from artifacts where ${where.sql}
-               order by ${LIST_ORDER[order === "relevance" ? "default" : order].forward}
+               order by +${LIST_ORDER[order === "relevance" ? "default" : order].forward}
                limit :limit offset :offset`,
             )
       )
@@ -206,10 +215,20 @@ export function createArtifactFind(sqlite: Database.Database) {
     centuryCounts(query: FindQuery): { value: number | null; count: number }[] {
       const where = findWhere(query, "eras");
       if (where.empty) return [];
-      return prepare(
-        `select ${CENTURY_OF_CREATED_YEAR} as value, count(*) as count from artifacts
-         where ${where.sql} group by value order by value`,
-      ).all(where.params) as { value: number | null; count: number }[];
+      // Grouped by year, which the year index yields in order, and folded into centuries here:
+      // grouping by the century expression sorts every entry first (twice the time, decision 080).
+      const years = prepare(
+        `select created_year as year, count(*) as count from artifacts
+         where ${where.sql} group by created_year order by created_year`,
+      ).all(where.params) as { year: number | null; count: number }[];
+      const centuries: { value: number | null; count: number }[] = [];
+      for (const { year, count } of years) {
+        const value = year === null ? null : centuryOf(year);
+        const last = centuries.at(-1);
+        if (last && last.value === value) last.count += count;
+        else centuries.push({ value, count });
+      }
+      return centuries;
     },
 
     /** The most common present locations, and the chosen ones, given the other filters. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIMITS } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase } from "../../src/db/client";
-import { artifacts, users } from "../../src/db/schema";
+import { artifactRevisions, artifacts, users } from "../../src/db/schema";
 import { signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
 import { copyTemplateDatabase } from "../support/template-database";
 import { healthyThroughout, residentMegabytes } from "./support";
@@ -40,19 +40,25 @@ beforeAll(async () => {
   const long = (length: number) => "abcdefghij".repeat(length / 10 + 1).slice(0, length);
   db.transaction((tx) => {
     for (let i = 0; i < ARTIFACTS; i += 1) {
-      tx.insert(artifacts)
-        .values({
-          ownerId: owner,
-          artifactName: `Maximal ${i} ${long(LIMITS.name - 20)}`,
-          artifactImage: `https://images.example.org/${long(LIMITS.url - 40)}.jpg`,
-          artifactType: "Documents",
-          historicalContext: long(LIMITS.historicalContext),
-          createdAt: long(LIMITS.shortText),
-          discoveredAt: long(LIMITS.shortText),
-          discoveredBy: long(LIMITS.shortText),
-          presentLocation: long(LIMITS.shortText),
-          username: "Fault Tester",
-        })
+      const fields = {
+        artifactName: `Maximal ${i} ${long(LIMITS.name - 20)}`,
+        artifactImage: `https://images.example.org/${long(LIMITS.url - 40)}.jpg`,
+        artifactType: "Documents" as const,
+        historicalContext: long(LIMITS.historicalContext),
+        createdAt: long(LIMITS.shortText),
+        discoveredAt: long(LIMITS.shortText),
+        discoveredBy: long(LIMITS.shortText),
+        presentLocation: long(LIMITS.shortText),
+        imageAlt: "",
+      };
+      const { id } = tx
+        .insert(artifacts)
+        .values({ ...fields, ownerId: owner, username: "Fault Tester" })
+        .returning({ id: artifacts.id })
+        .get();
+      // Each with its first revision, as the API writes it: the history doubles the file.
+      tx.insert(artifactRevisions)
+        .values({ artifactId: id, number: 1, actorId: owner, summary: "Created", fields })
         .run();
     }
   });
@@ -95,8 +101,9 @@ describe("many downloads of a large account's data at once", () => {
       expect(checks).toBeGreaterThan(0);
       const whole = await fetch(`${server.url}/account/data`, { headers: { cookie } });
       const text = await whole.text();
-      const data = JSON.parse(text) as { artifacts: unknown[] };
+      const data = JSON.parse(text) as { artifacts: unknown[]; history: unknown[] };
       expect(data.artifacts).toHaveLength(ARTIFACTS);
+      expect(data.history).toHaveLength(ARTIFACTS);
       for (const result of results) {
         expect(result).toMatchObject({
           status: 200,

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { CircleCheck, CircleX, TriangleExclamationPoint } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./Button";
 
 export type DialogVariant = "confirm" | "success" | "error";
@@ -10,6 +10,8 @@ interface DialogProps {
   variant: DialogVariant;
   title: string;
   description?: string | undefined;
+  /** More than words below the description (a link to copy); notices only. */
+  children?: ReactNode;
   /** The main button: "OK" for notices; the confirm dialog's action, e.g. "Yes, delete it!". */
   confirmLabel?: string | undefined;
   /** Confirm dialogs only. */
@@ -36,6 +38,7 @@ export function Dialog({
   variant,
   title,
   description,
+  children,
   confirmLabel = "OK",
   cancelLabel = "Cancel",
   autoCloseMs,
@@ -112,6 +115,7 @@ export function Dialog({
               {description}
             </p>
           )}
+          {children}
           <div
             className={clsx(
               "mt-7 flex w-full gap-3",

@@ -12,10 +12,12 @@ import { Button, buttonClasses } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { ResetLinkButton } from "../components/ResetLinkButton";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { formatDay } from "../lib/dates";
 import { serverMessage } from "../lib/errors";
+import { useSession } from "../lib/session";
 import { countLabel } from "../lib/text";
 import { trpc } from "../lib/trpc";
 
@@ -132,6 +134,8 @@ export default function AdminAccountsRoute() {
     { getNextPageParam: (page) => page.nextCursor },
   );
   const items = accounts.data?.pages.flatMap((page) => page.items) ?? [];
+  // An admin changes their own password on Update Profile, with the current one (decision 070).
+  const myId = useSession().user?.id;
 
   return (
     <section aria-labelledby="accounts-heading">
@@ -161,7 +165,7 @@ export default function AdminAccountsRoute() {
                 <Th>Role</Th>
                 <Th>Joined</Th>
                 <Th>Artifacts</Th>
-                <Th className="text-right">History</Th>
+                <Th className="text-right">Actions</Th>
               </Tr>
             </THead>
             <TBody>
@@ -183,8 +187,9 @@ export default function AdminAccountsRoute() {
                   <Td label="Artifacts" className="tabular-nums">
                     {account.artifactCount}
                   </Td>
-                  <Td label="History">
-                    <div className="flex w-full justify-end">
+                  <Td label="Actions">
+                    <div className="flex w-full flex-wrap justify-end gap-1">
+                      {account.id !== myId && <ResetLinkButton account={account} />}
                       <Link
                         to={`/admin/audit?actor=${account.id}`}
                         className={buttonClasses({ variant: "ghost", size: "sm" })}

@@ -135,6 +135,83 @@ describe("the Admin screen", () => {
     expect(screen.getByLabelText("Role of Ada Lovelace")).toHaveValue("admin");
   });
 
+  it("makes a reset link after confirmation and shows it once, with Copy", async () => {
+    const user = userEvent.setup();
+    const link = "http://localhost:3000/reset-password#" + "a".repeat(43);
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "admin.users": cursorPages(
+        [account(3, "Grace Hopper"), account(1, "Ada Lovelace", "admin")],
+        ADMIN_USERS_PAGE_SIZE,
+      ),
+      "admin.createResetLink": ({ userId }: { userId: number }) => ({
+        userId,
+        link,
+        expiresAt: "2026-11-26T12:30:00.000Z",
+      }),
+    });
+    renderApp(fake, "/admin");
+    await screen.findByRole("table", { name: "Accounts" }, LOADING);
+    // Their own password an admin changes on Update Profile.
+    expect(
+      screen.queryByRole("button", { name: "Make a password reset link for Ada Lovelace" }),
+    ).not.toBeInTheDocument();
+
+    const makeLink = screen.getByRole("button", {
+      name: "Make a password reset link for Grace Hopper",
+    });
+    await user.click(makeLink);
+    const confirm = await screen.findByRole("dialog", { name: "Make a reset link?" });
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(fake.inputsOf("admin.createResetLink")).toEqual([]);
+
+    await user.click(makeLink);
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Make a reset link?" })).getByRole(
+        "button",
+        { name: "Make link" },
+      ),
+    );
+    const shown = await screen.findByRole("dialog", { name: "Reset link made" });
+    expect(shown).toHaveTextContent("This link works once, within 30 minutes.");
+    expect(shown).toHaveTextContent(link);
+    expect(fake.inputsOf("admin.createResetLink")).toEqual([{ userId: 3 }]);
+    await user.click(
+      within(shown).getByRole("button", { name: "Copy the reset link for Grace Hopper" }),
+    );
+    expect(await within(shown).findByText("Copied")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(link);
+
+    await user.click(within(shown).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByText(link)).not.toBeInTheDocument());
+    expect(makeLink).toHaveFocus();
+  });
+
+  it("says why no reset link was made", async () => {
+    const user = userEvent.setup();
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "admin.users": cursorPages([account(3, "Grace Hopper")], ADMIN_USERS_PAGE_SIZE),
+      "admin.createResetLink": () => {
+        throw new FakeApiError("NOT_FOUND", MESSAGES.accountNotFound);
+      },
+    });
+    renderApp(fake, "/admin");
+    await user.click(
+      await screen.findByRole(
+        "button",
+        { name: "Make a password reset link for Grace Hopper" },
+        LOADING,
+      ),
+    );
+    await user.click(await screen.findByRole("button", { name: "Make link" }));
+    expect(await screen.findByRole("dialog", { name: "No reset link was made" })).toHaveTextContent(
+      MESSAGES.accountNotFound,
+    );
+  });
+
   it("shows the audit log in words and filters it by action", async () => {
     const user = userEvent.setup();
     const fake = createFakeApi({

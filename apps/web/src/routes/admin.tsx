@@ -16,8 +16,8 @@ interface AdminSection {
 }
 
 /**
- * The Admin screen's sections, one tab each. Another section (the reasons for rejection,
- * password reset links) is one more entry here and one more child route of /admin in router.tsx
+ * The Admin screen's sections, one tab each. Another section (the reasons for rejection, say) is
+ * one more entry here and one more child route of /admin in router.tsx
  * (docs/community-editing.md, "The Admin screen").
  */
 export const ADMIN_SECTIONS: AdminSection[] = [

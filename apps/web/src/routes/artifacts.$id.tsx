@@ -1,24 +1,16 @@
-import type { Artifact } from "@artifact-atlas/shared";
+import type { Artifact, ReviewedArtifact } from "@artifact-atlas/shared";
 import { ArrowRight, History } from "lucide-react";
-import { useEffect } from "react";
 import { useParams } from "react-router-dom";
+import { ArtifactArticle, ArtifactScreen } from "../components/ArtifactArticle";
 import { ArtifactCard } from "../components/ArtifactCard";
-import { ArtifactFacts } from "../components/ArtifactFacts";
-import { BackLink } from "../components/BackLink";
-import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { ButtonLink } from "../components/Button";
-import { Page } from "../components/Container";
 import { LikeButton } from "../components/LikeButton";
 import { ReportArtifact } from "../components/ReportArtifact";
 import { ShareButton } from "../components/ShareButton";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { Spinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
-import { TypeBadge } from "../components/TypeBadge";
 import { parseArtifactId } from "../lib/artifact-id";
-import { trpcErrorCode } from "../lib/errors";
 import { trpc } from "../lib/trpc";
-import ErrorScreen from "./error";
-import NotFoundRoute from "./not-found";
 
 /**
  * One artifact with every field, its like button, and others of its type. The screen shows once
@@ -27,88 +19,54 @@ import NotFoundRoute from "./not-found";
 export default function ArtifactDetailRoute() {
   const id = parseArtifactId(useParams().id);
   const query = trpc.artifacts.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
-  const notFound = trpcErrorCode(query.error) === "NOT_FOUND";
-  useEffect(() => {
-    if (query.error && !notFound) console.error("Error loading artifact", query.error);
-  }, [query.error, notFound]);
-
-  const artifact = query.data;
-  if (id === null || (!artifact && notFound)) return <NotFoundRoute />;
-  if (!artifact) {
-    return query.isError && !query.isFetching ? (
-      <ErrorScreen />
-    ) : (
-      <PageSpinner label="Loading artifact" />
-    );
-  }
 
   return (
-    <Page>
-      <title>{`${artifact.artifactName} | Artifact Atlas`}</title>
-      <BackLink to="/allartifacts">Artifact Collection</BackLink>
+    <ArtifactScreen id={id} query={query}>
+      {(artifact) => (
+        <ArtifactArticle
+          artifact={artifact}
+          bylineAction={
+            <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
+              <History aria-hidden="true" className="size-4" />
+              History
+            </ButtonLink>
+          }
+          panel={<ArtifactPanel artifact={artifact} />}
+          after={<SimilarArtifacts artifact={artifact} />}
+        />
+      )}
+    </ArtifactScreen>
+  );
+}
 
-      <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
-        <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
-          <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.detail} loading="eager" />
+/** Like, report and share a published artifact; why one that is not public is not. */
+function ArtifactPanel({ artifact }: { artifact: ReviewedArtifact }) {
+  if (artifact.status === "published") {
+    return (
+      <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
+          <ReportArtifact artifactId={artifact.id} />
         </div>
-
-        <div className="flex flex-col gap-7">
-          <header>
-            <TypeBadge type={artifact.artifactType} />
-            <h1 className="mt-4 font-serif text-4xl leading-tight font-semibold text-ink sm:text-5xl">
-              {artifact.artifactName}
-            </h1>
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted">
-                Added by <span className="font-medium text-ink">{artifact.username}</span>
-              </p>
-              <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
-                <History aria-hidden="true" className="size-4" />
-                History
-              </ButtonLink>
-            </div>
-          </header>
-
-          {artifact.status === "published" ? (
-            <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
-              <div className="flex flex-wrap items-center justify-between gap-4">
-                <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
-                <ReportArtifact artifactId={artifact.id} />
-              </div>
-              {/* Its public page (/a/{id}) exists only while it is public. */}
-              <ShareButton artifact={artifact} />
-            </div>
-          ) : (
-            // Only its owner and curators reach a pending, rejected or hidden artifact.
-            <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-5 shadow-card">
-              <div className="flex items-center gap-3">
-                <StatusBadge status={artifact.status} />
-                <span className="text-sm text-muted">Not shown to the public.</span>
-              </div>
-              {artifact.statusReason && (
-                <p className="text-sm text-ink">
-                  Reason: {artifact.statusReason}
-                  {artifact.statusNote ? ` (${artifact.statusNote})` : ""}
-                </p>
-              )}
-            </div>
-          )}
-
-          <section aria-labelledby="context-heading">
-            <h2 id="context-heading" className="font-serif text-2xl font-semibold text-ink">
-              Historical Context
-            </h2>
-            <p className="mt-3 max-w-prose text-base leading-relaxed whitespace-pre-line text-ink/90">
-              {artifact.historicalContext}
-            </p>
-          </section>
-
-          <ArtifactFacts artifact={artifact} />
-        </div>
-      </article>
-
-      <SimilarArtifacts artifact={artifact} />
-    </Page>
+        {/* Its public page (/a/{id}) exists only while it is public. */}
+        <ShareButton artifact={artifact} />
+      </div>
+    );
+  }
+  // Only its owner and curators reach a pending, rejected or hidden artifact.
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-5 shadow-card">
+      <div className="flex items-center gap-3">
+        <StatusBadge status={artifact.status} />
+        <span className="text-sm text-muted">Not shown to the public.</span>
+      </div>
+      {artifact.statusReason && (
+        <p className="text-sm text-ink">
+          Reason: {artifact.statusReason}
+          {artifact.statusNote ? ` (${artifact.statusNote})` : ""}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -52,6 +52,19 @@ export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 export const setRoleInput = z.object({ userId: accountId, role: roleField });
 export const restSetRoleBody = z.object({ role: roleField });
 
+/** admin.createResetLink: a one-time password reset link for this account (issue 20). */
+export const createResetLinkInput = z.object({ userId: accountId });
+
+/** What an admin gets once, to hand over: the link itself is kept nowhere (only its hash). */
+export const adminResetLink = z.object({
+  userId: z.number().int().positive(),
+  link: z
+    .string()
+    .describe("PUBLIC_ORIGIN/reset-password#token: opens Choose a new password; works once."),
+  expiresAt: z.string().describe("ISO 8601: 30 minutes after it was made."),
+});
+export type AdminResetLink = z.output<typeof adminResetLink>;
+
 /** admin.audit / GET /admin/audit: the log newest first, filtered by actor, action and artifact. */
 export const auditQuery = z
   .object({

@@ -71,6 +71,12 @@ export const artifacts = sqliteTable(
   // waits for review or lies in the trash.
   (table) => {
     const publicColumns = [table.status, table.deletedAt];
+    const sortColumns = [
+      table.likeCount,
+      table.createdFromYear,
+      table.createdToYear,
+      ...publicColumns,
+    ];
     return [
       // Each also holds the columns of its WHERE, last: SQLite checks a partial index's condition
       // against the row unless the index has those columns, and reading rows would undo the index.
@@ -104,17 +110,18 @@ export const artifacts = sqliteTable(
         .where(sql`${table.deletedAt} is not null`),
       /*
        * The filters of the collection (store/artifact-find.ts): each facet's count reads one of
-       * these alone, with its own filter first, whichever filters are set (decision 042). Public
-       * artifacts only, like the list orders' indexes.
+       * these alone, with its own filter first, whichever filters are set (decision 042), and a
+       * filtered page sorts the matches from it by the columns the list orders use (decision 080).
+       * Public artifacts only, like the list orders' indexes.
        */
       index("artifacts_find_type_idx")
-        .on(table.artifactType, table.createdYear, table.presentLocation, ...publicColumns)
+        .on(table.artifactType, table.createdYear, table.presentLocation, ...sortColumns)
         .where(isPublic),
       index("artifacts_find_year_idx")
-        .on(table.createdYear, table.artifactType, table.presentLocation, ...publicColumns)
+        .on(table.createdYear, table.artifactType, table.presentLocation, ...sortColumns)
         .where(isPublic),
       index("artifacts_find_location_idx")
-        .on(table.presentLocation, table.artifactType, table.createdYear, ...publicColumns)
+        .on(table.presentLocation, table.artifactType, table.createdYear, ...sortColumns)
         .where(isPublic),
       check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
       check(

@@ -53,6 +53,8 @@ export const reviewQueue = sqliteTable(
     index("review_queue_artifact_open_idx")
       .on(table.artifactId, table.kind)
       .where(sql`${table.decidedAt} is null`),
+    /** A person's own entries: Download my data pages their reports, deletion removes them. */
+    index("review_queue_submitter_idx").on(table.submittedBy, table.id),
     /** One open report per person and artifact. */
     uniqueIndex("review_queue_one_open_report_idx")
       .on(table.artifactId, table.submittedBy)

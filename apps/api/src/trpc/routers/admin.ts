@@ -1,6 +1,12 @@
-import { adminUsersQuery, auditQuery, setRoleInput } from "@artifact-atlas/shared";
+import {
+  adminUsersQuery,
+  auditQuery,
+  createResetLinkInput,
+  setRoleInput,
+} from "@artifact-atlas/shared";
 import { assertWriteAllowed } from "../../rate-limit";
 import { listAudit, listUsers } from "../../services/admin";
+import { createResetLinkByAdmin } from "../../services/password-reset";
 import { setRole } from "../../services/roles";
 import { adminProcedure, router } from "../init";
 
@@ -16,6 +22,16 @@ export const adminRouter = router({
       actorId: ctx.user.id,
       userId: input.userId,
       role: input.role,
+      requestId: ctx.requestId,
+    });
+  }),
+
+  /** A one-time password reset link for another account, shown once (issue 20, decision 070). */
+  createResetLink: adminProcedure.input(createResetLinkInput).mutation(({ ctx, input }) => {
+    assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
+    return createResetLinkByAdmin(ctx.deps, {
+      actorId: ctx.user.id,
+      userId: input.userId,
       requestId: ctx.requestId,
     });
   }),

@@ -11,7 +11,8 @@ export function DownloadDataSection() {
     <FormSection title="Download my data" icon={Download}>
       <div className="flex flex-col gap-4">
         <p className="text-sm leading-relaxed text-muted">
-          One JSON file with your account, the artifacts you added and the artifacts you like.
+          One JSON file with your account, the artifacts you added with their history, the artifacts
+          you like and the reports you made.
         </p>
         <a
           href="/account/data"

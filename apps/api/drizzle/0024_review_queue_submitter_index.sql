@@ -1,0 +1,1 @@
+CREATE INDEX `review_queue_submitter_idx` ON `review_queue` (`submitted_by`,`id`);
