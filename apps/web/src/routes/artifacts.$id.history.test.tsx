@@ -66,16 +66,12 @@ describe("Restore this version", () => {
     expect(fake.inputsOf("revisions.restore")).toEqual([{ id: 7, number: 1 }]);
   });
 
-  it(
-    "says it waits for a curator when the server queued it (REVIEW_MODE=pre)",
-    { timeout: 20_000 },
-    async () => {
-      const fake = historyWith(true);
-      renderApp(fake, "/artifacts/7/history");
-      await restoreVersionOne();
-      expect(
-        await screen.findByRole("dialog", { name: MESSAGES.versionRestoreWaiting(1) }),
-      ).toBeInTheDocument();
-    },
-  );
+  it("says it waits for a curator when the server queued it (REVIEW_MODE=pre)", async () => {
+    const fake = historyWith(true);
+    renderApp(fake, "/artifacts/7/history");
+    await restoreVersionOne();
+    expect(
+      await screen.findByRole("dialog", { name: MESSAGES.versionRestoreWaiting(1) }),
+    ).toBeInTheDocument();
+  });
 });
