@@ -1,3 +1,4 @@
+import { renderOpenData, type OpenDataBench } from "./open-data-measure";
 import { renderUploads, type UploadBench } from "./uploads";
 import type { LatencyRow } from "./latency";
 import type { LighthouseRow } from "./lighthouse";
@@ -33,6 +34,8 @@ export interface BenchReport {
   durationSeconds: number;
   /** Issue 19: 20 large uploads in a row (missing from runs made before it). */
   uploads?: UploadBench;
+  /** Issue 21: the whole collection exported (missing from runs made before it). */
+  openData?: OpenDataBench;
 }
 
 const TARGETS = {
@@ -183,6 +186,7 @@ export function renderReport(report: BenchReport, findings: string): string {
   line();
 
   out.push(...renderUploads(report.uploads));
+  out.push(...renderOpenData(report.openData));
 
   line("## Targets");
   line();

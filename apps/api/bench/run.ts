@@ -21,6 +21,7 @@ import {
   type ServerProcess,
 } from "../test/support/server-process";
 import { generateBenchDatabase } from "./generate";
+import { measureExports } from "./open-data-measure";
 import { measureServiceLatency } from "./latency";
 import { runLighthouse } from "./lighthouse";
 import { median, runLoad, scenarios, type RunResult, type Scenario } from "./load";
@@ -326,6 +327,12 @@ async function main(): Promise<void> {
     const uploads = await measureUploads(app.url, uploader, app.child.pid as number);
     log(`uploads: ${uploads.seconds.toFixed(1)} s, RSS peak ${uploads.rssPeakMb.toFixed(0)} MB`);
 
+    log("exporting the whole collection as CSV and JSON-LD");
+    const openData = await measureExports(app.url, app.child.pid as number, data.artifacts);
+    log(
+      `exports: ${openData.rows.map((row) => `${row.seconds.toFixed(1)} s, RSS peak ${row.peakRssMb.toFixed(0)} MB`).join("; ")}`,
+    );
+
     log("running Lighthouse");
     const lighthouse = await runLighthouse(app.url, CHROME_PATH, chromePort);
     if ("skipped" in lighthouse) log(`Lighthouse skipped: ${lighthouse.skipped}`);
@@ -368,6 +375,7 @@ async function main(): Promise<void> {
       logBytes,
       durationSeconds: (performance.now() - started) / 1000,
       uploads,
+      openData,
     };
     writeFileSync(LAST_RUN, JSON.stringify(report));
     await writeReport(report);

@@ -82,17 +82,17 @@ describe("GET /export", () => {
     }
   });
 
-  it("follows the search and the type, as the collection's screen and GET /artifacts do", async () => {
+  it("follows the name search and the type, as GET /artifacts does (q and type)", async () => {
     await addArtifact(t, alice, { artifactName: "Bronze Mirror", artifactType: "Art" });
     await addArtifact(t, alice, { artifactName: "Bronze Axe", artifactType: "Tools" });
     await addArtifact(t, alice, { artifactName: "Clay Tablet", artifactType: "Writings" });
     const names = async (query: string) =>
       csvRecords((await download(query)).body).map((record) => record.artifactName);
-    expect(await names("?search=bronze")).toEqual(["Bronze Mirror", "Bronze Axe"]);
-    expect(await names("?search=BRONZE&type=Tools")).toEqual(["Bronze Axe"]);
+    expect(await names("?q=bronze")).toEqual(["Bronze Mirror", "Bronze Axe"]);
+    expect(await names("?q=BRONZE&type=Tools")).toEqual(["Bronze Axe"]);
     // Short searches walk the names with LIKE; % and _ are plain text.
-    expect(await names("?search=xe")).toEqual(["Bronze Axe"]);
-    expect(await names("?search=%25")).toEqual([]);
+    expect(await names("?q=xe")).toEqual(["Bronze Axe"]);
+    expect(await names("?q=%25")).toEqual([]);
     expect(await names("?type=Writings")).toEqual(["Clay Tablet"]);
   });
 
@@ -135,7 +135,7 @@ describe("GET /export", () => {
     expect(format.statusCode).toBe(400);
     expect(format.json()).toEqual({ error: "format: format must be csv or json." });
     expect((await download("?type=Spaceships")).statusCode).toBe(400);
-    expect((await download(`?search=${"x".repeat(101)}`)).statusCode).toBe(400);
+    expect((await download(`?q=${"x".repeat(101)}`)).statusCode).toBe(400);
   });
 
   it("answers 503 with Retry-After while every export slot is taken", async () => {

@@ -184,6 +184,46 @@ describe("the public page of an artifact", () => {
   });
 });
 
+describe("artifacts that are not published", () => {
+  it("answer 404 on their public page and stay out of the sitemap and the export", async () => {
+    const published = await addArtifact(t, alice, { artifactName: "Published Lamp" });
+    const others: [string, number][] = [];
+    for (const state of ["pending", "hidden", "rejected", "trashed"] as const) {
+      const artifact = await addArtifact(t, alice, { artifactName: `A ${state} lamp` });
+      if (state === "trashed") {
+        t.db.$client
+          .prepare("update artifacts set deleted_at = ? where id = ?")
+          .run(Date.now(), artifact.id);
+      } else {
+        t.db.$client
+          .prepare("update artifacts set status = ? where id = ?")
+          .run(state, artifact.id);
+      }
+      others.push([state, artifact.id]);
+    }
+    const sitemap = (await fetchPage("/sitemap.xml")).body;
+    const exported = (await fetchPage("/export?format=json")).json() as {
+      "@graph": { id: number }[];
+    };
+    for (const [state, id] of others) {
+      for (const path of [`/a/${id}`, `/a/${id}/a-${state}-lamp`]) {
+        const page = await fetchPage(path);
+        expect(page.statusCode, `${state} ${path}`).toBe(404);
+        expect(page.body, state).not.toContain(`A ${state} lamp`);
+        expect(page.body, state).toContain('<meta name="robots" content="noindex" />');
+      }
+      const read = await trpc(t.app, "query", "artifacts.publicById", { id });
+      expect(read.status, state).toBe(404);
+      expect(sitemap, state).not.toContain(`/a/${id}/`);
+    }
+    expect(exported["@graph"].map((item) => item.id)).toEqual([published.id]);
+    // The sitemap's count is the published count.
+    expect(sitemap.match(/<url>/g)).toHaveLength(1);
+    expect(t.app.deps.publicArtifacts.total()).toBe(1);
+    expect((await fetchPage(`/a/${published.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe("the sitemap and robots.txt", () => {
   it("lists every public page once, and robots.txt points to it and keeps private screens out", async () => {
     const added = [

@@ -76,28 +76,39 @@ function csvFile(rows: string[]): string {
 }
 
 describe("open data", () => {
-  it("exports what the collection shows with the current search, as CSV and JSON-LD", async () => {
+  it("exports what the collection shows with the current search and filters, as CSV and JSON-LD", async () => {
     const context = await product.newContext();
     const { page, problems } = await openPage(context);
-    await page.goto(`${product.origin}/allartifacts?search=stone`);
+    await page.goto(`${product.origin}/allartifacts?search=stone&in=all&era=m-1`);
     const count = page.getByText(/^Displaying \d+ artifacts$/);
     await shown(count);
     const shownCount = Number(/\d+/.exec((await count.textContent()) ?? "")?.[0]);
     expect(shownCount).toBeGreaterThan(0);
+    // What GET /artifacts lists for the same search and filters, every page.
+    const listed: number[] = [];
+    for (let pageNumber = 1; listed.length < shownCount; pageNumber += 1) {
+      const answer = await fetch(
+        `${product.origin}/artifacts?q=stone&in=all&era=m-1&page=${pageNumber}`,
+      );
+      const items = (await answer.json()) as { _id: string }[];
+      expect(items.length).toBeGreaterThan(0);
+      listed.push(...items.map((item) => Number(item._id)));
+    }
+    expect(listed).toHaveLength(shownCount);
 
     await page.getByRole("button", { name: "Export" }).click();
+    await shown(page.getByText("The artifacts matching your search and filters, as a file."));
     const csv = await download(page, page.getByRole("link", { name: /Download CSV/ }));
     expect(csv.name).toMatch(/^artifact-atlas-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = simpleCsv(csv.text);
     expect(header).toEqual([...EXPORT_COLUMNS]);
-    expect(rows).toHaveLength(shownCount);
+    expect(rows.map((row) => Number(row[0]))).toEqual(listed.sort((a, b) => a - b));
 
     await page.getByRole("button", { name: "Export" }).click();
     const json = await download(page, page.getByRole("link", { name: /Download JSON-LD/ }));
     expect(json.name).toMatch(/\.jsonld$/);
-    const graph = (JSON.parse(json.text) as { "@graph": { artifactName: string }[] })["@graph"];
-    expect(graph).toHaveLength(shownCount);
-    expect(graph.every((item) => /stone/i.test(item.artifactName))).toBe(true);
+    const graph = (JSON.parse(json.text) as { "@graph": { id: number }[] })["@graph"];
+    expect(graph.map((item) => item.id)).toEqual(listed);
     expect(problems).toEqual([]);
   });
 
@@ -139,14 +150,29 @@ describe("open data", () => {
     const done = page.getByRole("dialog", { name: "Import complete" });
     await shown(done);
     await shown(done.getByText("2 artifacts added, 1 row skipped."));
+    await shown(done.getByText(/Each waits in the review queue until another curator approves it/));
     await done.getByRole("button", { name: "OK" }).click();
     const list = page.getByRole("table", { name: "Your imports" });
     await shown(list.getByRole("button", { name: /^Undo the import of atlas-import-/ }));
-    const imported = (await allArtifacts(product.origin)).filter((a) =>
+    // Imported artifacts wait for review: nobody sees them yet.
+    const publicCount = async () =>
+      (await trpcQuery<{ total: number }>(product.origin, "artifacts.list", { search: stamp }))
+        .total;
+    expect(await publicCount()).toBe(0);
+
+    // Another curator finds them in the review queue and approves one.
+    const colleagueContext = await curatorContext("Cass Curator", "cass");
+    const { page: colleaguePage, problems: colleagueProblems } = await openPage(colleagueContext);
+    await colleaguePage.goto(`${product.origin}/review`);
+    const amphora = colleaguePage.getByRole("article", { name: names[0] });
+    await shown(amphora);
+    await shown(colleaguePage.getByRole("article", { name: names[1] }));
+    await amphora.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => colleaguePage.getByRole("article", { name: names[0] }).count()).toBe(0);
+    const approved = (await allArtifacts(product.origin)).filter((a) =>
       a.artifactName.includes(stamp),
     );
-    expect(imported.map((a) => a.artifactName).sort()).toEqual([...names].sort());
-    expect(imported.every((a) => a.username === "Clio Curator")).toBe(true);
+    expect(approved.map((a) => [a.artifactName, a.username])).toEqual([[names[0], "Clio Curator"]]);
 
     await list.getByRole("button", { name: /^Undo the import of/ }).click();
     const confirm = page.getByRole("dialog", { name: "Undo this import?" });
@@ -155,11 +181,13 @@ describe("open data", () => {
     await shown(undone.getByText("2 artifacts removed."));
     await undone.getByRole("button", { name: "OK" }).click();
     await shown(list.getByText("Undone: 2 removed"));
-    const after = await trpcQuery<{ total: number }>(product.origin, "artifacts.list", {
-      search: stamp,
-    });
-    expect(after.total).toBe(0);
+    expect(await publicCount()).toBe(0);
+    // The undo took the waiting one's queue entry with it.
+    await colleaguePage.reload();
+    await shown(colleaguePage.getByRole("heading", { name: "Review", level: 1 }));
+    await expect.poll(() => colleaguePage.getByRole("article", { name: names[1] }).count()).toBe(0);
     expect(problems).toEqual([]);
+    expect(colleagueProblems).toEqual([]);
   });
 
   for (const theme of ["light", "dark"] as const) {

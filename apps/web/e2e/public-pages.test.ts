@@ -34,7 +34,21 @@ describe("public pages", () => {
     await shown(page.getByRole("heading", { name: "Rosetta Stone", level: 1 }));
     expect(await page.title()).toBe("Rosetta Stone | Artifact Atlas");
     await shown(page.getByText(stone.historicalContext));
-    await shown(page.getByText(stone.presentLocation, { exact: true }));
+    // The image, the type, the four facts, the like count and the contributor (issue 21).
+    await shown(page.getByRole("img", { name: stone.imageAlt || stone.artifactName }).first());
+    await shown(page.getByText(stone.artifactType, { exact: true }).first());
+    const facts: [string, string][] = [
+      ["Created", stone.createdAt],
+      ["Discovered", stone.discoveredAt],
+      ["Discovered By", stone.discoveredBy],
+      ["Present Location", stone.presentLocation],
+    ];
+    for (const [label, value] of facts) {
+      await shown(page.getByText(label, { exact: true }));
+      await shown(page.getByText(value, { exact: true }).first());
+    }
+    await shown(page.getByText(stone.likeCount === 1 ? "like" : "likes", { exact: true }).first());
+    await shown(page.getByText(String(stone.likeCount), { exact: true }).first());
     await shown(page.getByText(`Added by ${stone.username}`));
     // No like button for a visitor: a link to sign in and come back to the artifact.
     const signIn = page.getByRole("link", { name: "Sign in to like" });

@@ -5,10 +5,8 @@ import {
   restArtifactBody,
   restArtifactsQuery,
   restDeleteArtifactBody,
-  type RestArtifactsQuery,
   restUpdateArtifactBody,
 } from "@artifact-atlas/shared";
-import type { FindQuery } from "../store/artifact-find";
 import { appendVary } from "../plugins/cors";
 import { isNavigation } from "../plugins/spa";
 import {
@@ -28,39 +26,11 @@ import {
   requireUser,
   requireWriter,
 } from "./http";
+import { findQueryOf, isPlainList } from "./find-query";
 import { toRestArtifact, toRestOwnArtifact } from "./schemas";
 
 interface IdParams {
   id: string;
-}
-
-/**
- * The find of a GET /artifacts with issue 18's parameters (search, several types, eras, years,
- * locations, date sorts), or null for the spec's plain list (one type at most, most liked first).
- */
-function findQueryOf(query: RestArtifactsQuery): FindQuery | null {
-  const search = query.q ?? "";
-  const plain =
-    !search &&
-    (query.type?.length ?? 0) <= 1 &&
-    query.in === undefined &&
-    query.era === undefined &&
-    query.fromYear === undefined &&
-    query.toYear === undefined &&
-    query.location === undefined &&
-    query.sort === undefined;
-  if (plain) return null;
-  return {
-    search,
-    scope: query.in ?? "names",
-    filters: {
-      types: [...new Set(query.type ?? [])].sort(),
-      eras: [...new Set(query.era ?? [])].sort(),
-      locations: [...new Set(query.location ?? [])].sort(),
-      ...(query.fromYear === undefined ? {} : { fromYear: query.fromYear }),
-      ...(query.toYear === undefined ? {} : { toYear: query.toYear }),
-    },
-  };
 }
 
 /** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
@@ -81,8 +51,8 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       pageHeaders(reply, list, page, pageSize, total);
       return items.map((artifact) => toRestOwnArtifact(artifact, user));
     }
-    const finding = findQueryOf(query);
-    if (finding) {
+    if (!isPlainList(query)) {
+      const finding = findQueryOf(query);
       // Most liked first, as the spec's list; an all-fields search by relevance.
       const relevance = finding.scope === "all" && finding.search !== "";
       const sort = query.sort ?? (relevance ? "default" : "desc");

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { exportStream } from "../open-data/export";
+import { findQueryOf } from "./find-query";
 import { parseInput } from "./http";
 
 /** Seconds a client turned away for lack of an export slot should wait. */
@@ -28,7 +29,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     }
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
-    const read = deps.publicArtifacts.filtered({ search: query.search, type: query.type });
+    // Exactly what GET /artifacts shows for the same parameters, in id order.
+    const read = deps.publicArtifacts.found(findQueryOf(query));
     return reply
       .header("cache-control", "no-store")
       .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)

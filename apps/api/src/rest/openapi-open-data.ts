@@ -23,7 +23,7 @@ export function openDataPaths(queryParameters: (schema: z.ZodObject) => JsonSche
       get: {
         operationId: "exportArtifacts",
         summary: "Download the public collection as CSV or JSON-LD",
-        description: `The public artifacts that search and type choose (search as the All Artifacts screen's, type as GET /artifacts's), oldest first, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed. At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
+        description: `The public artifacts that GET /artifacts lists for the same parameters (q, in, type, era, fromYear, toYear, location: the same meanings and limits), in id order (oldest first) whatever sort says, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed. At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
         security: [{}],
         parameters: queryParameters(exportQuery),
         responses: {

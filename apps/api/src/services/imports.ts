@@ -13,9 +13,10 @@ import {
 import type { AppDatabase } from "../db/client";
 import { artifacts, importedArtifacts, imports } from "../db/schema";
 import { csvRow, CsvError, parseCsv, restoreFormula } from "../open-data/csv";
-import { parsedDateColumns } from "../store/artifact-dates";
 import { appendAudit } from "./audit";
-import type { Actor } from "./artifacts";
+import { writtenColumns, type Actor } from "./artifacts";
+import { enqueueNewArtifacts } from "./review-entries";
+import { recordCreatedRevisions } from "./revisions";
 import { ServiceError } from "./errors";
 
 /*
@@ -185,24 +186,35 @@ export function runImport(db: AppDatabase, actor: Actor, input: RunImportInput):
         .returning({ id: imports.id })
         .get();
       for (let start = 0; start < accepted.length; start += INSERT_BATCH) {
+        const batch = accepted.slice(start, start + INSERT_BATCH);
+        // Pending whoever imports, each with its "new" entry and revision 1, as a member's new
+        // artifact under REVIEW_MODE=pre (decision 068, amended by 074).
         const added = tx
           .insert(artifacts)
           .values(
-            accepted.slice(start, start + INSERT_BATCH).map((fields) => ({
-              ...fields,
-              ...parsedDateColumns(fields),
+            batch.map((fields) => ({
+              ...writtenColumns(fields),
               ownerId: actor.id,
               username: actor.name,
               likeCount: 0,
+              status: "pending" as const,
               addedAt: importedAt,
               editedAt: importedAt,
             })),
           )
           .returning({ id: artifacts.id })
           .all();
+        // Ids rise in the order of the rows inserted; RETURNING's own order is unspecified.
+        const ids = added.map((row) => row.id).sort((a, b) => a - b);
         tx.insert(importedArtifacts)
-          .values(added.map((row) => ({ artifactId: row.id, importId: id, editedAt: importedAt })))
+          .values(ids.map((artifactId) => ({ artifactId, importId: id, editedAt: importedAt })))
           .run();
+        recordCreatedRevisions(
+          tx,
+          ids.map((artifactId, index) => ({ artifactId, fields: batch[index]! })),
+          { actorId: actor.id, at: importedAt },
+        );
+        enqueueNewArtifacts(tx, ids, { submittedBy: actor.id, createdAt: importedAt });
       }
       appendAudit(tx, {
         actorId: actor.id,

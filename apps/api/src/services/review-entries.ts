@@ -19,6 +19,18 @@ export function enqueueNewArtifact(
     .run();
 }
 
+/** Many new artifacts at once (an import's batch), each with its own "new" entry. */
+export function enqueueNewArtifacts(
+  tx: Pick<AppDatabase, "insert">,
+  artifactIds: number[],
+  entry: { submittedBy: number; createdAt: Date },
+): void {
+  if (artifactIds.length === 0) return;
+  tx.insert(reviewQueue)
+    .values(artifactIds.map((artifactId) => ({ kind: "new" as const, artifactId, ...entry })))
+    .run();
+}
+
 /**
  * An edit, with the fields before and after it. A waiting edit (REVIEW_MODE=pre) replaces the
  * artifact's earlier waiting edit, if one is still open: a curator decides on the latest text.

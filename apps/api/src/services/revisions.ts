@@ -1,6 +1,7 @@
 import { and, eq, max } from "drizzle-orm";
 import {
   ARTIFACT_FIELD_NAMES,
+  CREATED_SUMMARY,
   MESSAGES,
   pickArtifactFields,
   type ArtifactFields,
@@ -45,6 +46,30 @@ export function recordRevision(tx: Writer, entry: RevisionEntry): number {
     })
     .run();
   return number;
+}
+
+/**
+ * Revision 1, "Created", of artifacts just inserted with these fields (an import's batch): what
+ * recordRevision writes for one new artifact, in one statement for many.
+ */
+export function recordCreatedRevisions(
+  tx: Pick<AppDatabase, "insert">,
+  created: { artifactId: number; fields: ArtifactFields }[],
+  entry: { actorId: number; at: Date },
+): void {
+  if (created.length === 0) return;
+  tx.insert(artifactRevisions)
+    .values(
+      created.map(({ artifactId, fields }) => ({
+        artifactId,
+        number: 1,
+        actorId: entry.actorId,
+        at: entry.at,
+        summary: CREATED_SUMMARY,
+        fields: pickArtifactFields(fields),
+      })),
+    )
+    .run();
 }
 
 /** The artifact's editable fields as they are now, or undefined when there is no such artifact. */

@@ -106,6 +106,45 @@ describe("the export under attack", () => {
   });
 });
 
+describe("the export at full speed", () => {
+  it("leaves the server answering others while it runs and after it ends, never shedding them", async () => {
+    // Readers as fast as the loopback: every write of the export is taken at once.
+    const exports = Promise.all(
+      (["csv", "json"] as const).map(async (format) => {
+        const response = await fetch(`${server.url}/export?format=${format}`);
+        expect(response.status).toBe(200);
+        let bytes = 0;
+        for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
+        return bytes;
+      }),
+    );
+    let finished = false;
+    void exports.finally(() => (finished = true));
+    const answers: { status: number; ms: number }[] = [];
+    const ask = async () => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/robots.txt`);
+      await response.arrayBuffer();
+      answers.push({ status: response.status, ms: performance.now() - started });
+    };
+    while (!finished) {
+      await ask();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await exports).every((bytes) => bytes > 30_000_000)).toBe(true);
+    // Answered while the exports ran, not once they were over.
+    const duringExports = answers.length;
+    expect(duringExports).toBeGreaterThan(3);
+    // And for two seconds after: load shedding samples once a second.
+    for (let i = 0; i < 20; i += 1) {
+      await ask();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(500);
+  });
+});
+
 describe("the import under attack", () => {
   it("refuses large bodies from visitors and members before reading them", async () => {
     const member = await signUpOn(server.url, "member@example.com");

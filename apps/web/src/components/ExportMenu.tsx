@@ -1,12 +1,23 @@
 import { Download, FileJson, FileSpreadsheet } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { hasListFilters, type ListParams } from "../lib/list-params";
 import { buttonClasses } from "./Button";
 
-/** The download address of the export for what the collection shows now (GET /export). */
-export function exportHref(format: "csv" | "json", search: string): string {
+/**
+ * The download address of the export for what the collection shows now: GET /export takes GET
+ * /artifacts's parameters (q, in, type, era, fromYear, toYear, location). The screen's sort is
+ * left out: the file is always in id order.
+ */
+export function exportHref(format: "csv" | "json", state: ListParams): string {
   const params = new URLSearchParams({ format });
-  const term = search.trim();
-  if (term) params.set("search", term);
+  const search = state.search.trim();
+  if (search) params.set("q", search);
+  if (state.scope === "all") params.set("in", "all");
+  for (const type of state.types) params.append("type", type);
+  for (const era of state.eras) params.append("era", era);
+  if (state.fromYear !== undefined) params.set("fromYear", String(state.fromYear));
+  if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
+  for (const location of state.locations) params.append("location", location);
   return `/export?${params.toString()}`;
 }
 
@@ -16,10 +27,10 @@ const FORMATS = [
 ] as const;
 
 /**
- * Export: downloads what the collection shows with the current search, as CSV or JSON-LD. Plain
- * links: the browser downloads the file as the server streams it.
+ * Export: downloads what the collection shows with the current search and filters, as CSV or
+ * JSON-LD. Plain links: the browser downloads the file as the server streams it.
  */
-export function ExportMenu({ search }: { search: string }) {
+export function ExportMenu({ state }: { state: ListParams }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -58,13 +69,15 @@ export function ExportMenu({ search }: { search: string }) {
           className="absolute right-0 z-20 mt-2 w-72 rounded-xl border border-line bg-surface p-2 shadow-card"
         >
           <p className="px-3 pt-1 pb-2 text-xs text-muted">
-            {search.trim() ? "The artifacts matching your search" : "Every artifact"}, as a file.
+            {state.search.trim() || hasListFilters(state)
+              ? "The artifacts matching your search and filters, as a file."
+              : "Every artifact, as a file."}
           </p>
           <ul>
             {FORMATS.map(({ format, label, hint, Icon }) => (
               <li key={format}>
                 <a
-                  href={exportHref(format, search)}
+                  href={exportHref(format, state)}
                   download
                   onClick={() => setOpen(false)}
                   className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-ink hover:bg-surface-muted"

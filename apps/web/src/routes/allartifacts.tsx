@@ -163,7 +163,7 @@ export default function AllArtifactsRoute() {
             />
           </svg>
         </div>
-        <ExportMenu search={state.search} />
+        <ExportMenu state={state} />
         {user && hasRole(user.role, "curator") && (
           <ButtonLink to="/import" variant="secondary">
             <Upload aria-hidden="true" className="size-4" />

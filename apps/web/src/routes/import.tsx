@@ -55,7 +55,7 @@ function ImportScreen() {
         await dialogs.notify({
           variant: "success",
           title: "Import complete",
-          text: `${artifactsCount(answer.added)} added${answer.rejected ? `, ${answer.rejected} ${answer.rejected === 1 ? "row" : "rows"} skipped` : ""}.`,
+          text: `${artifactsCount(answer.added)} added${answer.rejected ? `, ${answer.rejected} ${answer.rejected === 1 ? "row" : "rows"} skipped` : ""}. Each waits in the review queue until another curator approves it.`,
         });
       }
     } catch (failure) {
@@ -71,7 +71,7 @@ function ImportScreen() {
       <PageHeader
         eyebrow="Curators"
         title="Import Artifacts"
-        subtitle="Add many artifacts at once from a CSV or JSON file in the shape the Export writes. The file is checked first; nothing is added until you import it."
+        subtitle="Add many artifacts at once from a CSV or JSON file in the shape the Export writes. The file is checked first; nothing is added until you import it, and imported artifacts wait for review before the public sees them."
       />
 
       <section

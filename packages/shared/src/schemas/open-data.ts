@@ -1,28 +1,24 @@
 import { z } from "zod";
-import { ARTIFACT_TYPES } from "../constants";
-import { artifactListQuery } from "./artifact";
+import { checkYearOrder, restFindShape } from "./rest";
 
 /** The formats of the export: CSV for spreadsheets, JSON-LD for programs and linked data. */
 export const EXPORT_FORMATS = ["csv", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * GET /export: the public collection as the All Artifacts screen shows it with the same search,
- * and GET /artifacts's type filter, as one file.
+ * GET /export: the public collection that GET /artifacts's filters and search choose (the same
+ * parameters, the same meaning), as one file. `sort` is accepted as GET /artifacts takes it, but
+ * the file is always in id order (docs/decisions/073-export-follows-every-filter.md).
  */
-export const exportQuery = z.object({
-  format: z
-    .enum(EXPORT_FORMATS, { error: "format must be csv or json." })
-    .default("csv")
-    .describe("csv (default) or json (JSON-LD)."),
-  search: artifactListQuery.shape.search.describe(
-    "Only artifacts whose name contains this text, as the All Artifacts search.",
-  ),
-  type: z
-    .enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` })
-    .optional()
-    .describe("Only artifacts of this type."),
-});
+export const exportQuery = z
+  .object({
+    format: z
+      .enum(EXPORT_FORMATS, { error: "format must be csv or json." })
+      .default("csv")
+      .describe("csv (default) or json (JSON-LD)."),
+    ...restFindShape,
+  })
+  .superRefine(checkYearOrder);
 export type ExportQuery = z.input<typeof exportQuery>;
 
 /**

@@ -50,44 +50,69 @@ export const restRevisionCompareQuery = z.object({
   to: wholeNumber("to", MAX_REVISION_NUMBER).describe("A revision number (either order)."),
 });
 
+/**
+ * The filters and sort of GET /artifacts (issue 18), which GET /export takes as well: one shape, so
+ * that the export holds exactly what the list shows.
+ */
+export const restFindShape = {
+  type: repeated(
+    z.enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` }),
+    ARTIFACT_TYPES.length,
+    "type",
+  ).describe("Only artifacts of this type; repeat for any of several (not with email)."),
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.search, `q must be at most ${LIMITS.search} characters.`)
+    .refine(isWellFormedText, "q holds a broken character.")
+    .optional()
+    .describe("Search: a case-insensitive part of the name, or with in=all words of any field."),
+  in: z
+    .enum(SEARCH_SCOPES, { error: "in must be names or all." })
+    .optional()
+    .describe("Where q looks: names (default) or all text fields, ranked by relevance."),
+  era: repeated(eraValue, FIND_LIMITS.eras, "era").describe(
+    "A century (c15, c-5 for the 5th century BC) or millennium (m2, m-3) of the date created; repeat for any of several.",
+  ),
+  fromYear: restYear("fromYear").describe("Created from this year on (BC negative)."),
+  toYear: restYear("toYear").describe("Created up to this year (BC negative)."),
+  location: repeated(
+    z.string().trim().min(1).max(LIMITS.shortText).refine(isWellFormedText),
+    FIND_LIMITS.locations,
+    "location",
+  ).describe("Present location, exactly as stored; repeat for any of several."),
+  sort: z
+    .enum(["date_asc", "date_desc"], { error: "sort must be date_asc or date_desc." })
+    .optional()
+    .describe(
+      "Date created, oldest or newest first, unrecognised dates last; default most liked first.",
+    ),
+};
+
+/** The names of the find's parameters, in the order of restFindShape. */
+export const REST_FIND_PARAMETERS = Object.keys(restFindShape) as (keyof typeof restFindShape)[];
+
+/** A year range that ends before it starts is refused, naming toYear. */
+export function checkYearOrder(
+  query: { fromYear?: number | undefined; toYear?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (query.fromYear !== undefined && query.toYear !== undefined && query.fromYear > query.toYear) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["toYear"],
+      message: "toYear must not be before fromYear.",
+    });
+  }
+}
+
 /** GET /artifacts: the collection most liked first, or with `email` the caller's own artifacts. */
 export const restArtifactsQuery = z
   .object({
     limit: wholeNumber("limit", REST_MAX_PAGE_SIZE)
       .optional()
       .describe("The most artifacts to answer; the same as pageSize."),
-    type: repeated(
-      z.enum(ARTIFACT_TYPES, { error: `type must be one of ${ARTIFACT_TYPES.join(", ")}.` }),
-      ARTIFACT_TYPES.length,
-      "type",
-    ).describe("Only artifacts of this type; repeat for any of several (not with email)."),
-    q: z
-      .string()
-      .trim()
-      .max(LIMITS.search, `q must be at most ${LIMITS.search} characters.`)
-      .refine(isWellFormedText, "q holds a broken character.")
-      .optional()
-      .describe("Search: a case-insensitive part of the name, or with in=all words of any field."),
-    in: z
-      .enum(SEARCH_SCOPES, { error: "in must be names or all." })
-      .optional()
-      .describe("Where q looks: names (default) or all text fields, ranked by relevance."),
-    era: repeated(eraValue, FIND_LIMITS.eras, "era").describe(
-      "A century (c15, c-5 for the 5th century BC) or millennium (m2, m-3) of the date created; repeat for any of several.",
-    ),
-    fromYear: restYear("fromYear").describe("Created from this year on (BC negative)."),
-    toYear: restYear("toYear").describe("Created up to this year (BC negative)."),
-    location: repeated(
-      z.string().trim().min(1).max(LIMITS.shortText).refine(isWellFormedText),
-      FIND_LIMITS.locations,
-      "location",
-    ).describe("Present location, exactly as stored; repeat for any of several."),
-    sort: z
-      .enum(["date_asc", "date_desc"], { error: "sort must be date_asc or date_desc." })
-      .optional()
-      .describe(
-        "Date created, oldest or newest first, unrecognised dates last; default most liked first.",
-      ),
+    ...restFindShape,
     email: email
       .optional()
       .describe("The signed-in user's own email: answers their own artifacts, newest first."),
@@ -101,8 +126,7 @@ export const restArtifactsQuery = z
         message: "Use limit or pageSize, not both.",
       });
     }
-    const finding = ["type", "q", "in", "era", "fromYear", "toYear", "location", "sort"] as const;
-    const used = finding.filter((name) => query[name] !== undefined);
+    const used = REST_FIND_PARAMETERS.filter((name) => query[name] !== undefined);
     if (query.email !== undefined && used.length > 0) {
       ctx.addIssue({
         code: "custom",
@@ -110,17 +134,7 @@ export const restArtifactsQuery = z
         message: `email answers your own artifacts and cannot be combined with ${used.join(", ")}.`,
       });
     }
-    if (
-      query.fromYear !== undefined &&
-      query.toYear !== undefined &&
-      query.fromYear > query.toYear
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["toYear"],
-        message: "toYear must not be before fromYear.",
-      });
-    }
+    checkYearOrder(query, ctx);
   });
 
 export type RestArtifactsQuery = z.output<typeof restArtifactsQuery>;
