@@ -4,8 +4,8 @@ import { REPORT_REASONS } from "@artifact-atlas/shared";
 /*
  * Issue 17's rows in the bench collection, as a community that has reviewed for a while would
  * have them: revisions spread over the collection (some showing an uploaded image), a review
- * queue of 1,000 open entries of every kind with thousands decided before them, artifacts that
- * are pending, rejected or hidden, and a trash. The public reads must stay as fast with all of
+ * queue of 1,000 open entries of every kind with thousands decided before them, and artifacts
+ * that are pending, rejected, hidden or in the trash beside the public ones. The public reads must stay as fast with all of
  * this beside them (docs/decisions/078-bench-at-issue-17-scale.md).
  */
 
@@ -42,12 +42,6 @@ function imageHash(n: number): string {
   return n.toString(16).padStart(64, "0");
 }
 
-export interface ReviewRows {
-  /** Artifacts no public read may show: pending, rejected, hidden or in the trash. */
-  notPublic: Set<number>;
-  revisions: number;
-}
-
 /**
  * Inside the generator's transaction, after the artifacts, their first revisions and the likes.
  * `next` is its seeded random number generator; `keep` is an artifact left as it is (the one with
@@ -57,7 +51,7 @@ export function generateReviewRows(
   sqlite: Database.Database,
   next: () => number,
   sizes: { users: number; artifacts: number; now: number; keep: number },
-): ReviewRows {
+): void {
   const size = REVIEW_BENCH_SIZE;
   const day = 24 * 3600 * 1000;
   const { now } = sizes;
@@ -68,41 +62,52 @@ export function generateReviewRows(
     }
   };
 
-  // Statuses and the trash first, so that queue entries and reports go to the right artifacts.
-  const notPublic = new Set<number>();
-  const distinct = (count: number): number[] => {
-    const ids: number[] = [];
-    while (ids.length < count) {
-      const id = pickArtifact();
-      if (!notPublic.has(id)) {
-        notPublic.add(id);
-        ids.push(id);
-      }
-    }
-    return ids;
-  };
-  const setStatus = sqlite.prepare(
-    "update artifacts set status = ?, status_reason = ?, status_note = ? where id = ?",
-  );
-  const trash = sqlite.prepare("update artifacts set deleted_at = ? where id = ?");
-  const pending = distinct(size.pending);
-  for (const id of pending) setStatus.run("pending", null, null, id);
-  for (const id of distinct(size.rejected)) setStatus.run("rejected", "Duplicate", null, id);
-  for (const id of distinct(size.hidden)) setStatus.run("hidden", "Copyright", "Checked.", id);
-  for (const id of distinct(size.trashed)) trash.run(now - Math.floor(next() * 29 * day), id);
-  const pickPublic = (): number => {
-    for (;;) {
-      const id = pickArtifact();
-      if (!notPublic.has(id)) return id;
-    }
-  };
-
-  // Revisions: edits spread over a few thousand artifacts, numbered after each one's first.
+  // The artifacts no public read may show come after the public collection (ids above it), so
+  // that it keeps its size and its ids: the load's reads of any id up to it answer 200.
   const insertRevision = sqlite.prepare(
     `insert into artifact_revisions (artifact_id, number, actor_id, at, summary, fields)
      select id, ?, owner_id, ?, ?, ${fieldsJson("historical_context || ?", "coalesce(?, artifact_image)")}
      from artifacts where id = ?`,
   );
+  const copyAs = sqlite.prepare(
+    `insert into artifacts (id, owner_id, artifact_name, artifact_image, artifact_type,
+       historical_context, created_at, discovered_at, discovered_by, present_location, username,
+       added_at, edited_at, status, status_reason, status_note, deleted_at)
+     select :id, owner_id, artifact_name || ' (' || :status || ')', artifact_image, artifact_type,
+       historical_context, created_at, discovered_at, discovered_by, present_location, username,
+       :at, :at, :status, :reason, :note, :deletedAt
+     from artifacts where id = :from`,
+  );
+  let nextId = sizes.artifacts;
+  const addNotPublic = (
+    count: number,
+    state: { status: string; reason: string | null; note: string | null; trashed: boolean },
+  ): number[] => {
+    const ids: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      nextId += 1;
+      const at = now - Math.floor(next() * 60 * day);
+      copyAs.run({
+        id: nextId,
+        from: pickArtifact(),
+        at,
+        status: state.status,
+        reason: state.reason,
+        note: state.note,
+        deletedAt: state.trashed ? now - Math.floor(next() * 29 * day) : null,
+      });
+      insertRevision.run(1, at, "Created", "", null, nextId);
+      ids.push(nextId);
+    }
+    return ids;
+  };
+  const none = { reason: null, note: null, trashed: false };
+  const pending = addNotPublic(size.pending, { ...none, status: "pending" });
+  addNotPublic(size.rejected, { ...none, status: "rejected", reason: "Duplicate" });
+  addNotPublic(size.hidden, { ...none, status: "hidden", reason: "Copyright", note: "Checked." });
+  addNotPublic(size.trashed, { ...none, status: "published", trashed: true });
+
+  // Revisions: edits spread over a few thousand artifacts, numbered after each one's first.
   const insertImage = sqlite.prepare(
     "insert into images (hash, width, height, placeholder, uploaded_at) values (?, 1600, 1200, ?, ?)",
   );
@@ -112,7 +117,6 @@ export function generateReviewRows(
   }
   const edited = Array.from({ length: size.editedArtifacts }, pickArtifact);
   const numbers = new Map<number, number>();
-  let revisions = 0;
   for (let edit = 0; edit < size.spreadEdits; edit += 1) {
     // Some artifacts are edited often, most once or twice.
     const artifactId = edited[Math.floor(next() ** 2 * edited.length)] as number;
@@ -127,7 +131,6 @@ export function generateReviewRows(
       showsUpload ? `/images/${imageHash(edit / 10)}` : null,
       artifactId,
     );
-    revisions += 1;
   }
 
   // The queue: decided entries first (older), then the 1,000 open ones, oldest first.
@@ -176,15 +179,14 @@ export function generateReviewRows(
     const createdAt = now - (open - i) * 20 * 60_000;
     if (kind === "edit") {
       // The first edits are the pending artifacts' resubmissions.
-      const artifactId = resubmitted < pending.length ? pending[resubmitted++] : pickPublic();
+      const artifactId = resubmitted < pending.length ? pending[resubmitted++] : pickArtifact();
       insertEdit.run(createdAt, artifactId);
     } else if (kind === "report") {
       // A different account for each: one open report per person and artifact.
       const reason = REPORT_REASONS[i % REPORT_REASONS.length] as string;
-      insertReport.run(pickPublic(), 100 + i, createdAt, reason);
+      insertReport.run(pickArtifact(), 100 + i, createdAt, reason);
     } else {
-      insertNew.run(createdAt, null, null, null, null, pickPublic());
+      insertNew.run(createdAt, null, null, null, null, pickArtifact());
     }
   });
-  return { notPublic, revisions };
 }
