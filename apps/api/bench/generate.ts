@@ -4,13 +4,15 @@ import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { refreshParsedDates } from "../src/store/artifact-dates";
 import { generateAdminRows } from "./generate-admin";
+import { fieldsJson, generateReviewRows } from "./generate-review";
 
 /** The size the issue asks for: far more than a small community needs today. */
 export const BENCH_SIZE = { artifacts: 100_000, users: 10_000, likes: 1_000_000 } as const;
 
 /**
  * Issue 17's history: every artifact has its first revision (as the migration gives it), and this
- * one artifact has 10,000 more, the deepest history the bench reads.
+ * one artifact has 10,000 more, the deepest history the bench reads; 10,000 more edits are spread
+ * over the collection (generate-review.ts).
  */
 export const HISTORY_BENCH = { artifactId: 1, edits: 10_000 } as const;
 
@@ -135,17 +137,19 @@ export interface GeneratedDatabase {
   artifacts: number;
   users: number;
   likes: number;
-  /** Rows of artifact_revisions: one per artifact, and HISTORY_BENCH.edits more on one. */
+  /**
+   * Rows of artifact_revisions: one per artifact, HISTORY_BENCH.edits more on one, and
+   * REVIEW_BENCH_SIZE.spreadEdits over others.
+   */
   revisions: number;
+  /** Artifacts beside them that no public read shows (ids above `artifacts`). */
+  notPublic: number;
   /** Session cookies ("atlas_session=…") of bench users, one per load-test connection. */
   sessionCookies: string[];
   /** A few existing artifact ids spread over the collection. */
   sampleIds: number[];
   fileBytes: number;
 }
-
-/** Open entries in the bench's review queue (issue 17). */
-const BENCH_QUEUE_ENTRIES = 1_000;
 
 /**
  * Builds the bench collection in a fresh file: the schema from the migrations, then every row in
@@ -187,11 +191,7 @@ export async function generateBenchDatabase(
     );
     const insertRevision = sqlite.prepare(
       `insert into artifact_revisions (artifact_id, number, actor_id, at, summary, fields)
-       select id, ?, owner_id, ?, ?, json_object('artifactName', artifact_name,
-         'artifactImage', artifact_image, 'artifactType', artifact_type,
-         'historicalContext', historical_context || ?, 'createdAt', created_at,
-         'discoveredAt', discovered_at, 'discoveredBy', discovered_by,
-         'presentLocation', present_location, 'imageAlt', image_alt)
+       select id, ?, owner_id, ?, ?, ${fieldsJson("historical_context || ?")}
        from artifacts where id = ?`,
     );
     const now = Date.now();
@@ -249,24 +249,13 @@ export async function generateBenchDatabase(
           );
         }
       }
-      // Issue 17: a review queue of 1,000 open entries (new artifacts, and every tenth a report),
-      // spread over the collection, oldest first.
-      const insertEntry = sqlite.prepare(
-        `insert into review_queue (kind, artifact_id, submitted_by, report_reason, created_at)
-         values (?, ?, ?, ?, ?)`,
-      );
-      for (let i = 0; i < BENCH_QUEUE_ENTRIES; i += 1) {
-        const artifactId = 1 + Math.floor(next() * artifacts);
-        const report = i % 10 === 9;
-        insertEntry.run(
-          report ? "report" : "new",
-          artifactId,
-          1 + ((artifactId + i) % users),
-          report ? "spam" : null,
-          now - (BENCH_QUEUE_ENTRIES - i) * 60_000,
-        );
-      }
       generateAdminRows(sqlite, next, { users, artifacts, now });
+      generateReviewRows(sqlite, next, {
+        users,
+        artifacts,
+        now,
+        keep: HISTORY_BENCH.artifactId,
+      });
     })();
 
     const mismatched = sqlite
@@ -281,11 +270,21 @@ export async function generateBenchDatabase(
     sqlite.pragma("optimize");
     const totals = sqlite
       .prepare(
-        `select (select count(*) from artifacts) as artifacts, (select count(*) from users) as users,
+        `select (select count(*) from artifacts where status = 'published' and deleted_at is null)
+                  as artifacts,
+                (select count(*) from artifacts) - (select count(*) from artifacts
+                  where status = 'published' and deleted_at is null) as notPublic,
+                (select count(*) from users) as users,
                 (select count(*) from likes) as likes,
                 (select count(*) from artifact_revisions) as revisions`,
       )
-      .get() as { artifacts: number; users: number; likes: number; revisions: number };
+      .get() as {
+      artifacts: number;
+      notPublic: number;
+      users: number;
+      likes: number;
+      revisions: number;
+    };
     sqlite.pragma("wal_checkpoint(TRUNCATE)");
 
     const store = createSessionStore(db, { secureCookies: false });

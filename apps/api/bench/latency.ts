@@ -1,3 +1,4 @@
+import os from "node:os";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { REVISIONS_PAGE_SIZE, type FindFilters, type SortValue } from "@artifact-atlas/shared";
@@ -15,6 +16,8 @@ import { reviewQueuePage, waitingCount } from "../src/services/review";
 import { trashPage } from "../src/services/trash";
 import { compareRevisions, listRevisions } from "../src/services/history";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
+import { createImageStore, type ImageStore } from "../src/store/image-store";
+import { UNUSED_IMAGE_GRACE_MS } from "../src/services/images/prune";
 import { HISTORY_BENCH } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
 import { eq } from "drizzle-orm";
@@ -167,7 +170,7 @@ export function latencyCases(sampleId: number): Case[] {
       run: (store) => mostLikedArtifacts(store, { type: "Art", limit: 10, offset: 9_990 }),
     },
     { label: "popular", listTarget: false, run: (store) => popularArtifacts(store) },
-    // Issue 17: the review queue's first page and its count, a page of the (empty) trash.
+    // Issue 17: the review queue's first page and its count, a page of the trash (500 in it).
     {
       label: "review queue page 1 (1,000 waiting)",
       listTarget: false,
@@ -222,6 +225,20 @@ export function latencyCases(sampleId: number): Case[] {
         from: 1,
         to: HISTORY_BENCH.edits + 1,
       }),
+  });
+  let images: ImageStore | undefined;
+  // Issue 19 with issue 17's history: what a round of the image clean-up reads (decision 076), on
+  // 110,000 revisions of which 1,000 show an uploaded image. Read only: the rows stay.
+  cases.push({
+    label: "image clean-up: unused images (revisions' images in use)",
+    listTarget: false,
+    run: (store) => {
+      images ??= createImageStore(store.db, { dir: os.tmpdir() });
+      return images.statements.unused.all({
+        before: Date.now() - UNUSED_IMAGE_GRACE_MS,
+        limit: 500,
+      });
+    },
   });
   for (const { label, run } of adminLatencyCases(sampleId)) {
     cases.push({ label, listTarget: false, run: (store) => run(store.db) });

@@ -109,7 +109,12 @@ export function renderReport(report: BenchReport, findings: string): string {
   line(
     `- Data: ${data.artifacts.toLocaleString("en")} artifacts, ${data.users.toLocaleString("en")} users, ` +
       `${data.likes.toLocaleString("en")} likes, ${data.revisions.toLocaleString("en")} revisions ` +
-      `(one per artifact, and 10,000 edits of one), generated in ${fixed(data.seconds, 1)} s into a ` +
+      "(one per artifact, 10,000 edits of one and 10,000 spread over 3,000 others, 1,000 of them " +
+      "showing an uploaded image), a review queue of 1,000 open entries (new artifacts, edits with " +
+      "their fields, reports of every reason) after 5,000 decided ones, and beside the public " +
+      "artifacts 550 pending, rejected or hidden and 500 in the trash " +
+      "(apps/api/bench/generate-review.ts), " +
+      `generated in ${fixed(data.seconds, 1)} s into a ` +
       `temporary ${fixed(data.fileMb, 0)} MB database (migrations, then one transaction of prepared ` +
       `inserts; the like-count and search-index triggers fire for every row; like counts verified). ` +
       `${data.sessions.toLocaleString("en")} bench users hold sessions for the writes.`,

@@ -8,6 +8,7 @@ import { addArtifact, artifactFields } from "./support/artifacts";
 import { jpeg, uploadImage, type UploadAnswer } from "./support/images";
 import { rest } from "./support/rest";
 import { createUserWithSession, type SignedInUser } from "./support/users";
+import { decided, queue } from "./review/support";
 
 const HOUR = 60 * 60_000;
 
@@ -16,9 +17,9 @@ let alice: SignedInUser;
 /** The clean-up's clock: moved forward by the tests, never by the wall. */
 let clock: number;
 
-async function start(intervalMs = 3_600_000) {
+async function start(intervalMs = 3_600_000, env: { REVIEW_MODE?: "pre" } = {}) {
   clock = Date.now();
-  t = await createTestApp({}, { imagePruning: { now: () => clock, intervalMs } });
+  t = await createTestApp(env, { imagePruning: { now: () => clock, intervalMs } });
   alice = await createUserWithSession(t, { name: "Alice Archivist" });
 }
 
@@ -77,8 +78,9 @@ describe("the clean-up of images nothing refers to", () => {
 
     clock += 2 * HOUR;
     await pruneImages(t.app.deps.images);
-    // The replaced image is gone; the one in use stays, served as before.
-    expect(stored()).toEqual({ folders: [hashOf(second)], rows: [hashOf(second)] });
+    // The replaced image stays while revision 1 shows it (decision 076); both are served.
+    const both = [hashOf(first), hashOf(second)].sort();
+    expect(stored()).toEqual({ folders: both, rows: both });
     expect((await rest(t.app, "GET", `${second.url}/600.jpg`)).statusCode).toBe(200);
 
     const deleted = await trpc(
@@ -89,12 +91,79 @@ describe("the clean-up of images nothing refers to", () => {
       alice.cookie,
     );
     expect(deleted.status).toBe(200);
-    // The trash keeps the artifact, and so its image, until the purge (decision 053).
+    // The trash keeps the artifact and its history, and so their images, until the purge
+    // (decision 053), which takes the revisions with the artifact.
     await pruneImages(t.app.deps.images);
-    expect(stored()).toEqual({ folders: [hashOf(second)], rows: [hashOf(second)] });
+    expect(stored()).toEqual({ folders: both, rows: both });
     purgeExpiredTrash(t.db, Date.now() + TRASH_MS);
     await pruneImages(t.app.deps.images);
     expect(stored()).toEqual({ folders: [], rows: [] });
+  });
+
+  it("keeps an image only an old revision shows, so that restoring that version shows it", async () => {
+    const first = await upload(520);
+    const artifact = await addArtifact(t, alice, { artifactImage: first.url });
+    const second = await upload(620);
+    await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      { id: artifact.id, fields: artifactFields({ artifactImage: second.url }) },
+      alice.cookie,
+    );
+    clock += 2 * HOUR;
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+
+    const restored = await trpc(
+      t.app,
+      "mutation",
+      "revisions.restore",
+      { id: artifact.id, number: 1 },
+      alice.cookie,
+    );
+    expect(restored.status, JSON.stringify(restored.data)).toBe(200);
+    const shown = await trpc(t.app, "query", "artifacts.byId", { id: artifact.id });
+    expect(shown.data).toMatchObject({ artifactImage: first.url });
+    expect((await rest(t.app, "GET", `${first.url}/520.jpg`)).statusCode).toBe(200);
+    // Now the second image is only in revision 2's past: kept as well.
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+  });
+
+  it("lets an account's images go with the account, its artifacts and their history", async () => {
+    const first = await upload(540);
+    const artifact = await addArtifact(t, alice, { artifactImage: first.url });
+    const second = await upload(640);
+    await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      { id: artifact.id, fields: artifactFields({ artifactImage: second.url }) },
+      alice.cookie,
+    );
+    const left = await trpc(
+      t.app,
+      "mutation",
+      "account.delete",
+      { artifacts: "delete", confirmEmail: alice.email },
+      alice.cookie,
+    );
+    expect(left.status, JSON.stringify(left.data)).toBe(200);
+    clock += 2 * HOUR;
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 2, strays: 0 });
+    expect(stored()).toEqual({ folders: [], rows: [] });
+  });
+
+  it("reads the revisions' images from their own index, not from every revision", () => {
+    const plan = (
+      t.db.$client
+        .prepare(`explain query plan ${t.app.deps.images.statements.unused.source}`)
+        .all({ before: 0, limit: 1 }) as { detail: string }[]
+    ).map((step) => step.detail);
+    expect(plan).toContain(
+      "SCAN artifact_revisions USING COVERING INDEX artifact_revisions_uploaded_image_idx",
+    );
+    expect(plan).toContain("SCAN artifacts USING COVERING INDEX artifacts_uploaded_image_idx");
+    expect(plan.filter((step) => /^SCAN artifact_revisions(?! USING)/.test(step))).toEqual([]);
   });
 
   it("keeps an image that another artifact still shows", async () => {
@@ -130,6 +199,58 @@ describe("the clean-up of images nothing refers to", () => {
     utimesSync(unfinished, old, old);
     expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 2 });
     expect(existsSync(stray) || existsSync(unfinished)).toBe(false);
+  });
+});
+
+describe("the clean-up in REVIEW_MODE=pre", () => {
+  beforeEach(async () => start(3_600_000, { REVIEW_MODE: "pre" }));
+
+  it("keeps the image of an edit waiting for approval, which then shows it", async () => {
+    const curator = await createUserWithSession(t, { role: "curator", name: "Cora Curator" });
+    const artifact = await addArtifact(t, curator, { artifactName: "Curated Bowl" });
+    const proposed = await upload(560);
+    t.db.$client
+      .prepare("update artifacts set owner_id = ? where id = ?")
+      .run(alice.id, artifact.id);
+    const edit = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      {
+        id: artifact.id,
+        fields: artifactFields({ artifactName: "Curated Bowl", artifactImage: proposed.url }),
+      },
+      alice.cookie,
+    );
+    expect(edit.status, JSON.stringify(edit.data)).toBe(200);
+    clock += 2 * HOUR;
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+
+    const entry = (await queue(t, curator)).find((item) => item.artifact.id === artifact.id)!;
+    expect(entry).toMatchObject({ kind: "edit", waiting: true });
+    await decided(t, curator, { entryId: entry.id, decision: "approve" });
+    const shown = await trpc(t.app, "query", "artifacts.byId", { id: artifact.id });
+    expect(shown.data).toMatchObject({ artifactImage: proposed.url });
+  });
+
+  it("lets a rejected edit's image go", async () => {
+    const curator = await createUserWithSession(t, { role: "curator", name: "Cora Curator" });
+    const artifact = await addArtifact(t, curator);
+    t.db.$client
+      .prepare("update artifacts set owner_id = ? where id = ?")
+      .run(alice.id, artifact.id);
+    const proposed = await upload(580);
+    await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      { id: artifact.id, fields: artifactFields({ artifactImage: proposed.url }) },
+      alice.cookie,
+    );
+    const entry = (await queue(t, curator)).find((item) => item.artifact.id === artifact.id)!;
+    await decided(t, curator, { entryId: entry.id, decision: "reject", reason: "Inaccurate" });
+    clock += 2 * HOUR;
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 1, strays: 0 });
   });
 });
 

@@ -30,6 +30,8 @@ import { useProductInBrowser } from "./support/product";
 const THEMES = ["light", "dark"] as const;
 const WIDTHS = [390, 1280] as const;
 const NAME = "Hypatia of Alexandria";
+/** Another member's artifact, waiting in the review queue. */
+const OTHERS_ARTIFACT = "Theon's Astrolabe";
 
 const product = useProductInBrowser();
 
@@ -151,6 +153,16 @@ const SIGNED_IN_FILLED: Screen[] = [
     ready: (page) => page.getByRole("button", { name: "Unlike this Artifact" }),
   },
   {
+    // Issue 17: the report form, open.
+    name: "artifact-detail-report",
+    path: (ids) => `/artifacts/${ids.liked}`,
+    ready: (page) => page.getByRole("button", { name: "Report" }),
+    act: async (page) => {
+      await page.getByRole("button", { name: "Report" }).click();
+      return page.getByLabel("Note (optional)");
+    },
+  },
+  {
     name: "likedartifacts",
     path: "/likedartifacts",
     ready: (page) =>
@@ -231,6 +243,37 @@ const SIGNED_IN_ADMIN: Screen[] = [
     path: "/notifications",
     ready: (page) => page.getByRole("list", { name: "Notifications" }),
   },
+  {
+    // Another member's new artifact, this account's own new artifact and edit, and a report.
+    name: "review",
+    path: "/review",
+    ready: (page) => page.getByRole("heading", { name: "Reasons" }),
+  },
+  {
+    name: "review-reject-open",
+    path: "/review",
+    ready: (page) => page.getByRole("article", { name: OTHERS_ARTIFACT }),
+    act: async (page) => {
+      // Each run of this file's four adds one: any of them will do.
+      const entry = page.getByRole("article", { name: OTHERS_ARTIFACT }).first();
+      await entry.getByRole("button", { name: "Reject" }).click();
+      return entry.getByLabel("Reason", { exact: true });
+    },
+  },
+  {
+    name: "admin-trash",
+    path: "/admin/trash",
+    ready: (page) => page.getByRole("button", { name: /^Restore / }),
+  },
+];
+
+/** Issue 17: the same account made a curator: the Admin screen's tabs of a curator. */
+const SIGNED_IN_CURATOR: Screen[] = [
+  {
+    name: "admin-trash-curator",
+    path: "/admin/trash",
+    ready: (page) => page.getByRole("button", { name: /^Restore / }),
+  },
 ];
 
 /** Spinners gone, fonts in: the finished screen. */
@@ -307,6 +350,20 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
       ids = { liked: rosetta.id, mine: mine.id };
       for (const screen of SIGNED_IN_FILLED) await check(screen);
 
+      // For the review queue and the trash: another member's artifact and report, and a delete.
+      const other = await product.newContext({ width, theme });
+      await signUp(other, product.origin, "Theon of Alexandria", `a11y-other-${theme}-${width}`);
+      await createArtifact(other, product.origin, { artifactName: OTHERS_ARTIFACT });
+      await trpcMutation(other, product.origin, "reports.create", {
+        id: rosetta.id,
+        reason: "inaccurate",
+        note: "The date is off by a century.",
+      });
+      const trashed = await createArtifact(other, product.origin, { artifactName: "Theon's Lamp" });
+      await trpcMutation(other, product.origin, "artifacts.delete", { id: trashed.id });
+
+      setRoleOn(product.databasePath, account.email, "curator");
+      for (const screen of SIGNED_IN_CURATOR) await check(screen);
       setRoleOn(product.databasePath, account.email, "admin");
       notifyOn(product.databasePath, account.email, {
         kind: "artifact_rejected",
@@ -320,7 +377,7 @@ describe.each(THEMES)("every route in the %s theme", (theme) => {
         [],
       );
       // A picture of every screen, each a real image file in the run's artifacts.
-      expect(shots.length).toBe(width === 390 ? 27 : 26);
+      expect(shots.length).toBe(width === 390 ? 32 : 31);
       for (const shot of shots) {
         expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
         expect(statSync(shot).size, shot).toBeGreaterThan(10_000);

@@ -1,13 +1,14 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
-import { createArtifact, signUp } from "./support/api";
+import { createArtifact, signUp, trpcMutation } from "./support/api";
 import { openPage, screenshot } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
- * Issue 17 in the browser: an admin finds an account, makes it a curator and reads the change in
- * the audit log; a member hears of a decision through the bell. Found by role and visible text.
+ * Issue 17 in the browser: an admin finds an account, makes it a curator, reads the change in the
+ * audit log and restores from the Trash tab; a member hears of a decision through the bell. Found
+ * by role and visible text.
  */
 
 const product = useProductInBrowser();
@@ -67,6 +68,21 @@ describe("an admin", () => {
     await newest.getByRole("link", { name: "Ada Administrator" }).click();
     await expect.poll(() => page.url()).toMatch(/actor=\d+/);
     await shown(page.getByRole("link", { name: "Clear filters" }));
+
+    // The trash is a tab of the same screen: a member's deleted artifact comes back from it.
+    const fossil = await createArtifact(memberContext, product.origin, {
+      artifactName: "Anning's Ichthyosaur",
+    });
+    await trpcMutation(memberContext, product.origin, "artifacts.delete", { id: fossil.id });
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Trash" })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/admin/trash");
+    await page.getByRole("button", { name: "Restore Anning's Ichthyosaur" }).click();
+    await shown(page.getByText("Anning's Ichthyosaur was restored."));
+    const back = await memberContext.request.get(`${product.origin}/artifacts/${fossil.id}`);
+    expect(back.status()).toBe(200);
     expect(problems).toEqual([]);
   });
 

@@ -83,7 +83,12 @@ describe("community editing in the browser", () => {
     expect(hidden.status()).toBe(200); // its owner still reads it
 
     await trpcMutation(memberContext, product.origin, "artifacts.delete", { id: spare.id });
-    await page.goto(`${product.origin}/admin/trash`);
+    // A curator's way to the trash: Trash in the navigation, the Admin screen's one tab for them.
+    await page.getByRole("banner").getByRole("link", { name: "Trash", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Trash" })
+      .waitFor();
     await page.getByRole("button", { name: "Restore Mia's Jar" }).click();
     await page.getByText("Mia's Jar was restored.").waitFor();
     await memberPage.goto(`${product.origin}/myartifacts`);

@@ -62,10 +62,7 @@ export const routes: RouteObject[] = [
           {
             // Issue 17: curators and admins.
             Component: CuratorRoute,
-            children: [
-              { path: "review", Component: lazy(() => import("./routes/review")) },
-              { path: "admin/trash", Component: lazy(() => import("./routes/admin.trash")) },
-            ],
+            children: [{ path: "review", Component: lazy(() => import("./routes/review")) }],
           },
           { path: "notifications", Component: lazy(() => import("./routes/notifications")) },
           {
@@ -74,6 +71,8 @@ export const routes: RouteObject[] = [
             Component: lazy(() => import("./routes/admin")),
             children: [
               { index: true, Component: lazy(() => import("./routes/admin.accounts")) },
+              // Curators too: the layout shows each role its own tabs.
+              { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
             ],
           },

@@ -49,6 +49,8 @@ export const MESSAGES = {
   editConflict: "This artifact was changed while you were editing.",
   revisionNotFound: "This version of the artifact does not exist.",
   versionRestored: (number: number) => `Version ${number} restored`,
+  versionRestoreWaiting: (number: number) =>
+    `Version ${number} will be restored once a curator approves it.`,
   restoreNotAllowed: "Only the artifact's owner, curators and admins can restore a version.",
   accountNotFound: "There is no such account.",
   formerMemberRole: "The account that keeps former members' artifacts cannot be given a role.",

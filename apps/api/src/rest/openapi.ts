@@ -350,7 +350,7 @@ export function buildOpenApiDocument() {
           operationId: "restoreRevision",
           summary: "Put this version back, as a new revision",
           description:
-            "The artifact's owner, curators and admins only. The artifact takes the revision's fields; a new revision (\"Restored version N\") records it and the audit log names who did it. No body.",
+            "The artifact's owner, curators and admins only. The artifact takes the revision's fields; a new revision (\"Restored version N\") records it and the audit log names who did it. A member's restore goes through review like an edit: queued, and in REVIEW_MODE=pre, for a published artifact, it waits for a curator (`waiting`: true) and changes nothing yet. No body.",
           security: signedIn,
           responses: {
             "200": { description: "Restored.", ...json(ref("Restored")) },

@@ -82,15 +82,19 @@ export async function revisionRoutes(app: FastifyInstance): Promise<void> {
       const user = requireWriter(request, deps);
       const id = idOrNotFound(request.params.id);
       const number = revisionOrNotFound(request.params.number);
-      const { artifact, revision } = restoreRevision(store, user, {
+      const { artifact, revision, waiting } = restoreRevision(store, user, {
         id,
         number,
         requestId: request.id,
+        reviewMode: deps.env.reviewMode,
       });
       return {
         success: true,
-        message: MESSAGES.versionRestored(number),
+        message: waiting
+          ? MESSAGES.versionRestoreWaiting(number)
+          : MESSAGES.versionRestored(number),
         revision,
+        waiting,
         artifact: toRestArtifact(artifact),
       };
     },

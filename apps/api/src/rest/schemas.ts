@@ -132,7 +132,16 @@ export const restRevisionComparison = z.object({
 export const restRestored = z.object({
   success: z.literal(true),
   message: z.string(),
-  revision: z.number().int().min(1).describe("The number of the new revision."),
+  revision: z
+    .number()
+    .int()
+    .min(1)
+    .describe("The number of the new revision (the newest one when the restore waits)."),
+  waiting: z
+    .boolean()
+    .describe(
+      "A member's restore of a published artifact in REVIEW_MODE=pre waits for a curator: nothing changed yet.",
+    ),
   artifact: restArtifact,
 });
 

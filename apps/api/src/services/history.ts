@@ -2,13 +2,16 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import {
   ARTIFACT_FIELD_NAMES,
   hasRole,
+  editSummary,
   MESSAGES,
+  pickArtifactFields,
   restoredSummary,
   type ArtifactFields,
   type ReviewedArtifact,
   type Revision,
   type RevisionComparison,
   type RevisionSummary,
+  type ReviewMode,
   type SessionUser,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
@@ -19,6 +22,7 @@ import { getArtifact, writtenColumns } from "./artifacts";
 import { appendAudit } from "./audit";
 import { assertImageAvailable } from "./images/uploads";
 import { ServiceError } from "./errors";
+import { enqueueEdit } from "./review-entries";
 import { diffFields } from "./revision-diff";
 import { latestRevisionNumber, recordRevision } from "./revisions";
 import { assertMaySeeArtifact, type Viewer } from "./visibility";
@@ -115,13 +119,15 @@ export function mayRestore(
 
 /**
  * Puts the fields of revision `number` back as a NEW revision, "Restored version N": the past is
- * never rewritten. The owner, curators and admins only; audit-logged in the same transaction.
+ * never rewritten. The owner, curators and admins only; audit-logged in the same transaction. A
+ * member's restore is a member's edit and goes through review as one (decision 079): queued, and
+ * in REVIEW_MODE=pre, for a published artifact, it waits (`waiting`) and nothing is written.
  */
 export function restoreRevision(
   store: ArtifactStore,
   actor: Pick<SessionUser, "id" | "role">,
-  input: { id: number; number: number; requestId: string | null },
-): { artifact: ReviewedArtifact; revision: number } {
+  input: { id: number; number: number; requestId: string | null; reviewMode: ReviewMode },
+): { artifact: ReviewedArtifact; revision: number; waiting: boolean } {
   return store.db.transaction(
     (tx) => {
       assertMaySeeArtifact(store, actor, input.id);
@@ -131,13 +137,38 @@ export function restoreRevision(
       const restored = readRevision(tx, input.id, input.number);
       // An uploaded image the version shows may have been pruned since (pnpm images:prune).
       assertImageAvailable(store.db, restored.fields.artifactImage);
+      const current = store.statements.reviewedById.get({ id: input.id });
+      if (!current) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+      const { ownerId: _ownerId, ...shown } = current;
+      // A member's restore that changes something is a member's edit (restoring the version the
+      // artifact shows changes nothing, and is not queued).
+      const reviewed =
+        !hasRole(actor.role, "curator") &&
+        editSummary(pickArtifactFields(shown), restored.fields) !== null;
+      const edit = {
+        artifactId: input.id,
+        submittedBy: actor.id,
+        before: pickArtifactFields(shown),
+        proposed: restored.fields,
+      };
+      if (reviewed && current.status === "published" && input.reviewMode === "pre") {
+        enqueueEdit(tx, { ...edit, waiting: true });
+        return { artifact: shown, revision: latestRevisionNumber(tx, input.id), waiting: true };
+      }
+      // A member's restore of an artifact that is not published resubmits it, as an edit does.
+      const resubmitted = reviewed && current.status !== "published";
       const artifact = tx
         .update(artifacts)
-        .set({ ...writtenColumns(restored.fields), editedAt: new Date() })
+        .set({
+          ...writtenColumns(restored.fields),
+          ...(resubmitted ? { status: "pending", statusReason: null, statusNote: null } : {}),
+          editedAt: new Date(),
+        })
         .where(eq(artifacts.id, input.id))
         .returning(reviewedArtifactColumns)
         .get();
       if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+      if (reviewed) enqueueEdit(tx, { ...edit, waiting: false });
       const revision = recordRevision(tx, {
         artifactId: input.id,
         actorId: actor.id,
@@ -150,7 +181,7 @@ export function restoreRevision(
         requestId: input.requestId,
         details: { restored: String(input.number), revision: String(revision) },
       });
-      return { artifact, revision };
+      return { artifact, revision, waiting: false };
     },
     { behavior: "immediate" },
   );

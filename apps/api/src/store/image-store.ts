@@ -13,13 +13,21 @@ export interface UploadedImageRow {
 }
 
 /**
- * Every image path still referred to, one per row (services/images/prune.ts removes the rest).
- * Each source of references is one line of this union: artifact revisions (issue 17) add
- * `union select artifact_image from <revisions table> where artifact_image like '/images/%'`.
- * The `like` term is the partial index's own, so each line reads only that index.
+ * Every image path still referred to, one per row (services/images/prune.ts removes the rest):
+ * the artifacts (trashed ones included), every revision of them, so that restoring an old version
+ * finds its image, and the edits waiting for approval (REVIEW_MODE=pre), so that approving one
+ * does too (docs/decisions/076-images-of-revisions.md). The artifacts' and the revisions' lines say
+ * their partial index's own expression and `like` term, so each reads only that index; the open
+ * queue entries are few.
  */
 export const IMAGE_PATHS_IN_USE = `
   select artifact_image from artifacts where artifact_image like '/images/%'
+  union
+  select fields ->> '$.artifactImage' from artifact_revisions
+  where fields ->> '$.artifactImage' like '/images/%'
+  union
+  select proposed ->> '$.artifactImage' from review_queue
+  where decided_at is null and waiting = 1 and proposed ->> '$.artifactImage' like '/images/%'
 `;
 
 export interface ImageStoreOptions {

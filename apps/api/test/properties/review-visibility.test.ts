@@ -8,9 +8,10 @@ import { createUserWithSession, type SignedInUser } from "../support/users";
 import { queue } from "../review/support";
 
 /*
- * Issue 17: no sequence of create, edit, reject, hide, unhide, approve, report, delete and restore
- * shows a pending, rejected, hidden or trashed artifact to the public through any door, tRPC or
- * REST, in either review mode; and a public artifact is shown (decision 050).
+ * Issue 17: no sequence of create, edit, reject, hide, unhide, approve, report, delete, restore
+ * from the trash and restore of a version shows a pending, rejected, hidden or trashed artifact
+ * to the public through any door, tRPC or REST, in either review mode; and a public artifact is
+ * shown (decision 050).
  */
 
 const ACTIONS = [
@@ -25,6 +26,7 @@ const ACTIONS = [
   "report other",
   "delete",
   "restore",
+  "restore version 1",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -107,6 +109,11 @@ async function act(world: World, id: number, action: Action, step: number): Prom
       break;
     case "restore":
       status = (await trpc(t.app, "mutation", "trash.restore", { id }, curator.cookie)).status;
+      break;
+    case "restore version 1":
+      // The owner's Restore this version (decision 079).
+      status = (await trpc(t.app, "mutation", "revisions.restore", { id, number: 1 }, owner.cookie))
+        .status;
       break;
   }
   expect(status, action).toBeLessThan(500);

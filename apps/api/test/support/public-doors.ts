@@ -1,9 +1,10 @@
-import type { Artifact, ArtifactPage, LikedArtifact } from "@artifact-atlas/shared";
+import type { Artifact, ArtifactFacets, ArtifactPage, LikedArtifact } from "@artifact-atlas/shared";
 import { trpc, type TestApp } from "./app";
 import { rest } from "./rest";
 
 /**
- * Every public read of artifacts, through tRPC and REST (issue 17): the doors that show the
+ * Every public read of artifacts, through tRPC and REST (issue 17, with issue 18's filters and
+ * facets and issue 21's public page data, sitemap and export): the doors that show the
  * artifact `id`, read as `cookie` (a member who is neither its owner nor a curator) or as nobody.
  * `name` is searched in full, by its first three characters and by its first two.
  */
@@ -24,25 +25,49 @@ export async function doorsShowing(
     "list search (3)": [...artifact.artifactName].slice(0, 3).join(""),
     "list search (2)": [...artifact.artifactName].slice(0, 2).join(""),
   };
+  /** Whether some page of the list read with `input` shows the artifact. */
+  const listed = async (input: object): Promise<boolean> => {
+    // The page with the artifact may be any: read until the end (test collections are small).
+    for (let page = 1; page <= 50; page += 1) {
+      const result = await trpc(t.app, "query", "artifacts.list", { ...input, page }, cookie);
+      const data = result.data as ArtifactPage;
+      if (has(data.items)) return true;
+      if (page >= data.pageCount) return false;
+    }
+    return false;
+  };
   for (const [door, search] of Object.entries(searches)) {
     for (const sort of ["default", "asc", "desc"] as const) {
-      // The page with the artifact may be any: read until the end (test collections are small).
-      for (let page = 1; page <= 50; page += 1) {
-        const result = await trpc(t.app, "query", "artifacts.list", { search, sort, page }, cookie);
-        const data = result.data as ArtifactPage;
-        if (has(data.items)) {
-          shown.push(`${door} ${sort}`);
-          break;
-        }
-        if (page >= data.pageCount) break;
-      }
+      if (await listed({ search, sort })) shown.push(`${door} ${sort}`);
     }
   }
+  // Issue 18: the filters, the all-fields search and the facets (the timeline's counts).
+  if (await listed({ types: [artifact.artifactType] })) shown.push("list type filter");
+  if (await listed({ search: artifact.artifactName, in: "all" })) shown.push("list all fields");
+  const facets = await trpc(
+    t.app,
+    "query",
+    "artifacts.facets",
+    { search: artifact.artifactName },
+    cookie,
+  );
+  if ((facets.data as ArtifactFacets).types.some((type) => type.count > 0)) shown.push("facets");
   const popular = await trpc(t.app, "query", "artifacts.popular", undefined, cookie);
   if (has(popular.data as Artifact[])) shown.push("popular");
 
   const byId = await trpc(t.app, "query", "artifacts.byId", { id }, cookie);
   if (byId.status !== 404) shown.push(`byId ${byId.status}`);
+  // Issue 21: the public page's data, the sitemap and the open-data export.
+  const publicById = await trpc(t.app, "query", "artifacts.publicById", { id }, cookie);
+  if (publicById.status !== 404) shown.push(`publicById ${publicById.status}`);
+  const page = new RegExp(`/a/${id}(?:/|<|")`);
+  if (page.test((await rest(t.app, "GET", "/sitemap.xml")).body)) shown.push("sitemap");
+  const exported = await rest(
+    t.app,
+    "GET",
+    `/export?format=json&search=${encodeURIComponent(artifact.artifactName)}`,
+  );
+  if (page.test(exported.body)) shown.push("export");
 
   const likeStatus = await trpc(t.app, "query", "likes.status", { id }, cookie);
   if (likeStatus.status === 200) shown.push("likes.status");

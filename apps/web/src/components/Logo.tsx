@@ -7,7 +7,7 @@ export function Logo() {
       <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-on-accent shadow-sm">
         <Landmark aria-hidden="true" className="size-5" />
       </span>
-      <span className="font-serif text-xl font-semibold tracking-tight text-ink">
+      <span className="font-serif text-xl font-semibold tracking-tight whitespace-nowrap text-ink">
         Artifact Atlas
       </span>
     </Link>

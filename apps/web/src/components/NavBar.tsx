@@ -33,9 +33,10 @@ const SIGNED_IN: NavItem[] = [
 /** Issue 17: for admins only (the server checks every admin call). */
 const ADMIN: NavItem[] = [{ to: "/admin", label: "Admin" }];
 
+// Each label on one line where curators' and admins' longer list fits (1280 px and wider).
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "relative rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    "relative rounded-md px-2.5 py-2 text-sm font-medium transition-colors xl:whitespace-nowrap",
     isActive ? "text-accent" : "text-ink hover:text-accent",
   );
 
@@ -62,7 +63,7 @@ function NavLinkList({
           <NavLink to={item.to} end={item.to === "/"} className={linkClass}>
             {item.label}
             {item.count !== undefined && item.count > 0 && (
-              <span className="ml-1.5 rounded-full bg-accent px-1.5 py-0.5 text-xs font-semibold text-on-accent tabular-nums">
+              <span className="ml-1.5 inline-block rounded-full bg-accent px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-on-accent tabular-nums">
                 {item.count}
                 <span className="sr-only"> waiting</span>
               </span>
@@ -74,15 +75,16 @@ function NavLinkList({
   );
 }
 
-/** Review with the number waiting, and the trash, for curators and admins (issue 17). */
+/**
+ * Review with the number waiting for curators and admins, and the trash for curators (issue 17);
+ * admins reach the trash as a tab of Admin.
+ */
 function useReviewItems(user: SessionUser | null): NavItem[] {
   const curator = user !== null && hasRole(user.role, "curator");
   const waiting = trpc.review.waiting.useQuery(undefined, { enabled: curator, staleTime: 30_000 });
   if (!curator) return [];
-  return [
-    { to: "/review", label: "Review", count: waiting.data ?? 0 },
-    { to: "/admin/trash", label: "Trash" },
-  ];
+  const review: NavItem = { to: "/review", label: "Review", count: waiting.data ?? 0 };
+  return user.role === "admin" ? [review] : [review, { to: "/admin/trash", label: "Trash" }];
 }
 
 /** Takes the header's one logout, so both copies of the button show it busy. */

@@ -10,9 +10,10 @@ import {
   type AuditLogEntry,
   type NotificationItem,
   type Role,
+  type TrashPage,
 } from "@artifact-atlas/shared";
 import { createFakeApi, cursorPages, FakeApiError } from "../test/fake-api";
-import { renderApp, SIGNED_IN_USER } from "../test/render";
+import { makeArtifact, renderApp, SIGNED_IN_USER } from "../test/render";
 
 const ADMIN = { ...SIGNED_IN_USER, role: "admin" as const };
 
@@ -260,6 +261,102 @@ describe("the Admin screen", () => {
         limit: AUDIT_PAGE_SIZE,
       }),
     );
+  });
+});
+
+describe("the Trash tab", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const deletedAt = Date.parse("2026-11-20T12:00:00.000Z");
+
+  function trashWith(names: string[]) {
+    let items = names.map((name, index) => ({
+      artifact: makeArtifact({ id: index + 1, artifactName: name }),
+      deletedAt,
+      purgeAt: deletedAt + 30 * DAY,
+    }));
+    return {
+      list: (): TrashPage => ({ items, total: items.length, page: 1, pageCount: 1 }),
+      restore: ({ id }: { id: number }) => {
+        items = items.filter((item) => item.artifact.id !== id);
+        return { id };
+      },
+    };
+  }
+
+  it("is a tab for a curator, who sees no admin section and restores from it", async () => {
+    const user = userEvent.setup();
+    const trash = trashWith(["Bronze Lamp", "Clay Jar"]);
+    const fake = createFakeApi({
+      "auth.me": () => ({ ...SIGNED_IN_USER, role: "curator" }),
+      "notifications.unreadCount": () => 0,
+      "review.waiting": () => 0,
+      "trash.list": trash.list,
+      "trash.restore": trash.restore,
+    });
+    renderApp(fake, "/admin/trash");
+    const table = await screen.findByRole("table", { name: "Deleted artifacts" }, LOADING);
+    const tabs = screen.getByRole("navigation", { name: "Admin sections" });
+    expect(
+      within(tabs)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Trash"]);
+    expect(within(tabs).getByRole("link", { name: "Trash" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Running the collection");
+    expect(screen.getByText(/^Deleted artifacts, kept for 30 days/)).toBeInTheDocument();
+    const lamp = within(table).getAllByRole("row")[1]!;
+    expect(lamp).toHaveTextContent("Bronze Lamp");
+    expect(lamp).toHaveTextContent("Nov 20, 2026");
+    expect(lamp).toHaveTextContent("Dec 20, 2026");
+
+    await user.click(within(table).getByRole("button", { name: "Restore Bronze Lamp" }));
+    expect(await screen.findByText("Bronze Lamp was restored.")).toBeInTheDocument();
+    expect(fake.inputsOf("trash.restore")).toEqual([{ id: 1 }]);
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: "Restore Bronze Lamp" })).not.toBeInTheDocument(),
+    );
+    expect(fake.inputsOf("admin.users")).toEqual([]);
+  });
+
+  it("sits between Accounts and the audit log for an admin, whose navigation has no Trash link", async () => {
+    const user = userEvent.setup();
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "review.waiting": () => 0,
+      "admin.users": cursorPages([account(1, "Ada Lovelace", "admin")], ADMIN_USERS_PAGE_SIZE),
+      "trash.list": trashWith([]).list,
+    });
+    renderApp(fake, "/admin");
+    await screen.findByRole("table", { name: "Accounts" }, LOADING);
+    const tabs = screen.getByRole("navigation", { name: "Admin sections" });
+    expect(
+      within(tabs)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Accounts", "Trash", "Audit log"]);
+    // The tab is the admin's one way to the trash.
+    expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
+      within(tabs).getByRole("link", { name: "Trash" }),
+    ]);
+    await user.click(within(tabs).getByRole("link", { name: "Trash" }));
+    expect(await screen.findByText("The trash is empty", {}, LOADING)).toBeInTheDocument();
+    expect(screen.getByText(/^Accounts and their roles, the trash/)).toBeInTheDocument();
+  });
+
+  it("a member is told the Admin screen is for admins, and the trash is not read", async () => {
+    const fake = createFakeApi({
+      "auth.me": () => SIGNED_IN_USER,
+      "notifications.unreadCount": () => 0,
+    });
+    renderApp(fake, "/admin/trash");
+    expect(
+      await screen.findByRole("heading", { name: "Admins only" }, LOADING),
+    ).toBeInTheDocument();
+    expect(fake.inputsOf("trash.list")).toEqual([]);
   });
 });
 

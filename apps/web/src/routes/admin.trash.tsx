@@ -1,9 +1,7 @@
 import { ArchiveRestore, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../components/Button";
-import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
-import { PageHeader } from "../components/PageHeader";
 import { PageSpinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
@@ -12,7 +10,10 @@ import { trpc } from "../lib/trpc";
 
 const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
-/** /admin/trash (issue 17): deleted artifacts for 30 days; curators and admins restore them. */
+/**
+ * /admin/trash (issue 17), a tab of the Admin screen: deleted artifacts for 30 days; curators and
+ * admins restore them.
+ */
 export default function TrashRoute() {
   const [page, setPage] = useState(1);
   const utils = trpc.useUtils();
@@ -39,13 +40,14 @@ export default function TrashRoute() {
   };
 
   return (
-    <Page>
-      <title>Trash | Artifact Atlas</title>
-      <PageHeader
-        eyebrow="Curators"
-        title="Trash"
-        subtitle="Deleted artifacts stay here for 30 days, then the server removes them for good."
-      />
+    <section aria-labelledby="trash-heading">
+      <title>Trash | Admin | Artifact Atlas</title>
+      <h2 id="trash-heading" className="sr-only">
+        Trash
+      </h2>
+      <p className="mb-6 text-muted">
+        Deleted artifacts stay here for 30 days, then the server removes them for good.
+      </p>
       {message && (
         <p role="status" className={message.ok ? "mb-6 text-success" : "mb-6 text-danger"}>
           {message.text}
@@ -127,6 +129,6 @@ export default function TrashRoute() {
           )}
         </>
       )}
-    </Page>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ScrollText, ShieldLock, Users, type LucideIcon } from "lucide-react";
+import { ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { hasRole, type Role } from "@artifact-atlas/shared";
 import { Page } from "../components/Container";
@@ -16,14 +16,22 @@ interface AdminSection {
 }
 
 /**
- * The Admin screen's sections, one tab each. Another section (the trash, the reasons for
- * rejection, password reset links) is one more entry here and one more child route of /admin in
- * router.tsx (docs/community-editing.md, "The Admin screen").
+ * The Admin screen's sections, one tab each. Another section (the reasons for rejection, say) is
+ * one more entry here and one more child route of /admin in router.tsx
+ * (docs/community-editing.md, "The Admin screen").
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin", label: "Accounts", icon: Users, role: "admin" },
+  { to: "/admin/trash", label: "Trash", icon: Trash2, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
 ];
+
+/** What the screen holds: everything for an admin, only the trash for a curator. */
+function subtitleFor(role: Role): string {
+  return role === "admin"
+    ? "Accounts and their roles, the trash, and the record of every decision."
+    : "Deleted artifacts, kept for 30 days so that what should stay can be restored.";
+}
 
 function AdminsOnly() {
   return (
@@ -46,8 +54,9 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * /admin and its sections, each for the role it names. The server refuses every admin call from
- * anyone else (adminProcedure); this only spares others a screen they cannot use.
+ * /admin and its sections, each for the role it names. The server refuses every call of a section
+ * from anyone else (adminProcedure, curatorProcedure); this only spares others a screen they
+ * cannot use.
  */
 export default function AdminLayout() {
   const { user } = useSession();
@@ -67,7 +76,7 @@ export default function AdminLayout() {
       <PageHeader
         eyebrow="Admin"
         title="Running the collection"
-        subtitle="Accounts and their roles, and the record of every decision."
+        subtitle={user ? subtitleFor(user.role) : undefined}
       />
       <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-line">
         <ul className="flex min-w-max gap-1">

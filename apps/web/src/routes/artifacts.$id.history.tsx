@@ -271,8 +271,9 @@ function VersionRow({
       cancelLabel: "Cancel",
     });
     if (!confirmed) return;
+    let restored;
     try {
-      const restored = await restore.mutateAsync({ id: artifact.id, number: revision.number });
+      restored = await restore.mutateAsync({ id: artifact.id, number: revision.number });
       artifactUpdated(utils, restored.artifact);
     } catch (error) {
       console.error("Restoring a version failed", error);
@@ -286,7 +287,10 @@ function VersionRow({
     onRestored();
     await dialogs.notify({
       variant: "success",
-      title: MESSAGES.versionRestored(revision.number),
+      // A member's restore of a published artifact waits for a curator in REVIEW_MODE=pre.
+      title: restored.waiting
+        ? MESSAGES.versionRestoreWaiting(revision.number)
+        : MESSAGES.versionRestored(revision.number),
       timerMs: 1500,
     });
   };

@@ -137,9 +137,11 @@ function Changes({ entry }: { entry: QueueEntry }) {
   const before: ArtifactFields | null = entry.before;
   const after: ArtifactFields = entry.proposed ?? entry.artifact;
   return (
-    // Focusable, so that a keyboard can scroll a wide table on a narrow screen.
+    // Focusable, so that a keyboard can scroll a wide table on a narrow screen. Relative, so that
+    // the cells' screen-reader-only text (placed absolutely) stays inside it instead of widening
+    // the page on a phone.
     <div
-      className="mt-4 overflow-x-auto"
+      className="relative mt-4 overflow-x-auto"
       tabIndex={0}
       role="region"
       aria-label={`Fields of ${entry.artifact.artifactName}`}

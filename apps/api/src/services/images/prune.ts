@@ -20,9 +20,9 @@ export interface PruneResult {
 }
 
 /**
- * Removes the images that no artifact refers to (store/image-store.ts, IMAGE_PATHS_IN_USE) and
- * that were uploaded before the grace period, then whatever files on disk no row names and that
- * are as old. Rows first, in one transaction, then their files.
+ * Removes the images that no artifact, revision or waiting edit refers to (IMAGE_PATHS_IN_USE in
+ * store/image-store.ts) and that were uploaded before the grace period, then whatever files on
+ * disk no row names and that are as old. Rows first, in one transaction, then their files.
  */
 export async function pruneImages(images: ImageStore): Promise<PruneResult> {
   const before = images.now() - UNUSED_IMAGE_GRACE_MS;

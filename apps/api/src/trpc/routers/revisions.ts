@@ -51,6 +51,7 @@ export const revisionsRouter = router({
     restoreRevision(ctx.deps.artifactStore, ctx.user, {
       ...input,
       requestId: ctx.requestId,
+      reviewMode: ctx.deps.env.reviewMode,
     }),
   ),
 });
