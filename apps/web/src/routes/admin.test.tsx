@@ -162,29 +162,29 @@ describe("the Admin screen", () => {
       name: "Make a password reset link for Grace Hopper",
     });
     await user.click(makeLink);
-    const confirm = await screen.findByRole("dialog", { name: "Make a reset link?" });
+    const confirm = await screen.findByRole("dialog", { name: "Make a reset link?" }, LOADING);
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(fake.inputsOf("admin.createResetLink")).toEqual([]);
 
     await user.click(makeLink);
     await user.click(
-      within(await screen.findByRole("dialog", { name: "Make a reset link?" })).getByRole(
+      within(await screen.findByRole("dialog", { name: "Make a reset link?" }, LOADING)).getByRole(
         "button",
         { name: "Make link" },
       ),
     );
-    const shown = await screen.findByRole("dialog", { name: "Reset link made" });
+    const shown = await screen.findByRole("dialog", { name: "Reset link made" }, LOADING);
     expect(shown).toHaveTextContent("This link works once, within 30 minutes.");
     expect(shown).toHaveTextContent(link);
     expect(fake.inputsOf("admin.createResetLink")).toEqual([{ userId: 3 }]);
     await user.click(
       within(shown).getByRole("button", { name: "Copy the reset link for Grace Hopper" }),
     );
-    expect(await within(shown).findByText("Copied")).toBeInTheDocument();
+    expect(await within(shown).findByText("Copied", {}, LOADING)).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(link);
 
     await user.click(within(shown).getByRole("button", { name: "Done" }));
-    await waitFor(() => expect(screen.queryByText(link)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(link)).not.toBeInTheDocument(), LOADING);
     expect(makeLink).toHaveFocus();
   });
 
