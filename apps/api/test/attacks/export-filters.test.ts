@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACT_TYPES, FIND_LIMITS, LIMITS } from "@artifact-atlas/shared";
 import { createTestApp, type TestApp } from "../support/app";
-import { addArtifact } from "../support/artifacts";
-import { createUserWithSession } from "../support/users";
+import { addFindCollection } from "./support";
 
 /*
  * GET /export with GET /artifacts's filters (decision 073), from an anonymous client that asks for
@@ -14,16 +13,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createUserWithSession(t);
-  for (let index = 0; index < 30; index += 1) {
-    await addArtifact(t, owner, {
-      artifactName: `Bronze amphora ${index}`,
-      artifactType: ARTIFACT_TYPES[index % ARTIFACT_TYPES.length],
-      createdAt: `${index * 150 + 1} BC`,
-      presentLocation: `Museum ${index % 4}`,
-      historicalContext: "aaa bbb ccc ddd eee fff ggg hhh ".repeat(20),
-    });
-  }
+  await addFindCollection(t, 30);
 });
 afterAll(async () => t.close());
 

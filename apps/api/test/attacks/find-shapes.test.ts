@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
 import { STATEMENTS_KEPT } from "../../src/store/artifact-find";
 import { createTestApp, type TestApp } from "../support/app";
-import { addArtifact } from "../support/artifacts";
-import { createUserWithSession } from "../support/users";
+import { addFindCollection } from "./support";
 
 /*
  * artifacts.list, artifacts.facets and REST GET /artifacts (issue 18) against one anonymous client
@@ -16,16 +14,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createUserWithSession(t);
-  for (let index = 0; index < 20; index += 1) {
-    await addArtifact(t, owner, {
-      artifactName: `Bronze amphora ${index}`,
-      artifactType: ARTIFACT_TYPES[index % ARTIFACT_TYPES.length],
-      createdAt: `${index * 150 + 1} BC`,
-      presentLocation: `Museum ${index % 4}`,
-      historicalContext: "aaa bbb ccc ddd eee fff ggg hhh ".repeat(20),
-    });
-  }
+  await addFindCollection(t, 20);
 });
 afterAll(async () => t.close());
 

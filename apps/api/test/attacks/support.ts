@@ -1,5 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
+import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
+import type { TestApp } from "../support/app";
+import { addArtifact } from "../support/artifacts";
+import { createUserWithSession } from "../support/users";
 
 /* What every attack test shares: the checks that the server stays up. (A spawned server gets the
  * heap cap npm start gives it with startServer's productionNodeOptions.) */
@@ -37,4 +41,21 @@ export function residentMegabytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * `count` artifacts of one owner for the find's attack tests: every type in turn, a date every 150
+ * years BC, four museums, and a long historical context of the same few words.
+ */
+export async function addFindCollection(t: TestApp, count: number): Promise<void> {
+  const owner = await createUserWithSession(t);
+  for (let index = 0; index < count; index += 1) {
+    await addArtifact(t, owner, {
+      artifactName: `Bronze amphora ${index}`,
+      artifactType: ARTIFACT_TYPES[index % ARTIFACT_TYPES.length],
+      createdAt: `${index * 150 + 1} BC`,
+      presentLocation: `Museum ${index % 4}`,
+      historicalContext: "aaa bbb ccc ddd eee fff ggg hhh ".repeat(20),
+    });
+  }
 }
