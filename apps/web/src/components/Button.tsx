@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 import { Link, type LinkProps } from "react-router-dom";
 import { Spinner } from "./Spinner";
 
@@ -44,6 +44,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleOpti
   /** Disables the button and shows a spinner with `busyText` in place of the label. */
   busy?: boolean;
   busyText?: ReactNode;
+  ref?: Ref<HTMLButtonElement> | undefined;
 }
 
 export function Button({

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { CircleCheck, CircleX, TriangleExclamationPoint } from "lucide-react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { Button } from "./Button";
 
 export type DialogVariant = "confirm" | "success" | "error";
@@ -21,6 +21,11 @@ interface DialogProps {
   onConfirm?: () => void;
   /** Escape, the backdrop, Cancel, OK and the timer all end here. */
   onClose: () => void;
+  /**
+   * Where focus goes on close, when it cannot be where it was at the opening: a dialog opened
+   * after a wait (another dialog, a busy and so disabled button) finds focus on the page's body.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null> | undefined;
 }
 
 const ICONS = {
@@ -44,6 +49,7 @@ export function Dialog({
   autoCloseMs,
   onConfirm,
   onClose,
+  returnFocusTo: fixedReturn,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -60,7 +66,8 @@ export function Dialog({
     if (!dialog) return;
     if (open && !dialog.open) {
       const active = document.activeElement;
-      returnFocusTo.current = active instanceof HTMLElement ? active : null;
+      returnFocusTo.current =
+        fixedReturn?.current ?? (active instanceof HTMLElement ? active : null);
       dialog.showModal();
       // Destructive confirmations start on Cancel; notices on their only button.
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
@@ -70,7 +77,7 @@ export function Dialog({
       returnFocusTo.current = null;
       if (target?.isConnected) target.focus();
     }
-  }, [open]);
+  }, [open, fixedReturn]);
 
   useEffect(() => {
     if (!open || !autoCloseMs) return;

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { AdminResetLink, AdminUser } from "@artifact-atlas/shared";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
@@ -18,6 +18,8 @@ export function ResetLinkButton({ account }: { account: Pick<AdminUser, "id" | "
   const createLink = trpc.admin.createResetLink.useMutation();
   // Held only while its dialog is open: closing it is the last anyone sees of the link.
   const [made, setMade] = useState<AdminResetLink | null>(null);
+  // The link's dialog opens after the confirmation and the wait, while this button is disabled.
+  const button = useRef<HTMLButtonElement>(null);
 
   const make = async () => {
     const confirmed = await dialogs.confirm({
@@ -41,6 +43,7 @@ export function ResetLinkButton({ account }: { account: Pick<AdminUser, "id" | "
   return (
     <>
       <Button
+        ref={button}
         variant="ghost"
         size="sm"
         busy={createLink.isPending}
@@ -53,6 +56,7 @@ export function ResetLinkButton({ account }: { account: Pick<AdminUser, "id" | "
       {/* Always there, so that closing hands focus back to the button. */}
       <Dialog
         open={made !== null}
+        returnFocusTo={button}
         variant="success"
         title="Reset link made"
         description={`This link works once, within 30 minutes. It is shown only now: copy it and give it to ${account.name}.`}

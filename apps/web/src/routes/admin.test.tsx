@@ -145,11 +145,11 @@ describe("the Admin screen", () => {
         [account(3, "Grace Hopper"), account(1, "Ada Lovelace", "admin")],
         ADMIN_USERS_PAGE_SIZE,
       ),
-      "admin.createResetLink": ({ userId }: { userId: number }) => ({
-        userId,
-        link,
-        expiresAt: "2026-11-26T12:30:00.000Z",
-      }),
+      // Slow enough that the button is busy, and so disabled, when the link's dialog opens.
+      "admin.createResetLink": async ({ userId }: { userId: number }) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return { userId, link, expiresAt: "2026-11-26T12:30:00.000Z" };
+      },
     });
     renderApp(fake, "/admin");
     await screen.findByRole("table", { name: "Accounts" }, LOADING);
