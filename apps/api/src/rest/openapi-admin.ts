@@ -22,6 +22,7 @@ import {
 type JsonSchema = Record<string, unknown>;
 
 /** What openapi.ts lends: its zod-to-JSON-Schema conversion and its query parameter builder. */
+
 export interface OpenApiTools {
   toSchema: (schema: z.ZodType, io: "input" | "output") => JsonSchema;
   queryParameters: (schema: z.ZodObject) => unknown[];
@@ -74,6 +75,14 @@ const nextLink = {
 };
 
 export function adminOpenApiPaths({ toSchema, queryParameters }: OpenApiTools) {
+  /** The `{id}` of an account in an admin path. */
+  const accountIdParameter = {
+    name: "id",
+    in: "path",
+    required: true,
+    description: "The account's id.",
+    schema: toSchema(accountId, "input"),
+  };
   return {
     "/admin/users": {
       get: {
@@ -94,15 +103,7 @@ export function adminOpenApiPaths({ toSchema, queryParameters }: OpenApiTools) {
       },
     },
     "/admin/users/{id}/role": {
-      parameters: [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          description: "The account's id.",
-          schema: toSchema(accountId, "input"),
-        },
-      ],
+      parameters: [accountIdParameter],
       put: {
         operationId: "adminSetRole",
         summary: "Give an account a role: member, curator or admin (admins only)",
@@ -117,15 +118,7 @@ export function adminOpenApiPaths({ toSchema, queryParameters }: OpenApiTools) {
       },
     },
     "/admin/users/{id}/reset-link": {
-      parameters: [
-        {
-          name: "id",
-          in: "path",
-          required: true,
-          description: "The account's id.",
-          schema: toSchema(accountId, "input"),
-        },
-      ],
+      parameters: [accountIdParameter],
       post: {
         operationId: "adminCreateResetLink",
         summary: "Make a one-time password reset link for an account (admins only)",
