@@ -2,6 +2,7 @@ import { connect, type AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import Fastify, { type LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { clientAddressRule } from "../src/client-address";
 import { loggerOptions } from "../src/logging";
 import { createTestApp, type TestApp } from "./support/app";
 import { captureLogs } from "./support/logs";
@@ -201,7 +202,9 @@ describe("the URL in a log line", () => {
 
   it("is the same in lines that pino writes", async () => {
     const logs = captureLogs();
-    const app = Fastify({ logger: loggerOptions({ logLevel: "info" }, logs.stream) });
+    const app = Fastify({
+      logger: loggerOptions({ logLevel: "info" }, logs.stream, clientAddressRule(false)),
+    });
     app.get("/echo", async (request) => {
       request.log.info({ req: request }, "with the request");
       return {};
