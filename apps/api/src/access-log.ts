@@ -87,7 +87,7 @@ export class AccessLog extends LogController {
       );
       return;
     }
-    // The request's own level: a route may log less than the server (Google's callback does).
+    // The request's own level: a route may log less than the server.
     if ((LEVEL_VALUES[request.log.level] ?? INFO) > INFO) return;
     this.#stream.write(accessLine(request, reply, this.#clientAddress.of(request.raw), Date.now()));
   }
