@@ -10,6 +10,7 @@ import { clientAddressRule } from "./client-address";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
+import { answerSizePlugin } from "./plugins/answer-size";
 import { errorsPlugin, frameworkErrorAnswer } from "./plugins/errors";
 import {
   defaultLoadShedding,
@@ -131,6 +132,8 @@ export async function buildApp({
   await app.register(loadSheddingPlugin, loadShedding);
   await app.register(fastifyCookie);
   await app.register(privateAnswersPlugin);
+  // Defence in depth behind the pages and the batch cap: no body held whole over 16 MiB is sent.
+  await app.register(answerSizePlugin);
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
   await app.register(sessionPlugin, { deps });
