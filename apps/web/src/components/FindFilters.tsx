@@ -65,6 +65,28 @@ function Option({
 
 const LIST = "flex max-h-56 flex-col gap-0.5 overflow-y-auto pr-1";
 
+/** One end of the typed range of years. */
+function YearInput(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-ink">
+      {props.label}
+      <input
+        type="number"
+        inputMode="numeric"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        placeholder={props.placeholder}
+        className="h-9 w-full rounded-md border border-line-strong bg-surface px-2 text-sm text-ink hover:border-ink/70"
+      />
+    </label>
+  );
+}
+
 /** A typed range of years (BC negative), applied as a whole. */
 function YearRange({ state, onChange }: Omit<FindFiltersProps, "facets">) {
   const [from, setFrom] = useState(state.fromYear?.toString() ?? "");
@@ -79,8 +101,6 @@ function YearRange({ state, onChange }: Omit<FindFiltersProps, "facets">) {
     const value = Number(text);
     return text.trim() !== "" && Number.isInteger(value) && value !== 0 ? value : undefined;
   };
-  const input =
-    "h-9 w-full rounded-md border border-line-strong bg-surface px-2 text-sm text-ink hover:border-ink/70";
   return (
     <form
       className="mt-3 flex flex-col gap-2"
@@ -94,28 +114,8 @@ function YearRange({ state, onChange }: Omit<FindFiltersProps, "facets">) {
       }}
     >
       <div className="grid grid-cols-2 gap-2">
-        <label className="flex flex-col gap-1 text-xs font-medium text-ink">
-          From year
-          <input
-            type="number"
-            inputMode="numeric"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            placeholder="-500"
-            className={input}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-ink">
-          To year
-          <input
-            type="number"
-            inputMode="numeric"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            placeholder="1500"
-            className={input}
-          />
-        </label>
+        <YearInput label="From year" value={from} onChange={setFrom} placeholder="-500" />
+        <YearInput label="To year" value={to} onChange={setTo} placeholder="1500" />
       </div>
       <p className="text-xs text-muted">BC years are negative: 500 BC is -500.</p>
       <Button type="submit" variant="secondary" size="sm" className="self-start">

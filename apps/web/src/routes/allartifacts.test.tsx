@@ -157,6 +157,23 @@ describe("All artifacts screen", () => {
     expect(box).toHaveValue("amph");
   });
 
+  it("applies a typed range of years, in order, from page 1", async () => {
+    const { search } = renderList("/allartifacts?page=2");
+    const from = await screen.findByRole("spinbutton", { name: "From year" });
+    fireEvent.change(from, { target: { value: "300" } });
+    fireEvent.change(screen.getByRole("spinbutton", { name: "To year" }), {
+      target: { value: "-500" },
+    });
+    expect(search().has("fromYear")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Apply years" }));
+    await waitFor(() => expect(search().get("fromYear")).toBe("-500"));
+    expect(search().get("toYear")).toBe("300");
+    expect(search().has("page")).toBe(false);
+    // The inputs show the range as applied.
+    expect(screen.getByRole("spinbutton", { name: "From year" })).toHaveValue(-500);
+    expect(screen.getByRole("spinbutton", { name: "To year" })).toHaveValue(300);
+  });
+
   it("says so when nothing matches", async () => {
     const api = createFakeApi({
       "artifacts.list": (): ArtifactPage => ({ items: [], total: 0, page: 1, pageCount: 0 }),
