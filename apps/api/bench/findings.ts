@@ -133,8 +133,9 @@ the git history of this file.
   more CPU per read; dropping \`--heap-growing-percent=200\` saved nothing at the peak and tripled
   the CPU of image answers; a 2 MB SQLite cache saved 15 MB at start for 8–17% more CPU on reads
   the read cache misses; malloc's thresholds and a smaller young generation stayed within the
-  20–25 MB two runs of one server differ by. The target is missed for want of a smaller process,
-  not of a flag.
+  20–25 MB two runs of one server differ by. All four together peaked at 191–208 MB (the
+  configured server 225–250 in the same rounds) for 9–15% more CPU on tRPC lists. The target is
+  missed for want of a smaller process, not of a flag.
 
 ### Web
 
