@@ -30,8 +30,8 @@ export const testProjects = [
       environment: "node",
       testTimeout: 120_000,
       hookTimeout: 120_000,
-      // One browser journey at a time: these machines have two cores.
-      fileParallelism: false,
+      // Browser files run beside the others, one per core (vitest.config.ts), each with its own
+      // server and browser.
     },
   }),
 ];

@@ -2,6 +2,7 @@ import { initTRPC } from "@trpc/server";
 import Fastify from "fastify";
 import { artifactIdInput, TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
 import { AccessLog } from "../src/access-log";
+import { clientAddressRule } from "../src/client-address";
 import { BatchedLogOutput } from "../src/log-output";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
 import { everyAnswerHeaders } from "../src/plugins/security-headers";
@@ -38,10 +39,10 @@ async function main(): Promise<void> {
     routerOptions: { maxParamLength: 5000 },
     ...(floorLog
       ? {
-          logger: loggerOptions({ logLevel: "info" }, floorLog),
+          logger: loggerOptions({ logLevel: "info" }, floorLog, clientAddressRule(false)),
           genReqId: requestIdFor,
           requestIdHeader: false,
-          logController: new AccessLog(floorLog),
+          logController: new AccessLog(floorLog, clientAddressRule(false)),
         }
       : {}),
   });

@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
+import type { ClientAddressRule } from "./client-address";
 import { urlForLog, type LogStream } from "./logging";
 
 /*
@@ -35,11 +36,16 @@ function field(name: string, value: string | number | undefined): string {
  * redacted, cut when long), host, client address and port, status and time: never a header, so
  * never a cookie.
  */
-function accessLine(request: FastifyRequest, reply: FastifyReply, time: number): string {
+function accessLine(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  remoteAddress: string | undefined,
+  time: number,
+): string {
   return (
     `{"level":${INFO},"time":${time},${BASE}${field("reqId", request.id)},` +
     `"req":{"method":${JSON.stringify(request.method)}${field("url", urlForLog(request.url))}` +
-    `${field("host", request.host)}${field("remoteAddress", request.ip)}` +
+    `${field("host", request.host)}${field("remoteAddress", remoteAddress)}` +
     `${field("remotePort", request.socket?.remotePort)}},` +
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +
     `"msg":"request completed"}\n`
@@ -55,11 +61,16 @@ function accessLine(request: FastifyRequest, reply: FastifyReply, time: number):
  */
 export class AccessLog extends LogController {
   readonly #stream: LogStream;
+  readonly #clientAddress: ClientAddressRule;
 
-  /** `stream` must be the stream the app's logger writes to, so that lines stay in order. */
-  constructor(stream: LogStream) {
+  /**
+   * `stream` must be the stream the app's logger writes to, so that lines stay in order;
+   * `clientAddress` the app's rule, which a request the router refused does not carry.
+   */
+  constructor(stream: LogStream, clientAddress: ClientAddressRule) {
     super();
     this.#stream = stream;
+    this.#clientAddress = clientAddress;
   }
 
   override incomingRequest(): void {}
@@ -76,8 +87,8 @@ export class AccessLog extends LogController {
       );
       return;
     }
-    // The request's own level: a route may log less than the server (Google's callback does).
+    // The request's own level: a route may log less than the server.
     if ((LEVEL_VALUES[request.log.level] ?? INFO) > INFO) return;
-    this.#stream.write(accessLine(request, reply, Date.now()));
+    this.#stream.write(accessLine(request, reply, this.#clientAddress.of(request.raw), Date.now()));
   }
 }

@@ -6,9 +6,11 @@ import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
+import { clientAddressRule } from "./client-address";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
+import { answerSizePlugin } from "./plugins/answer-size";
 import { errorsPlugin, frameworkErrorAnswer } from "./plugins/errors";
 import {
   defaultLoadShedding,
@@ -65,9 +67,11 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
-  const accessLog = new AccessLog(logDestination);
+  // One rule names the client everywhere: access and error lines, rate limits, Fastify's request.ip.
+  const clientAddress = clientAddressRule(env.trustProxy);
+  const accessLog = new AccessLog(logDestination, clientAddress);
   const app = Fastify({
-    logger: loggerOptions(env, logDestination),
+    logger: loggerOptions(env, logDestination, clientAddress),
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
     genReqId: requestIdFor,
     requestIdHeader: false,
@@ -77,7 +81,7 @@ export async function buildApp({
       https: env.publicOrigin.startsWith("https:"),
       accessLog,
     }),
-    trustProxy: env.trustProxy,
+    trustProxy: clientAddress.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within
     // 10 s (408 after that), and a connection with nothing to do closes after 5 s.
@@ -92,6 +96,7 @@ export async function buildApp({
   app.server.maxConnections = MAX_CONNECTIONS;
   const deps: Deps = createDeps(env, db, {
     log: app.log,
+    clientAddress,
     ...(now ? { now } : {}),
     ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
     ...(imagePruning.now ? { imagesNow: imagePruning.now } : {}),
@@ -127,6 +132,8 @@ export async function buildApp({
   await app.register(loadSheddingPlugin, loadShedding);
   await app.register(fastifyCookie);
   await app.register(privateAnswersPlugin);
+  // Defence in depth behind the pages and the batch cap: no body held whole over 16 MiB is sent.
+  await app.register(answerSizePlugin);
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
   await app.register(sessionPlugin, { deps });

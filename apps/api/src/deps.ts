@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { ClientAddressRule } from "./client-address";
 import type { Env } from "./env";
 import type { AppDatabase } from "./db/client";
 import { createSessionStore, type SessionStore } from "./auth/session";
@@ -47,6 +48,8 @@ export interface Deps {
   outbox: Outbox | null;
   /** The time, in milliseconds since the epoch: reset links and sessions read it (tests move it). */
   now: () => number;
+  /** Who sent a request, by TRUST_PROXY: the rate limits' key, as the logs name it. */
+  clientAddress: ClientAddressRule;
 }
 
 /**
@@ -57,6 +60,7 @@ export const MAX_CONCURRENT_EXPORTS = 2;
 
 export interface DepsOptions {
   log: FastifyBaseLogger;
+  clientAddress: ClientAddressRule;
   now?: () => number;
   /** The clock of the images' clean-up; tests pass their own. */
   imagesNow?: () => number;
@@ -91,5 +95,6 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
         })
       : null,
     now,
+    clientAddress: options.clientAddress,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import type { ClientAddressRule } from "./client-address";
 import type { Env } from "./env";
 
 /*
@@ -142,25 +143,29 @@ export interface LogStream {
  * line (access-log.ts), never a header. It replaces Fastify's own, which logs the URL as sent and
  * the Accept-Version header.
  */
-function serializeRequest(request: FastifyRequest) {
-  return {
+function requestSerializer(clientAddress: ClientAddressRule) {
+  return (request: FastifyRequest) => ({
     method: request.method,
     url: urlForLog(request.url),
     host: request.host,
-    remoteAddress: request.ip,
+    remoteAddress: clientAddress.of(request.raw),
     remotePort: request.socket?.remotePort,
-  };
+  });
 }
 
-/** Fastify's logger options: level from the environment, JSON lines to `stream`. */
+/**
+ * Fastify's logger options: level from the environment, JSON lines to `stream`, the client named
+ * by the app's rule.
+ */
 export function loggerOptions(
   env: Pick<Env, "logLevel">,
   stream: LogStream,
+  clientAddress: ClientAddressRule,
 ): FastifyServerOptions["logger"] {
   return {
     level: env.logLevel,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
-    serializers: { err: serializeError, req: serializeRequest },
+    serializers: { err: serializeError, req: requestSerializer(clientAddress) },
     stream,
   };
 }

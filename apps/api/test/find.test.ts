@@ -115,8 +115,16 @@ afterAll(async () => {
 
 const EMPTY: FindFilters = { types: [], eras: [], locations: [] };
 
-/** The reference: which fixtures a find matches (name search: a substring, ignoring ASCII case). */
-function reference(filters: FindFilters, search = ""): Fixture[] {
+/** A name search: a substring, ignoring ASCII case. */
+const inName = (search: string) => (fixture: Fixture) =>
+  fixture.name.toLowerCase().includes(search.toLowerCase());
+
+/** The reference: which fixtures a find matches, with a name search or another `matches`. */
+function reference(
+  filters: FindFilters,
+  search = "",
+  matches: (fixture: Fixture) => boolean = inName(search),
+): Fixture[] {
   const spans = filters.eras.map((era) => {
     const index = Number(era.slice(1));
     const size = era.startsWith("c") ? 100 : 1000;
@@ -135,7 +143,7 @@ function reference(filters: FindFilters, search = ""): Fixture[] {
           ([from, to]) => fixture.year !== null && fixture.year >= from! && fixture.year <= to!,
         )) &&
       (filters.locations.length === 0 || filters.locations.includes(fixture.location)) &&
-      fixture.name.toLowerCase().includes(search.toLowerCase()),
+      matches(fixture),
   );
 }
 
@@ -187,36 +195,23 @@ describe("filters", () => {
   it("count each filter's values given the other filters, in every combination", async () => {
     for (const { filters, search } of COMBINATIONS) {
       const counted = await facets({ ...filters, search });
-      const label = JSON.stringify({ filters, search });
-      const byType = reference({ ...filters, types: [] }, search);
-      expect(Object.fromEntries(counted.types.map((row) => [row.value, row.count])), label).toEqual(
-        countBy(byType, (fixture) => fixture.type),
-      );
-      const byEra = reference(
-        { ...filters, eras: [], fromYear: undefined, toYear: undefined } as FindFilters,
-        search,
-      );
-      expect(
-        Object.fromEntries(counted.centuries.map((row) => [row.value, row.count])),
-        label,
-      ).toEqual(
-        countBy(
-          byEra.filter((fixture) => fixture.century !== null),
-          (f) => String(f.century),
-        ),
-      );
-      expect(counted.undated, label).toBe(
-        byEra.filter((fixture) => fixture.century === null).length,
-      );
-      const byLocation = countBy(
-        reference({ ...filters, locations: [] }, search),
-        (f) => f.location,
-      );
-      for (const chosen of filters.locations) byLocation[chosen] ??= 0;
-      expect(
-        Object.fromEntries(counted.locations.map((row) => [row.value, row.count])),
-        label,
-      ).toEqual(byLocation);
+      expectFacets(counted, filters, inName(search), JSON.stringify({ filters, search }));
+    }
+  });
+
+  it("count them for an all-fields search too, in every combination", async () => {
+    // Which fixtures each search finds in any field (checked by "finds words of every text field").
+    const found: Record<string, string[]> = {
+      bronze: ["Bronze Axe", "Unknown Hammer"],
+      beziers: ["Bronze Axe", "Béziers Panel"],
+      london: ["Bronze Axe", "Gutenberg Leaf", "Rosetta Stone"],
+    };
+    for (const { filters } of COMBINATIONS.filter((combination) => !combination.search)) {
+      for (const [words, names] of Object.entries(found)) {
+        const counted = await facets({ ...filters, search: words, in: "all" });
+        const label = JSON.stringify({ filters, words });
+        expectFacets(counted, filters, (fixture) => names.includes(fixture.name), label);
+      }
     }
   });
 
@@ -251,6 +246,49 @@ describe("filters", () => {
     }
   });
 });
+
+/** The facets a find answered, against the reference's counts given the other filters. */
+function expectFacets(
+  counted: ArtifactFacets,
+  filters: FindFilters,
+  matches: (fixture: Fixture) => boolean,
+  label: string,
+): void {
+  const byType = reference({ ...filters, types: [] }, "", matches);
+  expect(Object.fromEntries(counted.types.map((row) => [row.value, row.count])), label).toEqual(
+    countBy(byType, (fixture) => fixture.type),
+  );
+  const byEra = reference(
+    { ...filters, eras: [], fromYear: undefined, toYear: undefined } as FindFilters,
+    "",
+    matches,
+  );
+  expect(Object.fromEntries(counted.centuries.map((row) => [row.value, row.count])), label).toEqual(
+    countBy(
+      byEra.filter((fixture) => fixture.century !== null),
+      (f) => String(f.century),
+    ),
+  );
+  expect(counted.undated, label).toBe(byEra.filter((fixture) => fixture.century === null).length);
+  const byLocation = countBy(
+    reference({ ...filters, locations: [] }, "", matches),
+    (f) => f.location,
+  );
+  for (const chosen of filters.locations) byLocation[chosen] ??= 0;
+  expect(Object.fromEntries(counted.locations.map((row) => [row.value, row.count])), label).toEqual(
+    byLocation,
+  );
+  // Most common first, as the list of places shows them.
+  const top = counted.locations.filter((row) => !filters.locations.includes(row.value));
+  expect(
+    top.map((row) => row.count),
+    label,
+  ).toEqual(top.map((row) => row.count).sort((a, b) => b - a));
+  expect(
+    counted.centuries.map((row) => row.value),
+    label,
+  ).toEqual(counted.centuries.map((row) => row.value).sort((a, b) => a - b));
+}
 
 function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -458,6 +496,47 @@ describe("query plans", () => {
         expect(plan, statement).not.toMatch(tableScan);
         expect(plan, statement).not.toMatch(rowByRowWalk);
         expect(plan, statement).not.toMatch(matchPerRow);
+      }
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("a search's counts, pages and facets read each match from the find's id index, not the table", () => {
+    const statements: string[] = [];
+    const sqlite = new Database(t.env.databasePath, {
+      verbose: (statement) => statements.push(String(statement)),
+    });
+    const planOf = (statement: string) =>
+      (sqlite.prepare(`explain query plan ${statement}`).all() as { detail: string }[])
+        .map((step) => step.detail)
+        .join(" | ");
+    try {
+      const store = createArtifactStore(drizzle(sqlite, { schema }) as AppDatabase, {
+        readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 },
+      });
+      for (const [search, scope, type] of [
+        ["bronze", "all", "Tools"],
+        ["ston", "names", "Documents"],
+        ["e", "names", "Art"],
+      ] as const) {
+        // A type each search finds, so that every page is read.
+        const filters = { ...EMPTY, types: [type] };
+        statements.length = 0;
+        artifactFacets(store, { filters, search, scope });
+        // One statement counts the three facets from one look at the matches.
+        expect(statements, search).toHaveLength(1);
+        listArtifacts(store, { search, in: scope, filters, sort: "date_asc", page: 1 });
+        listArtifacts(store, { search, in: scope, filters, sort: "desc", page: 1 });
+        const searching = statements.filter((statement) =>
+          /_fts match|artifact_name like/.test(statement),
+        );
+        expect(searching.length, search).toBeGreaterThanOrEqual(5);
+        for (const statement of searching) {
+          expect(planOf(statement), statement).not.toMatch(
+            /SEARCH artifacts USING INTEGER PRIMARY KEY/,
+          );
+        }
       }
     } finally {
       sqlite.close();

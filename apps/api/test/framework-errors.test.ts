@@ -130,6 +130,32 @@ describe("a URL the router cannot take", () => {
     expect(answer.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
   });
 
+  it("names the client behind a trusted proxy exactly as every other access line does", async () => {
+    const { logs, port } = await listeningApp({ TRUST_PROXY: "127.0.0.1,::1" });
+    // The client wrote an address of its own; the proxy on this box appended the one it saw.
+    const hops = { "x-forwarded-for": "10.9.9.9, 198.51.100.7" };
+    await rawGet(port, "/healthz", hops);
+    await rawGet(port, "/%", hops);
+    await rawGet(port, `/trpc/${"a".repeat(6000)}`, hops);
+
+    const addresses = accessLinesOf(logs).map((entry) => [
+      (entry.res as { statusCode: number }).statusCode,
+      (entry.req as { remoteAddress: string }).remoteAddress,
+    ]);
+    expect(addresses).toEqual([
+      [200, "198.51.100.7"],
+      [400, "198.51.100.7"],
+      [414, "198.51.100.7"],
+    ]);
+  });
+
+  it("believes no X-Forwarded-For without TRUST_PROXY, there as everywhere", async () => {
+    const { logs, port } = await listeningApp();
+    await rawGet(port, "/%", { "x-forwarded-for": "198.51.100.7" });
+
+    expect(accessLinesOf(logs)[0]?.req).toMatchObject({ remoteAddress: "127.0.0.1" });
+  });
+
   it("is answered the same way through inject, and leaves the next request alone", async () => {
     t = await createTestApp();
     const bad = await t.app.inject({ url: "/%" });

@@ -10,6 +10,7 @@ import { sessions, users } from "../src/db/schema";
 import { loadEnv } from "../src/env";
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, trpc, type TestApp } from "./support/app";
 import { me, PASSWORD, signUp } from "./support/auth";
+import { captureLogs } from "./support/logs";
 
 const CLIENT_ID = "atlas-test-client";
 const CLIENT_SECRET = "atlas-test-secret";
@@ -338,6 +339,68 @@ describe("Google sign-in that succeeds", () => {
     });
     expect(setCookie(flow.response, "atlas_google_redirect")?.value).toBe("/");
     expect(location(response)).toBe("/login?google=success&redirect=%2F");
+  });
+});
+
+describe("Google sign-in's access lines", () => {
+  /** The app of this test, logging at info into memory. */
+  async function loggingApp() {
+    const logs = captureLogs();
+    await t.close();
+    t = await createTestApp(googleEnv({ LOG_LEVEL: "info" }), { logStream: logs.stream });
+    return logs;
+  }
+
+  function accessLines(logs: ReturnType<typeof captureLogs>) {
+    return logs.entries().filter((entry) => entry.msg === "request completed");
+  }
+
+  it("are one per request, the callback's included, without the code or the state", async () => {
+    const logs = await loggingApp();
+    const { response, flow, callbackPath } = await googleSignIn(
+      claimsFor("google-logged", "logged@example.com"),
+    );
+    expect(location(response)).toBe("/login?google=success&redirect=%2F");
+
+    const callbackQuery = new URL(callbackPath, TEST_ORIGIN).searchParams;
+    const code = callbackQuery.get("code") ?? "";
+    const state = callbackQuery.get("state") ?? "";
+    expect(code.length).toBeGreaterThan(8);
+    expect(state).toBe(flow.authorizeUrl.searchParams.get("state"));
+
+    const lines = accessLines(logs);
+    expect(lines.map((entry) => (entry.req as { url: string }).url)).toEqual([
+      "/auth/google",
+      expect.stringMatching(/^\/auth\/google\/callback\?/),
+    ]);
+    const [start, finish] = lines;
+    expect(start?.reqId).not.toBe(finish?.reqId);
+    expect(finish).toMatchObject({ level: 30, res: { statusCode: 302 } });
+    const loggedQuery = new URLSearchParams((finish?.req as { url: string }).url.split("?")[1]);
+    expect(loggedQuery.get("code")).toBe("[redacted]");
+    expect(loggedQuery.get("state")).toBe("[redacted]");
+    // Nowhere in any line: not the access lines, not the sign-in's own line.
+    const everything = logs.lines.join("\n");
+    expect(everything).not.toContain(code);
+    expect(everything).not.toContain(state);
+    expect(logs.entries().find((entry) => entry.msg === "Google sign-in")).toMatchObject({
+      reqId: finish?.reqId,
+      outcome: "created",
+    });
+  });
+
+  it("are written for a refused callback too, once", async () => {
+    const logs = await loggingApp();
+    const response = await callback("/auth/google/callback?code=stolen-code&state=forged", "");
+    expect(location(response)).toBe("/login?google_error=invalid_state");
+
+    const lines = accessLines(logs);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.req).toMatchObject({
+      url: "/auth/google/callback?code=[redacted]&state=[redacted]",
+    });
+    expect(logs.lines.join("\n")).not.toContain("stolen-code");
+    expect(logs.lines.join("\n")).not.toContain("forged");
   });
 });
 

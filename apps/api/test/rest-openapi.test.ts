@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from "./support/app";
 import { rest } from "./support/rest";
 
 interface Operation {
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   requestBody?: { content: { "application/json": { schema: { $ref: string } } } };
   responses: Record<string, unknown>;
@@ -25,7 +26,10 @@ type PathItem = Record<string, Operation | Operation["parameters"]>;
 interface Document {
   openapi: string;
   paths: Record<string, PathItem>;
-  components: { schemas: Record<string, Record<string, unknown>> };
+  components: {
+    schemas: Record<string, Record<string, unknown>>;
+    securitySchemes: Record<string, { type: string; in: string; name: string }>;
+  };
 }
 
 const METHODS = ["get", "post", "put", "delete"] as const;
@@ -224,5 +228,66 @@ describe("the OpenAPI document", () => {
     expect(artifact.properties.likeCount?.type).toBe("integer");
     expect(artifact.properties).not.toHaveProperty("userEmail");
     expect(artifact.required).toContain("likeCount");
+  });
+});
+
+describe("the session cookie in the OpenAPI document", () => {
+  function operations(): [string, Operation][] {
+    return Object.entries(doc.paths).flatMap(([path, item]) =>
+      METHODS.flatMap((method) => {
+        const op = item[method] as Operation | undefined;
+        return op ? [[`${method} ${path}`, op] as [string, Operation]] : [];
+      }),
+    );
+  }
+
+  it("names both of its names, each as a scheme of its own", () => {
+    const schemes = Object.values(doc.components.securitySchemes);
+    expect(schemes.map(({ type, in: where, name }) => ({ type, in: where, name }))).toEqual([
+      { type: "apiKey", in: "cookie", name: "atlas_session" },
+      { type: "apiKey", in: "cookie", name: "__Host-atlas_session" },
+    ]);
+  });
+
+  it("lets every signed-in call be made with either name (two requirements: one or the other)", () => {
+    const names = Object.keys(doc.components.securitySchemes);
+    let signedInCalls = 0;
+    for (const [call, op] of operations()) {
+      const requirements = (op.security ?? []).filter((r) => Object.keys(r).length > 0);
+      if (requirements.length === 0) continue;
+      signedInCalls += 1;
+      expect(requirements, call).toEqual(names.map((name) => ({ [name]: [] })));
+    }
+    expect(signedInCalls).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ["http", "http://localhost:3000", "atlas_session"],
+    ["https", "https://atlas.example.org", "__Host-atlas_session"],
+  ])("names the cookie that an %s deployment sets and reads", async (_, origin, expected) => {
+    const deployment = await createTestApp({ PUBLIC_ORIGIN: origin });
+    try {
+      const signup = await deployment.app.inject({
+        method: "POST",
+        url: "/trpc/auth.signup",
+        headers: { origin, "content-type": "application/json" },
+        payload: JSON.stringify({
+          userName: "Cookie Namer",
+          email: "namer@example.com",
+          password: "Secret123",
+          photoUrl: "",
+        }),
+      });
+      const set = signup.cookies.find((cookie) => cookie.value !== "");
+      expect(set?.name).toBe(expected);
+      const own = await rest(deployment.app, "GET", "/artifacts?email=namer%40example.com", {
+        cookie: `${set?.name}=${set?.value}`,
+      });
+      expect(own.statusCode).toBe(200);
+      const documented = Object.values(doc.components.securitySchemes).map((s) => s.name);
+      expect(documented).toContain(set?.name);
+    } finally {
+      await deployment.close();
+    }
   });
 });

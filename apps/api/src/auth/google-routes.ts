@@ -19,8 +19,6 @@ const STATE_COOKIE = "atlas_google_state";
 const VERIFIER_COOKIE = "atlas_google_verifier";
 const REDIRECT_COOKIE = "atlas_google_redirect";
 
-const QUIETER_THAN_WARN = new Set(["error", "fatal", "silent"]);
-
 /** Provider error codes (RFC 6749 section 4.1.2.1) that mean "try again later", not "refused". */
 const PROVIDER_BUSY = new Set(["server_error", "temporarily_unavailable"]);
 
@@ -61,9 +59,9 @@ export async function googleAuthRoutes(app: FastifyInstance, { deps }: { deps: D
     return reply.redirect(url.toString(), 302);
   });
 
-  // At "warn" (or quieter), Fastify does not log this route's request lines, whose URL carries the code.
-  const callbackLogLevel = QUIETER_THAN_WARN.has(deps.env.logLevel) ? deps.env.logLevel : "warn";
-  app.get("/auth/google/callback", { logLevel: callbackLogLevel }, async (request, reply) => {
+  // Its URL carries the one-time code and the state: logged lines show them as [redacted]
+  // (logging.ts, urlForLog), so the callback is logged like every other request.
+  app.get("/auth/google/callback", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const expectedState = request.cookies[STATE_COOKIE];
     const codeVerifier = request.cookies[VERIFIER_COOKIE];
@@ -102,7 +100,7 @@ export async function googleAuthRoutes(app: FastifyInstance, { deps }: { deps: D
       if (request.session) await deps.sessions.invalidate(request.session.sessionId);
       const cookie = await deps.sessions.create(user.id, request.headers["user-agent"]);
       reply.setCookie(cookie.name, cookie.value, cookie.attributes);
-      app.log.info({ reqId: request.id, userId: user.id, outcome }, "Google sign-in");
+      request.log.info({ userId: user.id, outcome }, "Google sign-in");
       return reply.redirect(
         `/login?${GOOGLE_SUCCESS_PARAM}=success&redirect=${encodeURIComponent(wanted)}`,
         302,

@@ -13,6 +13,7 @@ import {
   restSetRoleBody,
   ROLES,
 } from "@artifact-atlas/shared";
+import { signedIn } from "./openapi-security";
 
 /*
  * The OpenAPI description of the Admin screen's and the bell's REST paths (issue 17), kept apart
@@ -63,8 +64,6 @@ function failures(codes: number[]) {
     codes.map((code) => [String(code), { description: FAILURES[code], ...json(ref("Error")) }]),
   );
 }
-
-const signedIn = [{ session: [] }];
 
 const nextLink = {
   Link: {

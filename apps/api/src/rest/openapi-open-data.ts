@@ -8,6 +8,7 @@ import {
   importQuery,
 } from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
+import { signedIn } from "./openapi-security";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export function openDataPaths(queryParameters: (schema: z.ZodObject) => JsonSche
         operationId: "importArtifacts",
         summary: "Check or import a CSV or JSON file of artifacts (curators and admins)",
         description: `The body is the file, in the shape GET /export writes (CSV with a header row, or a JSON array or JSON-LD with a @graph), at most ${IMPORT_MAX_ROWS} rows and ${IMPORT_MAX_BYTES / 1024 / 1024} MiB. Each row is checked with the rules of POST /artifacts; the answer lists every row with its number (a CSV's header is row 1) and every problem by field, and the rejected rows as CSV. With dryRun=false the rows that pass are added in one transaction, owned by you, and the import can be undone for ${IMPORT_UNDO_DAYS} days (tRPC imports.undo). One import runs at a time.`,
-        security: [{ session: [] }],
+        security: signedIn,
         parameters: queryParameters(importQuery),
         requestBody: {
           required: true,

@@ -22,8 +22,8 @@ import {
   restUpdateArtifactBody,
   revisionNumberParam,
 } from "@artifact-atlas/shared";
-import { SESSION_COOKIE_NAME } from "../auth/session";
 import { ADMIN_ANSWERS, ADMIN_REQUEST_BODIES, adminOpenApiPaths } from "./openapi-admin";
+import { SESSION_SECURITY_SCHEMES, signedIn } from "./openapi-security";
 import {
   restArtifact,
   restConfirmed,
@@ -190,8 +190,6 @@ const body = (name: keyof typeof REQUEST_BODIES, required = true) => ({
   requestBody: { required, ...json(ref(name)) },
 });
 
-const signedIn = [{ session: [] }];
-
 const pageHeaders = {
   "X-Total-Count": {
     description: "How many items the list holds, over all pages.",
@@ -223,9 +221,7 @@ export function buildOpenApiDocument() {
     },
     components: {
       schemas,
-      securitySchemes: {
-        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME },
-      },
+      securitySchemes: SESSION_SECURITY_SCHEMES,
     },
     paths: {
       ...openDataPaths(queryParameters),

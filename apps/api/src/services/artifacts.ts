@@ -187,13 +187,13 @@ export function findArtifactsSlice(
  */
 export function artifactFacets(store: ArtifactStore, query: FindQuery): ArtifactFacets {
   return store.readCache.read(`facets:${JSON.stringify(query)}`, () => {
-    const centuries = store.find.centuryCounts(query);
+    const { types, centuries, locations } = store.find.facets(query);
     return {
-      types: store.find.typeCounts(query),
+      types,
       centuries: centuries.flatMap((row) =>
         row.value === null ? [] : [{ value: row.value, count: row.count }],
       ),
-      locations: store.find.locationCounts(query),
+      locations,
       undated: centuries.find((row) => row.value === null)?.count ?? 0,
     };
   });

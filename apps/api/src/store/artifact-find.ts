@@ -53,12 +53,23 @@ interface Where {
 
 /** The WHERE clause of a find, leaving out one facet's own filter when counting that facet. */
 export function findWhere(query: FindQuery, omit?: FacetName): Where {
-  const { filters } = query;
-  const conditions = [visibleArtifacts()];
   const params: Record<string, unknown> = {};
-  let match: string | null = null;
-  let empty = false;
+  const search = searchCondition(query, params);
+  const conditions = [
+    visibleArtifacts(),
+    ...filterConditions(query.filters, omit, params),
+    ...(search.sql === null ? [] : [search.sql]),
+  ];
+  return { sql: conditions.join(" and "), params, match: search.match, empty: search.empty };
+}
 
+/** The filters' conditions (none for `omit`), their values added to `params`. */
+function filterConditions(
+  filters: FindFilters,
+  omit: FacetName | undefined,
+  params: Record<string, unknown>,
+): string[] {
+  const conditions: string[] = [];
   if (filters.types.length > 0 && omit !== "types") {
     conditions.push("artifact_type in (select value from json_each(:types))");
     params.types = JSON.stringify(filters.types);
@@ -85,29 +96,56 @@ export function findWhere(query: FindQuery, omit?: FacetName): Where {
     conditions.push("present_location in (select value from json_each(:locations))");
     params.locations = JSON.stringify(filters.locations);
   }
-  if (query.search) {
-    if (query.scope === "all") {
-      match = allFieldsQuery(searchWords(query.search));
-      if (match === null) empty = true;
-      conditions.push("id in (select rowid from artifacts_fts where artifacts_fts match :match)");
-      params.match = match ?? '""';
-    } else if (query.search.includes("\u0000")) {
-      // LIKE reads its pattern as C text, which ends at a NUL; names hold none.
-      empty = true;
-    } else if (usesSearchIndex(query.search)) {
-      conditions.push(
-        "id in (select rowid from artifacts_name_fts where artifacts_name_fts match :phrase)",
-      );
-      params.phrase = searchPhrase(query.search);
-    } else {
-      // Too short for trigrams: LIKE over the narrow list index, never the table (decision 009).
-      conditions.push(
-        `id in (select id from artifacts indexed by artifacts_list_idx where artifact_name like :pattern escape '\\' and ${PUBLIC_ARTIFACT})`,
-      );
-      params.pattern = containsPattern(query.search);
-    }
+  return conditions;
+}
+
+interface SearchCondition {
+  /** `id in (…)` the search's matches; null without a search. */
+  sql: string | null;
+  match: string | null;
+  empty: boolean;
+}
+
+/** The search's condition on `id`, its values added to `params`. */
+function searchCondition(query: FindQuery, params: Record<string, unknown>): SearchCondition {
+  if (!query.search) return { sql: null, match: null, empty: false };
+  if (query.scope === "all") {
+    const match = allFieldsQuery(searchWords(query.search));
+    params.match = match ?? '""';
+    return {
+      sql: "id in (select rowid from artifacts_fts where artifacts_fts match :match)",
+      match,
+      empty: match === null,
+    };
   }
-  return { sql: conditions.join(" and "), params, match, empty };
+  if (query.search.includes("\u0000")) {
+    // LIKE reads its pattern as C text, which ends at a NUL; names hold none.
+    return { sql: null, match: null, empty: true };
+  }
+  if (usesSearchIndex(query.search)) {
+    params.phrase = searchPhrase(query.search);
+    return {
+      sql: "id in (select rowid from artifacts_name_fts where artifacts_name_fts match :phrase)",
+      match: null,
+      empty: false,
+    };
+  }
+  // Too short for trigrams: LIKE over the narrow list index, never the table (decision 009).
+  params.pattern = containsPattern(query.search);
+  return {
+    sql: `id in (select id from artifacts indexed by artifacts_list_idx where artifact_name like :pattern escape '\\' and ${PUBLIC_ARTIFACT})`,
+    match: null,
+    empty: false,
+  };
+}
+
+/**
+ * Where a find reads the artifacts: a search's matches are looked up by id in the find's id index,
+ * which holds every column the filters, facets and sorts read. SQLite would read each match's
+ * row from the table instead, a page per match (decision 086).
+ */
+function artifactsOf(query: FindQuery): string {
+  return query.search ? "artifacts indexed by artifacts_find_id_idx" : "artifacts";
 }
 
 /**
@@ -150,6 +188,97 @@ export function createArtifactFind(sqlite: Database.Database) {
     return statement;
   };
 
+  function typeCounts(query: FindQuery): FacetCount<string>[] {
+    const where = findWhere(query, "types");
+    return prepare(
+      `select artifact_type as value, count(*) as count from artifacts where ${where.sql}
+       group by artifact_type`,
+    ).all(where.params) as FacetCount<string>[];
+  }
+
+  function yearCounts(query: FindQuery): FacetCount<number | null>[] {
+    const where = findWhere(query, "eras");
+    // Grouped by year, which the year index yields in order, and folded into centuries after:
+    // grouping by the century expression sorts every entry first (twice the time, decision 080).
+    return prepare(
+      `select created_year as value, count(*) as count from artifacts
+       where ${where.sql} group by created_year order by created_year`,
+    ).all(where.params) as FacetCount<number | null>[];
+  }
+
+  function locationCounts(query: FindQuery): FacetCount<string>[] {
+    const where = findWhere(query, "locations");
+    const top = prepare(
+      `select present_location as value, count(*) as count from artifacts where ${where.sql}
+       group by present_location order by count desc, value limit :limit`,
+    ).all({ ...where.params, limit: FIND_LIMITS.locationFacet }) as FacetCount<string>[];
+    const missing = query.filters.locations.filter((chosen) =>
+      top.every((row) => row.value !== chosen),
+    );
+    if (missing.length === 0) return top;
+    const chosen = prepare(
+      `select present_location as value, count(*) as count from artifacts
+       where ${where.sql} and present_location in (select value from json_each(:chosen))
+       group by present_location`,
+    ).all({ ...where.params, chosen: JSON.stringify(missing) }) as FacetCount<string>[];
+    return withChosenLocations(top, chosen, missing);
+  }
+
+  function facetsOfSearch(query: FindQuery): FacetCounts {
+    const params: Record<string, unknown> = { limit: FIND_LIMITS.locationFacet };
+    const search = searchCondition(query, params);
+    if (search.empty || search.sql === null) return { types: [], centuries: [], locations: [] };
+    const where = (omit: FacetName, ...more: string[]): string => {
+      const conditions = [...filterConditions(query.filters, omit, params), ...more];
+      return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
+    };
+    const chosen = query.filters.locations;
+    params.chosen = JSON.stringify(chosen);
+    const rows = prepare(
+      `with matched as materialized (
+         select artifact_type, created_year, present_location from ${artifactsOf(query)}
+         where ${visibleArtifacts()} and ${search.sql}
+       )
+       select 'type' as facet, artifact_type as value, count(*) as count from matched
+         ${where("types")} group by artifact_type
+       union all
+       select 'year', created_year, count(*) from matched ${where("eras")} group by created_year
+       union all
+       select * from (
+         select 'location', present_location, count(*) as count from matched
+         ${where("locations")} group by present_location order by count desc, present_location
+         limit :limit
+       )
+       ${
+         chosen.length === 0
+           ? ""
+           : `union all
+              select 'chosen', present_location, count(*) from matched
+              ${where("locations", "present_location in (select value from json_each(:chosen))")}
+              group by present_location`
+       }`,
+    ).all(params) as (FacetCount<string | number | null> & { facet: string })[];
+    const of = <T>(facet: string) =>
+      rows.filter((row) => row.facet === facet).map(({ value, count }) => ({ value, count })) as {
+        value: T;
+        count: number;
+      }[];
+    const top = of<string>("location").sort(
+      (a, b) => b.count - a.count || compareText(a.value, b.value),
+    );
+    return {
+      types: of<string>("type").sort((a, b) => compareText(a.value, b.value)),
+      centuries: centuriesOf(
+        of<number | null>("year").sort((a, b) => compareYears(a.value, b.value)),
+      ),
+      locations: withChosenLocations(
+        top,
+        of<string>("chosen"),
+        chosen.filter((value) => top.every((row) => row.value !== value)),
+      ),
+    };
+  }
+
   return {
     /** How many statement shapes are prepared now (bounded by STATEMENTS_KEPT). */
     preparedShapes: () => statements.size,
@@ -163,7 +292,7 @@ export function createArtifactFind(sqlite: Database.Database) {
       const sql =
         where.match !== null && !hasFilters(query.filters)
           ? "select count(*) as total from artifacts_fts where artifacts_fts match :match"
-          : `select count(*) as total from artifacts where ${where.sql}`;
+          : `select count(*) as total from ${artifactsOf(query)} where ${where.sql}`;
       const row = prepare(sql).get(where.params) as { total: number };
       return row.total;
     },
@@ -186,7 +315,7 @@ export function createArtifactFind(sqlite: Database.Database) {
         order === "relevance" && where.match !== null
           ? prepare(relevanceSql(findWhere({ ...query, search: "" }).sql))
           : prepare(
-              `select id from artifacts where ${where.sql}
+              `select id from ${artifactsOf(query)} where ${where.sql}
                order by +${LIST_ORDER[order === "relevance" ? "default" : order].forward}
                limit :limit offset :offset`,
             )
@@ -201,68 +330,71 @@ export function createArtifactFind(sqlite: Database.Database) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    /** Artifacts per type, given the other filters. */
-    typeCounts(query: FindQuery): { value: string; count: number }[] {
-      const where = findWhere(query, "types");
-      if (where.empty) return [];
-      return prepare(
-        `select artifact_type as value, count(*) as count from artifacts where ${where.sql}
-         group by artifact_type`,
-      ).all(where.params) as { value: string; count: number }[];
-    },
-
-    /** Artifacts per century of their created year (null: not recognised), given the others. */
-    centuryCounts(query: FindQuery): { value: number | null; count: number }[] {
-      const where = findWhere(query, "eras");
-      if (where.empty) return [];
-      // Grouped by year, which the year index yields in order, and folded into centuries here:
-      // grouping by the century expression sorts every entry first (twice the time, decision 080).
-      const years = prepare(
-        `select created_year as year, count(*) as count from artifacts
-         where ${where.sql} group by created_year order by created_year`,
-      ).all(where.params) as { year: number | null; count: number }[];
-      const centuries: { value: number | null; count: number }[] = [];
-      for (const { year, count } of years) {
-        const value = year === null ? null : centuryOf(year);
-        const last = centuries.at(-1);
-        if (last && last.value === value) last.count += count;
-        else centuries.push({ value, count });
-      }
-      return centuries;
-    },
-
-    /** The most common present locations, and the chosen ones, given the other filters. */
-    locationCounts(query: FindQuery): { value: string; count: number }[] {
-      const where = findWhere(query, "locations");
-      if (where.empty) return [];
-      const top = prepare(
-        `select present_location as value, count(*) as count from artifacts where ${where.sql}
-         group by present_location order by count desc, value limit :limit`,
-      ).all({ ...where.params, limit: FIND_LIMITS.locationFacet }) as {
-        value: string;
-        count: number;
-      }[];
-      const missing = query.filters.locations.filter((chosen) =>
-        top.every((row) => row.value !== chosen),
-      );
-      if (missing.length === 0) return top;
-      const chosen = prepare(
-        `select present_location as value, count(*) as count from artifacts
-         where ${where.sql} and present_location in (select value from json_each(:chosen))
-         group by present_location`,
-      ).all({ ...where.params, chosen: JSON.stringify(missing) }) as {
-        value: string;
-        count: number;
-      }[];
-      return [
-        ...top,
-        ...missing.map((value) => ({
-          value,
-          count: chosen.find((row) => row.value === value)?.count ?? 0,
-        })),
-      ];
+    /**
+     * Each filter's values with their counts given the other filters. Without a search, each
+     * facet reads the covering index of its own column. With one, the search's matches are
+     * found once and looked up in the facets' id index, and the three facets are counted from
+     * them in one statement: three statements each found them again and read each match's row
+     * from the table (decision 086).
+     */
+    facets(query: FindQuery): FacetCounts {
+      if (query.search) return facetsOfSearch(query);
+      return {
+        types: typeCounts(query),
+        centuries: centuriesOf(yearCounts(query)),
+        locations: locationCounts(query),
+      };
     },
   };
+}
+
+interface FacetCount<T> {
+  value: T;
+  count: number;
+}
+
+/** The facets' counts: centuries with null for the artifacts whose date is not recognised. */
+export interface FacetCounts {
+  types: FacetCount<string>[];
+  centuries: FacetCount<number | null>[];
+  locations: FacetCount<string>[];
+}
+
+/** Years' counts, in year order (null first), folded into their centuries. */
+function centuriesOf(years: FacetCount<number | null>[]): FacetCount<number | null>[] {
+  const centuries: FacetCount<number | null>[] = [];
+  for (const { value: year, count } of years) {
+    const value = year === null ? null : centuryOf(year);
+    const last = centuries.at(-1);
+    if (last && last.value === value) last.count += count;
+    else centuries.push({ value, count });
+  }
+  return centuries;
+}
+
+/** The most common locations, then each chosen one they leave out, with its count or 0. */
+function withChosenLocations(
+  top: FacetCount<string>[],
+  counted: FacetCount<string>[],
+  missing: string[],
+): FacetCount<string>[] {
+  return [
+    ...top,
+    ...missing.map((value) => ({
+      value,
+      count: counted.find((row) => row.value === value)?.count ?? 0,
+    })),
+  ];
+}
+
+/** SQLite's order of text (BINARY) for what this collection holds, and of years (null first). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareYears(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return a - b;
 }
 
 export type ArtifactFind = ReturnType<typeof createArtifactFind>;

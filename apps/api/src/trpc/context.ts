@@ -31,7 +31,7 @@ export function createContextFactory(deps: Deps) {
     user: req.session?.user ?? null,
     sessionId: req.session?.sessionId ?? null,
     requestId: req.id,
-    ip: req.ip,
+    ip: deps.clientAddress.of(req.raw) ?? "",
     userAgent: req.headers["user-agent"],
     setCookie: (cookie) => {
       res.setCookie(cookie.name, cookie.value, cookie.attributes);

@@ -23,7 +23,12 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).
  * The loader rather than the tsx command keeps it one process, so SIGKILL and SIGTERM reach the
  * server itself rather than a launcher that would leave it running.
  */
-export const SERVER_FROM_SOURCE = ["--import", TSX_LOADER, "apps/api/src/main.ts"];
+export const SERVER_FROM_SOURCE = sourceEntry("apps/api/src/main.ts");
+
+/** Node's arguments that run `script` (from the repository root) the same way: a test's own app. */
+export function sourceEntry(script: string): string[] {
+  return ["--import", TSX_LOADER, script];
+}
 /** Node's arguments that run the production bundle (`pnpm build` first), as `pnpm start` does. */
 export const SERVER_FROM_BUILD = ["apps/api/dist/server.js"];
 

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   SERVER_FROM_SOURCE,
+  sourceEntry,
   serverNodeOptions,
   spawnServer,
   startServer as startServerProcess,
@@ -35,13 +36,18 @@ export interface SpawnOptions {
   preload?: string[];
   /** Run with the Node options `npm start` gives the server (its heap cap): the attack tests. */
   productionNodeOptions?: boolean;
+  /** Node options after those (e.g. --expose-gc). */
+  nodeOptions?: string[];
+  /** Another entry than the server's, from the repository root: a test's own app (buildApp). */
+  script?: string;
 }
 
 function fromSource(options: SpawnOptions): ServerProcessOptions {
   return {
-    entry: SERVER_FROM_SOURCE,
+    entry: options.script ? sourceEntry(options.script) : SERVER_FROM_SOURCE,
     nodeOptions: [
       ...(options.productionNodeOptions ? serverNodeOptions() : []),
+      ...(options.nodeOptions ?? []),
       ...(options.preload ?? []).flatMap((module) => ["--import", module]),
     ],
     honourPermissions: options.honourPermissions ?? false,

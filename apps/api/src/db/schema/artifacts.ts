@@ -123,6 +123,13 @@ export const artifacts = sqliteTable(
       index("artifacts_find_location_idx")
         .on(table.presentLocation, table.artifactType, table.createdYear, ...sortColumns)
         .where(isPublic),
+      /**
+       * The filters' and sorts' columns by id: a search's matches are looked up here to be
+       * filtered, counted and sorted, not in the table's wide rows (decision 086).
+       */
+      index("artifacts_find_id_idx")
+        .on(table.id, table.artifactType, table.createdYear, table.presentLocation, ...sortColumns)
+        .where(isPublic),
       check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
       check(
         "artifacts_status_known",

@@ -1,39 +1,24 @@
 import { statSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { expect } from "vitest";
 import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { MESSAGES } from "@artifact-atlas/shared";
-import {
-  artifactNamed,
-  createArtifact,
-  like,
-  SAMPLE_ARTIFACT,
-  signUp,
-  trpcMutation,
-} from "./support/api";
-import {
-  expectedProblems,
-  openPage,
-  screenshot,
-  SCREENSHOT_DIR,
-  themeState,
-} from "./support/browser";
-import { useProductInBrowser } from "./support/product";
+import { artifactNamed, createArtifact, like, SAMPLE_ARTIFACT, signUp, trpcMutation } from "./api";
+import { expectedProblems, openPage, screenshot, SCREENSHOT_DIR, themeState } from "./browser";
+import type { ProductInBrowser } from "./product";
 
 /*
- * Every route in both themes, at a phone's and a laptop's width: axe finds no serious or critical
- * violation, and a full-page picture of each lands in test-results/screenshots/ (not committed)
- * for people to look at.
+ * Every route in one theme at one width: axe finds no serious or critical violation, and a
+ * full-page picture of each lands in test-results/screenshots/ (not committed) for people to look
+ * at. One test file per theme (accessibility-light, accessibility-dark), so that the two run side
+ * by side.
  */
 
-const THEMES = ["light", "dark"] as const;
-const WIDTHS = [390, 1280] as const;
+export const WIDTHS = [390, 1280] as const;
 const NAME = "Hypatia of Alexandria";
 /** Another member's artifact, waiting in the review queue. */
 const OTHERS_ARTIFACT = "Theon's Astrolabe";
-
-const product = useProductInBrowser();
 
 interface Ids {
   /** The seeded artifact the account likes. */
@@ -299,92 +284,90 @@ function describeViolations(
     });
 }
 
-describe.each(THEMES)("every route in the %s theme", (theme) => {
-  it.each(WIDTHS)(
-    "at %i px has no serious or critical axe violation, and is photographed",
-    async (width) => {
-      const context = await product.newContext({ width, theme, reducedMotion: true });
-      const { page, problems } = await openPage(context);
-      const report: string[] = [];
-      const shots: string[] = [];
-      const overflowing: string[] = [];
-      const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
-      let ids: Ids = { liked: rosetta.id, mine: 0 };
+/** Visits every route as a visitor, a member, a curator and an admin, checking each. */
+export async function checkEveryRoute(
+  product: ProductInBrowser,
+  theme: "light" | "dark",
+  width: (typeof WIDTHS)[number],
+): Promise<void> {
+  const context = await product.newContext({ width, theme, reducedMotion: true });
+  const { page, problems } = await openPage(context);
+  const report: string[] = [];
+  const shots: string[] = [];
+  const overflowing: string[] = [];
+  const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
+  let ids: Ids = { liked: rosetta.id, mine: 0 };
 
-      const check = async (screen: Screen) => {
-        if (screen.only && screen.only !== width) return;
-        const path = typeof screen.path === "function" ? screen.path(ids) : screen.path;
-        await page.goto(`${product.origin}${path}`);
-        await screen.ready(page).first().waitFor({ state: "visible" });
-        if (screen.act) await (await screen.act(page)).waitFor({ state: "visible" });
-        await settle(page);
-        expect((await themeState(page)).dataTheme, `${screen.name} theme`).toBe(theme);
-        // Only the failures are wanted: axe then skips collecting every passing node.
-        const results = await new AxeBuilder({ page })
-          .options({ resultTypes: ["violations"] })
-          .analyze();
-        report.push(
-          ...describeViolations(`${screen.name} (${width} px, ${theme})`, results.violations),
-        );
-        shots.push(await screenshot(page, `${screen.name}-${width}-${theme}`));
-        // Something wider than the screen makes the whole page scroll sideways at 390 px.
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scrollWidth > width) overflowing.push(`${screen.name}: ${scrollWidth} px`);
-      };
+  const check = async (screen: Screen) => {
+    if (screen.only && screen.only !== width) return;
+    const path = typeof screen.path === "function" ? screen.path(ids) : screen.path;
+    await page.goto(`${product.origin}${path}`);
+    await screen.ready(page).first().waitFor({ state: "visible" });
+    if (screen.act) await (await screen.act(page)).waitFor({ state: "visible" });
+    await settle(page);
+    expect((await themeState(page)).dataTheme, `${screen.name} theme`).toBe(theme);
+    // Only the failures are wanted: axe then skips collecting every passing node.
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ["violations"] })
+      .analyze();
+    report.push(
+      ...describeViolations(`${screen.name} (${width} px, ${theme})`, results.violations),
+    );
+    shots.push(await screenshot(page, `${screen.name}-${width}-${theme}`));
+    // Something wider than the screen makes the whole page scroll sideways at 390 px.
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width) overflowing.push(`${screen.name}: ${scrollWidth} px`);
+  };
 
-      for (const screen of SIGNED_OUT) await check(screen);
+  for (const screen of SIGNED_OUT) await check(screen);
 
-      const account = await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
-      for (const screen of SIGNED_IN_EMPTY) await check(screen);
+  const account = await signUp(context, product.origin, NAME, `a11y-${theme}-${width}`);
+  for (const screen of SIGNED_IN_EMPTY) await check(screen);
 
-      await like(context, product.origin, rosetta.id);
-      const mine = await createArtifact(context, product.origin);
-      // A second version, so that the History view has changes to show.
-      await trpcMutation(context, product.origin, "artifacts.update", {
-        id: mine.id,
-        fields: {
-          ...SAMPLE_ARTIFACT,
-          historicalContext: `${SAMPLE_ARTIFACT.historicalContext} Restored in 1950.`,
-        },
-      });
-      ids = { liked: rosetta.id, mine: mine.id };
-      for (const screen of SIGNED_IN_FILLED) await check(screen);
-
-      // For the review queue and the trash: another member's artifact and report, and a delete.
-      const other = await product.newContext({ width, theme });
-      await signUp(other, product.origin, "Theon of Alexandria", `a11y-other-${theme}-${width}`);
-      await createArtifact(other, product.origin, { artifactName: OTHERS_ARTIFACT });
-      await trpcMutation(other, product.origin, "reports.create", {
-        id: rosetta.id,
-        reason: "inaccurate",
-        note: "The date is off by a century.",
-      });
-      const trashed = await createArtifact(other, product.origin, { artifactName: "Theon's Lamp" });
-      await trpcMutation(other, product.origin, "artifacts.delete", { id: trashed.id });
-
-      setRoleOn(product.databasePath, account.email, "curator");
-      for (const screen of SIGNED_IN_CURATOR) await check(screen);
-      setRoleOn(product.databasePath, account.email, "admin");
-      notifyOn(product.databasePath, account.email, {
-        kind: "artifact_rejected",
-        artifactId: mine.id,
-        reason: "duplicate",
-      });
-      for (const screen of SIGNED_IN_ADMIN) await check(screen);
-
-      expect(overflowing, "pages wider than the screen").toEqual([]);
-      expect(report, `axe found serious or critical violations:\n\n${report.join("\n\n")}`).toEqual(
-        [],
-      );
-      // A picture of every screen, each a real image file in the run's artifacts.
-      expect(shots.length).toBe(width === 390 ? 32 : 31);
-      for (const shot of shots) {
-        expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
-        expect(statSync(shot).size, shot).toBeGreaterThan(10_000);
-      }
-      // The conflict screen's refused save is a failed request, which the browser logs.
-      expect(expectedProblems(problems, /status of 409 \(Conflict\)/)).toBe(1);
-      expect(problems).toEqual([]);
+  await like(context, product.origin, rosetta.id);
+  const mine = await createArtifact(context, product.origin);
+  // A second version, so that the History view has changes to show.
+  await trpcMutation(context, product.origin, "artifacts.update", {
+    id: mine.id,
+    fields: {
+      ...SAMPLE_ARTIFACT,
+      historicalContext: `${SAMPLE_ARTIFACT.historicalContext} Restored in 1950.`,
     },
-  );
-});
+  });
+  ids = { liked: rosetta.id, mine: mine.id };
+  for (const screen of SIGNED_IN_FILLED) await check(screen);
+
+  // For the review queue and the trash: another member's artifact and report, and a delete.
+  const other = await product.newContext({ width, theme });
+  await signUp(other, product.origin, "Theon of Alexandria", `a11y-other-${theme}-${width}`);
+  await createArtifact(other, product.origin, { artifactName: OTHERS_ARTIFACT });
+  await trpcMutation(other, product.origin, "reports.create", {
+    id: rosetta.id,
+    reason: "inaccurate",
+    note: "The date is off by a century.",
+  });
+  const trashed = await createArtifact(other, product.origin, { artifactName: "Theon's Lamp" });
+  await trpcMutation(other, product.origin, "artifacts.delete", { id: trashed.id });
+
+  setRoleOn(product.databasePath, account.email, "curator");
+  for (const screen of SIGNED_IN_CURATOR) await check(screen);
+  setRoleOn(product.databasePath, account.email, "admin");
+  notifyOn(product.databasePath, account.email, {
+    kind: "artifact_rejected",
+    artifactId: mine.id,
+    reason: "duplicate",
+  });
+  for (const screen of SIGNED_IN_ADMIN) await check(screen);
+
+  expect(overflowing, "pages wider than the screen").toEqual([]);
+  expect(report, `axe found serious or critical violations:\n\n${report.join("\n\n")}`).toEqual([]);
+  // A picture of every screen, each a real image file in the run's artifacts.
+  expect(shots.length).toBe(width === 390 ? 32 : 31);
+  for (const shot of shots) {
+    expect(shot.startsWith(SCREENSHOT_DIR)).toBe(true);
+    expect(statSync(shot).size, shot).toBeGreaterThan(10_000);
+  }
+  // The conflict screen's refused save is a failed request, which the browser logs.
+  expect(expectedProblems(problems, /status of 409 \(Conflict\)/)).toBe(1);
+  expect(problems).toEqual([]);
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `artifacts_find_id_idx` ON `artifacts` (`id`,`artifact_type`,`created_year`,`present_location`,`like_count`,`created_from_year`,`created_to_year`,`status`,`deleted_at`) WHERE status = 'published' and deleted_at is null;

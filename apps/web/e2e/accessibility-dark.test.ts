@@ -1,0 +1,12 @@
+import { describe, it } from "vitest";
+import { checkEveryRoute, WIDTHS } from "./support/accessibility";
+import { useProductInBrowser } from "./support/product";
+
+const product = useProductInBrowser();
+
+describe("every route in the dark theme", () => {
+  it.each(WIDTHS)(
+    "at %i px has no serious or critical axe violation, and is photographed",
+    (width) => checkEveryRoute(product, "dark", width),
+  );
+});
