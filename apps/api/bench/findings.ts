@@ -122,6 +122,20 @@ the git history of this file.
   made costly (above, "Old-generation garbage on every tRPC call"); with
   \`--heap-growing-percent=200\` beside the cap (decision 017) RSS peaks near 180 MB. The read
   cache holds at most 4,096 answers (a few MB).
+- **Node 26, issue "A supported Node LTS"** (\`pnpm bench:memory\`, apps/api/bench/memory.ts:
+  the built server on the bench collection, one large upload, the read scenarios above twice,
+  the RSS taken apart at its peak by mapping and V8 heap space; decision 017): the highest RSS
+  above is made of about 67 MB mapped from disk (the node binary 52, libvips 9, other libraries 7),
+  V8's heap near 100 MB (old space 80, young 8) and 75 MB of other memory (malloc: SQLite's 16 MB
+  page cache, buffers, what libvips leaves). The server starts at about 140 MB (a bare Node 26
+  process: 42 MB), so the 200 MB target leaves 60 MB for the load. Measured side by side, no
+  option got there without a noticeable loss: a 96 MB heap cap peaked at 221–236 MB for 10–19%
+  more CPU per read; dropping \`--heap-growing-percent=200\` saved nothing at the peak and tripled
+  the CPU of image answers; a 2 MB SQLite cache saved 15 MB at start for 8–17% more CPU on reads
+  the read cache misses; malloc's thresholds and a smaller young generation stayed within the
+  20–25 MB two runs of one server differ by. All four together peaked at 191–208 MB (the
+  configured server 225–250 in the same rounds) for 9–15% more CPU on tRPC lists. The target is
+  missed for want of a smaller process, not of a flag.
 
 ### Web
 
