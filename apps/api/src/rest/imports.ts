@@ -35,6 +35,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       "/imports",
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        // The product's words for a file over the limit; every other error as everywhere else.
+        errorHandler: (error, _request, reply) => {
+          if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
+          return reply.code(413).send({ error: OPEN_DATA_MESSAGES.importTooLarge });
+        },
         onRequest: async (request, reply) => {
           const user = requireRole(request, "curator");
           assertWriteAllowed(deps.writeRateLimiter, user);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { IMPORT_MAX_BYTES } from "@artifact-atlas/shared";
+import { IMPORT_MAX_BYTES, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../../src/deps";
 import { signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
 import { setRoleOnDisk } from "../support/roles-on-disk";
@@ -74,24 +74,26 @@ function post(path: string, body: Buffer, headers: Record<string, string>) {
 }
 
 /**
- * The status of a POST that declares a body of `bytes` and sends it only if no answer came first.
+ * The answer to a POST that declares a body of `bytes` and sends it only if no answer came first.
  * The import refuses a body from its Content-Length alone and closes the connection; closing it
  * with a body still arriving resets it, which can lose the answer before the client reads it
  * (fetch then fails with EPIPE on a loaded machine).
  */
-function statusOfDeclaredPost(
+function declaredPost(
   path: string,
   bytes: number,
   headers: Record<string, string>,
-): Promise<number> {
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${server.url}${path}`, {
       method: "POST",
       headers: { ...headers, "content-length": String(bytes) },
     });
     request.on("response", (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
     });
     request.on("error", reject);
     request.flushHeaders();
@@ -196,7 +198,9 @@ describe("the import under attack", () => {
       cookie: curatorCookie,
       origin: "http://localhost:3000",
     };
-    expect(await statusOfDeclaredPost("/imports", IMPORT_MAX_BYTES + 1, headers)).toBe(413);
+    const tooLarge = await declaredPost("/imports", IMPORT_MAX_BYTES + 1, headers);
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body)).toEqual({ error: OPEN_DATA_MESSAGES.importTooLarge });
     const header =
       "artifactName,artifactImage,artifactType,historicalContext,createdAt,discoveredAt,discoveredBy,presentLocation\r\n";
     const rows = "x,https://e.org/a.jpg,Tools,c,1,2,b,l\r\n".repeat(5_001);

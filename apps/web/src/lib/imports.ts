@@ -1,4 +1,10 @@
-import { calendarDayOf, formatLongDate, type ImportReport } from "@artifact-atlas/shared";
+import {
+  calendarDayOf,
+  formatLongDate,
+  IMPORT_MAX_BYTES,
+  OPEN_DATA_MESSAGES,
+  type ImportReport,
+} from "@artifact-atlas/shared";
 
 /** The content type POST /imports reads a file as, from its name; null for neither kind. */
 export function importContentType(fileName: string): string | null {
@@ -15,6 +21,9 @@ export function importContentType(fileName: string): string | null {
 export async function uploadImport(file: File, dryRun: boolean): Promise<ImportReport> {
   const type = importContentType(file.name);
   if (!type) throw new Error("Choose a .csv or .json file.");
+  // Refused here rather than sent: the server refuses it from its size alone and closes the
+  // connection, which a browser may report as a failed request instead of the message.
+  if (file.size > IMPORT_MAX_BYTES) throw new Error(OPEN_DATA_MESSAGES.importTooLarge);
   const params = new URLSearchParams({ dryRun: String(dryRun), fileName: file.name.slice(0, 200) });
   const response = await fetch(`/imports?${params.toString()}`, {
     method: "POST",

@@ -120,6 +120,7 @@ export const importIdInput = z.object({ id: z.number().int().positive() });
 export const OPEN_DATA_MESSAGES = {
   exportBusy: "Several exports are running right now. Please try again in a few seconds.",
   importBusy: "Another import is running right now. Please try again in a few seconds.",
+  importTooLarge: `This file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Please split it into smaller files.`,
   importTooManyRows: `A file may hold at most ${String(IMPORT_MAX_ROWS).replace(/\B(?=(\d{3})+$)/g, ",")} artifacts.`,
   importEmpty: "The file holds no artifacts.",
   importNotCsv: "The file is not CSV that can be read: a quoted cell is never closed.",
