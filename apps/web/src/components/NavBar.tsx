@@ -33,12 +33,22 @@ const SIGNED_IN: NavItem[] = [
 /** Issue 17: for admins only (the server checks every admin call). */
 const ADMIN: NavItem[] = [{ to: "/admin", label: "Admin" }];
 
-// Each label on one line where curators' and admins' longer list fits (1280 px and wider).
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    "relative rounded-md px-2.5 py-2 text-sm font-medium transition-colors xl:whitespace-nowrap",
+    "relative rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors",
     isActive ? "text-accent" : "text-ink hover:text-accent",
   );
+
+/**
+ * From which width the header shows its links in a row instead of the menu: a visitor's four
+ * links fit from 1024 px, a signed-in list (six to eight links, a bell and an avatar) only from
+ * 1280 px; in between its labels broke onto two lines. Whole class names, for Tailwind to find.
+ */
+const ROW_FROM = {
+  lg: { row: "hidden lg:block", side: "hidden items-center gap-2 lg:flex", menu: "lg:hidden" },
+  xl: { row: "hidden xl:block", side: "hidden items-center gap-2 xl:flex", menu: "xl:hidden" },
+};
+const LINKS_IN_A_ROW_FROM_LG = ALWAYS.length;
 
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -113,6 +123,7 @@ export function NavBar() {
     status === "signedIn"
       ? [...ALWAYS, ...SIGNED_IN, ...reviewItems, ...(admin ? ADMIN : [])]
       : ALWAYS;
+  const layout = items.length <= LINKS_IN_A_ROW_FROM_LG ? ROW_FROM.lg : ROW_FROM.xl;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -139,14 +150,14 @@ export function NavBar() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className={layout.row}>
           <NavLinkList items={items} className="flex items-center gap-1" linkClass={desktopLink} />
         </nav>
 
         <div className="flex items-center gap-2">
           {status === "signedIn" && <NotificationBell />}
           <ThemeToggle />
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className={layout.side}>
             {status === "signedIn" && user && (
               <>
                 <NavLink
@@ -173,7 +184,10 @@ export function NavBar() {
           </div>
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted lg:hidden"
+            className={clsx(
+              "inline-flex size-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted",
+              layout.menu,
+            )}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -191,7 +205,10 @@ export function NavBar() {
       <div
         id={menuId}
         hidden={!menuOpen}
-        className="absolute inset-x-0 top-full border-b border-line bg-surface shadow-lift lg:hidden"
+        className={clsx(
+          "absolute inset-x-0 top-full border-b border-line bg-surface shadow-lift",
+          layout.menu,
+        )}
       >
         <nav aria-label="Main" className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
           <NavLinkList items={items} className="flex flex-col gap-1" linkClass={mobileLink} />
