@@ -217,18 +217,37 @@ describe("with mail on", () => {
     await smtp.close();
   });
 
-  it("is made as well, sends no mail, and ends the link mailed before it", async () => {
+  it("is made as well, and ends the link mailed before it", async () => {
     const admin = await createUserWithSession(t, { role: "admin" });
     const person = await createUserWithSession(t);
     const asked = await post(t.app, "auth.requestPasswordReset", { email: person.email });
     expect(asked.statusCode).toBe(200);
     const mailed = resetLinkIn(await smtp.waitFor((m) => m.to.includes(person.email)));
+
+    const made = await makeLink(t, admin, person.id);
+    expect((await choosePassword(t, mailed)).statusCode).toBe(400);
+    expect((await choosePassword(t, made.link)).statusCode).toBe(200);
+  });
+
+  it("tells the account's holder by mail, without the link (decision 088)", async () => {
+    const admin = await createUserWithSession(t, { role: "admin" });
+    const person = await createUserWithSession(t);
+    // The earlier tests' mails are all out.
+    await t.app.deps.outbox?.idle();
     const mailsBefore = smtp.received.length;
 
     const made = await makeLink(t, admin, person.id);
+    const notice = await smtp.waitFor(
+      (m) => m.to.includes(person.email) && m.subject.includes("administrator"),
+    );
+    expect(notice.subject).toBe(
+      "An administrator made a password reset link for your Artifact Atlas account",
+    );
+    expect(notice.text).toContain("If you did not, change your password on Update Profile now");
+    expect(notice.text).not.toContain(tokenOf(made.link));
+    expect(notice.text).not.toContain("/reset-password");
     await t.app.deps.outbox?.idle();
-    expect(smtp.received).toHaveLength(mailsBefore);
-    expect((await choosePassword(t, mailed)).statusCode).toBe(400);
-    expect((await choosePassword(t, made.link)).statusCode).toBe(200);
+    // One mail, to the account's holder only: none to the admin.
+    expect(smtp.received.slice(mailsBefore).map((m) => m.to)).toEqual([[person.email]]);
   });
 });

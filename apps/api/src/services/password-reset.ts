@@ -100,7 +100,7 @@ export interface AdminResetLinkRequest {
  * names the admin and the account, never the link. `pnpm users:reset-link` makes one as no one.
  */
 export function createResetLinkByAdmin(
-  deps: ResetLinkDeps,
+  deps: ResetLinkDeps & { outbox?: Deps["outbox"] },
   request: AdminResetLinkRequest,
 ): AdminResetLink {
   if (request.userId === request.actorId) {
@@ -128,10 +128,39 @@ export function createResetLinkByAdmin(
     },
     { behavior: "immediate" },
   );
+  // The person hears of it from us, not only from whoever was handed the link (decision 088).
+  deps.outbox?.add(() => composeAdminLinkNotice(deps, request.userId));
   return {
     userId: request.userId,
     link: resetLinkOf(deps, token),
     expiresAt: new Date(now + RESET_LINK_LIFETIME_MS).toISOString(),
+  };
+}
+
+/**
+ * The notice to an account's holder that an administrator made a reset link for it: never the
+ * link itself, which only the admin holds. Null when the account is gone by then.
+ */
+function composeAdminLinkNotice(deps: ResetLinkDeps, userId: number): MailMessage | null {
+  const user = deps.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, userId), ne(users.email, FORMER_MEMBER_EMAIL)))
+    .get();
+  if (!user) return null;
+  return {
+    to: user.email,
+    subject: "An administrator made a password reset link for your Artifact Atlas account",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "An administrator of Artifact Atlas made a one-time link to choose a new password for your",
+      "account, to hand to you. It works once, within 30 minutes. This email does not hold it.",
+      "",
+      "If you asked for it, there is nothing more to do.",
+      "If you did not, change your password on Update Profile now (that ends the link), or tell",
+      "an administrator.",
+    ].join("\n"),
   };
 }
 
