@@ -1,5 +1,17 @@
 import { defineProject } from "vitest/config";
 
+/**
+ * API tests that hold the server they start to a time (health within a second under attack,
+ * answers within a bound, timing-safe resets): they run alone, one file at a time, after the
+ * others, so that no browser or other file shares the two cores while they measure.
+ */
+const TIMED_API_TESTS = [
+  "test/attacks/**/*.test.ts",
+  "test/concurrency.test.ts",
+  "test/load-shedding.test.ts",
+  "test/password-reset-timing.test.ts",
+];
+
 /** The one list of test projects; vitest.config.ts hands it to `test.projects` (Vitest 4 has no workspace file). */
 export const testProjects = [
   defineProject({
@@ -15,10 +27,22 @@ export const testProjects = [
       name: "api",
       root: "./apps/api",
       include: ["test/**/*.test.ts"],
+      exclude: TIMED_API_TESTS,
       environment: "node",
       testTimeout: 20_000,
       // Migrates one database for the whole run; each test copies it (test/support/template-database.ts).
       globalSetup: ["./test/support/template-database.ts"],
+    },
+  }),
+  defineProject({
+    test: {
+      name: "api-timed",
+      root: "./apps/api",
+      include: TIMED_API_TESTS,
+      environment: "node",
+      testTimeout: 20_000,
+      globalSetup: ["./test/support/template-database.ts"],
+      fileParallelism: false,
     },
   }),
   "./apps/web/vitest.config.ts",
