@@ -243,7 +243,9 @@ describe("with mail on", () => {
     expect(notice.subject).toBe(
       "An administrator made a password reset link for your Artifact Atlas account",
     );
-    expect(notice.text).toContain("If you did not, change your password on Update Profile now");
+    expect(notice.text).toContain(
+      'If you did not, choose a new password now with "Forgot password?"',
+    );
     expect(notice.text).not.toContain(tokenOf(made.link));
     expect(notice.text).not.toContain("/reset-password");
     await t.app.deps.outbox?.idle();

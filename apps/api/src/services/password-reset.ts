@@ -158,8 +158,8 @@ function composeAdminLinkNotice(deps: ResetLinkDeps, userId: number): MailMessag
       "account, to hand to you. It works once, within 30 minutes. This email does not hold it.",
       "",
       "If you asked for it, there is nothing more to do.",
-      "If you did not, change your password on Update Profile now (that ends the link), or tell",
-      "an administrator.",
+      'If you did not, choose a new password now with "Forgot password?" on the Login page:',
+      "that ends the administrator's link. Then tell an administrator.",
     ].join("\n"),
   };
 }

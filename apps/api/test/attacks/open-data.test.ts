@@ -74,7 +74,8 @@ function post(path: string, body: Buffer, headers: Record<string, string>) {
 }
 
 /**
- * The answer to a POST that declares a body of `bytes` and sends it only if no answer came first.
+ * The answer to a POST that declares a body of `bytes` and never sends it: the answer must come
+ * from the Content-Length alone.
  * The import refuses a body from its Content-Length alone and closes the connection; closing it
  * with a body still arriving resets it, which can lose the answer before the client reads it
  * (fetch then fails with EPIPE on a loaded machine).
@@ -98,8 +99,9 @@ function declaredPost(
     request.on("error", reject);
     request.flushHeaders();
     setTimeout(() => {
-      if (!request.writableEnded && !request.destroyed) request.end(Buffer.alloc(bytes, "a"));
-    }, 2_000).unref();
+      request.destroy();
+      reject(new Error(`no answer to ${path} from its Content-Length alone`));
+    }, 5_000).unref();
   });
 }
 
