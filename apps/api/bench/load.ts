@@ -29,15 +29,21 @@ export interface RunResult {
   rssMb: number | null;
 }
 
-/** VmRSS of a process in MB, from /proc (Linux). */
-export function rssMb(pid: number): number | null {
+/** A process's resident memory and its anonymous and file-backed parts in MB, from /proc (Linux). */
+export function residentMemory(pid: number): { rss: number; anon: number; file: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
+    const mb = (field: string) =>
+      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+    return { rss: mb("VmRSS"), anon: mb("RssAnon"), file: mb("RssFile") };
   } catch {
     return null;
   }
+}
+
+/** VmRSS of a process in MB (null once it is gone). */
+export function rssMb(pid: number): number | null {
+  return residentMemory(pid)?.rss ?? null;
 }
 
 /**

@@ -2,7 +2,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "nod
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { median, runLoad, scenarios, type Scenario } from "./load";
+import { median, residentMemory, runLoad, scenarios, type Scenario } from "./load";
+import { KEPT_BENCH_DATABASE } from "./generate";
 import { signUpForUploads, uploadOne } from "./uploads";
 import {
   SERVER_FROM_BUILD,
@@ -98,17 +99,6 @@ type Parts = Record<string, number>;
 interface Sample {
   rssMb: number;
   parts: Parts;
-}
-
-/** VmRSS and its anonymous and file-backed parts from /proc/PID/status, in MB. */
-function status(pid: number): { rss: number; anon: number; file: number } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
-    return { rss: kb("VmRSS") / 1024, anon: kb("RssAnon") / 1024, file: kb("RssFile") / 1024 };
-  } catch {
-    return null;
-  }
 }
 
 /** CPU time the process has used (all its threads: the garbage collector's too), in ms. */
@@ -215,16 +205,16 @@ async function runVariant(
       timeoutMs: 120_000,
     });
     const pid = server.child.pid as number;
-    const afterStartMb = status(pid)?.rss ?? Number.NaN;
+    const afterStartMb = residentMemory(pid)?.rss ?? Number.NaN;
     let imageFile: string | undefined;
     if (variant.upload) {
       imageFile = await uploadOne(server.url, await signUpForUploads(server.url));
     }
-    const afterUploadMb = status(pid)?.rss ?? Number.NaN;
+    const afterUploadMb = residentMemory(pid)?.rss ?? Number.NaN;
 
     let peak: Sample = { rssMb: 0, parts: {} };
     const sample = () => {
-      const now = status(pid);
+      const now = residentMemory(pid);
       // A new peak (by a MB or more) is taken apart; smaps is too slow to read ten times a second.
       if (!now || now.rss < peak.rssMb + 1) return;
       const parts = { ...smapsParts(pid), ...probeParts(probeFile, now.anon) };
@@ -322,7 +312,7 @@ async function main(): Promise<void> {
       throw new Error(`unknown variant ${key}; known: ${Object.keys(VARIANTS).join(", ")}`);
     return variant;
   });
-  const source = process.env.BENCH_DATABASE ?? "/tmp/atlas-bench-queries.db";
+  const source = KEPT_BENCH_DATABASE;
   if (!existsSync(source))
     throw new Error(`no bench database at ${source}: run pnpm bench:queries`);
   if (!existsSync(join(API, "dist/server.js"))) throw new Error("no server build: run pnpm build");

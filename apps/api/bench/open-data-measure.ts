@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { rssMb } from "./load";
 
 /*
  * Issue 21's exports measured against a running production server: the resident memory while it
@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 /** systemd's MemoryHigh for the server (docs/operations.md): the budget RSS must stay under. */
 export const OPEN_DATA_MEMORY_HIGH_MB = 384;
 
+/** The server's VmRSS in MB (0 once it is gone). */
 export function serverRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return rssMb(pid) ?? 0;
 }
 
 /** Runs `work` while sampling the server's RSS every 20 ms; answers its bytes, time and the peak. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
-import { generateBenchDatabase } from "./generate";
+import { generateBenchDatabase, KEPT_BENCH_DATABASE } from "./generate";
 import { measureServiceLatency } from "./latency";
 
 /*
@@ -10,7 +10,7 @@ import { measureServiceLatency } from "./latency";
  * the first run, migrated on each), so a second run starts at once. `pnpm bench` stays the
  * record: it writes docs/benchmarks.md from a fresh database.
  */
-const path = process.env.BENCH_DATABASE ?? "/tmp/atlas-bench-queries.db";
+const path = KEPT_BENCH_DATABASE;
 const only = new RegExp(process.argv[2] ?? ".");
 
 if (!existsSync(path)) {
