@@ -101,6 +101,14 @@ function findCases(): Case[] {
     );
   }
   cases.push(
+    find('find type=Art + names "bronze" sort=default', (store) =>
+      listArtifacts(store, {
+        search: "bronze",
+        filters: { ...NO_FILTERS, types: ["Art"] },
+        sort: "default",
+        page: 1,
+      }),
+    ),
     find("facets (no filter)", (store) =>
       artifactFacets(store, { filters: NO_FILTERS, search: "", scope: "names" }),
     ),
@@ -116,6 +124,15 @@ function findCases(): Case[] {
           in: "all",
           filters: { ...NO_FILTERS, types: ["Art"] },
           sort: "default",
+          page: 1,
+        }),
+      ),
+      find(`all fields ${JSON.stringify(term)} + type=Art sort=date_asc`, (store) =>
+        listArtifacts(store, {
+          search: term,
+          in: "all",
+          filters: { ...NO_FILTERS, types: ["Art"] },
+          sort: "date_asc",
           page: 1,
         }),
       ),

@@ -148,12 +148,10 @@ function findPage(
 ): ArtifactPage {
   const key = `find:${sort}:${page}:${JSON.stringify(query)}`;
   return store.readCache.read(key, () => {
-    const total = store.find.total(query);
-    const offset = (page - 1) * PAGE_SIZE;
-    const items =
-      offset < total
-        ? store.find.slice(query, findOrder(query, sort), { limit: PAGE_SIZE, offset })
-        : [];
+    const { items, total } = store.find.page(query, findOrder(query, sort), {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    });
     const highlights = highlightsOf(query, items);
     return {
       items,
@@ -173,12 +171,7 @@ export function findArtifactsSlice(
   window: { limit: number; offset: number },
 ): { items: Artifact[]; total: number } {
   const key = `findSlice:${sort}:${window.limit}:${window.offset}:${JSON.stringify(query)}`;
-  return store.readCache.read(key, () => {
-    const total = store.find.total(query);
-    const items =
-      window.offset < total ? store.find.slice(query, findOrder(query, sort), window) : [];
-    return { items, total };
-  });
+  return store.readCache.read(key, () => store.find.page(query, findOrder(query, sort), window));
 }
 
 /**

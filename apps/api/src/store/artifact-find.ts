@@ -144,8 +144,16 @@ function searchCondition(query: FindQuery, params: Record<string, unknown>): Sea
  * which holds every column the filters, facets and sorts read. SQLite would read each match's
  * row from the table instead, a page per match (decision 086).
  */
-function artifactsOf(query: FindQuery): string {
+function findSource(query: FindQuery): string {
   return query.search ? "artifacts indexed by artifacts_find_id_idx" : "artifacts";
+}
+
+/**
+ * An all-fields search without filters is counted by the all-fields index alone, which holds the
+ * public artifacts only (migration 0022), without looking up each match in the table.
+ */
+function countsInSearchIndex(query: FindQuery, where: Where): boolean {
+  return where.match !== null && !hasFilters(query.filters);
 }
 
 /**
@@ -155,9 +163,9 @@ function artifactsOf(query: FindQuery): string {
 const RELEVANCE = "bm25(artifacts_fts, 10.0, 3.0, 1.0, 2.0, 2.0, 1.0, 1.0)";
 
 /**
- * The ids of an all-fields search by relevance: the FTS5 match is taken once, and the filters
- * (without the search, which the match already is) narrow it; with none, no subquery at all, as
- * the all-fields index holds the public artifacts only (migration 0022).
+ * The ids of an all-fields search with their relevance (`score`, lower is better): the FTS5
+ * match is taken once, and the filters (without the search, which the match already is) narrow
+ * it; with none, no subquery at all, as the all-fields index holds the public artifacts only.
  */
 function relevanceSql(filters: string): string {
   // `+rowid`: handed to FTS5 as a rowid constraint, the list would run the MATCH once per id of
@@ -166,8 +174,30 @@ function relevanceSql(filters: string): string {
     filters === visibleArtifacts()
       ? ""
       : ` and +rowid in (select id from artifacts where ${filters})`;
-  return `select rowid from artifacts_fts where artifacts_fts match :match${narrowed}
-    order by ${RELEVANCE}, rowid desc limit :limit offset :offset`;
+  return `select rowid as id, ${RELEVANCE} as score from artifacts_fts
+    where artifacts_fts match :match${narrowed}`;
+}
+
+/**
+ * The statement of a find's page of ids, in `order`; `counted` adds each row's `total`, how many
+ * match in all. The order's first term has a unary `+`, so the matches are read from a filter's
+ * covering index and then sorted: walking a sort's index and checking each row against a narrow
+ * filter took 50-100 ms at 100,000 artifacts (decision 080).
+ */
+function pageSql(
+  query: FindQuery,
+  where: Where,
+  order: SortValue | "relevance",
+  counted: boolean,
+): string {
+  const total = counted ? ", count(*) over () as total" : "";
+  if (order === "relevance" && where.match !== null) {
+    return `select id${total} from (${relevanceSql(findWhere({ ...query, search: "" }).sql)})
+      order by score, id desc limit :limit offset :offset`;
+  }
+  const sort = LIST_ORDER[order === "relevance" ? "default" : order].forward;
+  return `select id${total} from ${findSource(query)} where ${where.sql}
+    order by +${sort} limit :limit offset :offset`;
 }
 
 /** Prepared statements per SQL text, the oldest dropped past this many shapes. */
@@ -187,6 +217,24 @@ export function createArtifactFind(sqlite: Database.Database) {
     }
     return statement;
   };
+
+  /** How many artifacts match. */
+  function count(query: FindQuery, where: Where): number {
+    const sql = countsInSearchIndex(query, where)
+      ? "select count(*) from artifacts_fts where artifacts_fts match :match"
+      : `select count(*) from ${findSource(query)} where ${where.sql}`;
+    return prepare(sql).pluck().get(where.params) as number;
+  }
+
+  /** The artifacts of these ids, in their order. */
+  function artifactsById(ids: number[]): Artifact[] {
+    if (ids.length === 0) return [];
+    const rows = prepare(
+      `select ${ARTIFACT_SELECT} from artifacts where id in (select value from json_each(:ids))`,
+    ).all({ ids: JSON.stringify(ids) }) as Artifact[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
 
   function typeCounts(query: FindQuery): FacetCount<string>[] {
     const where = findWhere(query, "types");
@@ -236,7 +284,7 @@ export function createArtifactFind(sqlite: Database.Database) {
     params.chosen = JSON.stringify(chosen);
     const rows = prepare(
       `with matched as materialized (
-         select artifact_type, created_year, present_location from ${artifactsOf(query)}
+         select artifact_type, created_year, present_location from ${findSource(query)}
          where ${visibleArtifacts()} and ${search.sql}
        )
        select 'type' as facet, artifact_type as value, count(*) as count from matched
@@ -283,51 +331,34 @@ export function createArtifactFind(sqlite: Database.Database) {
     /** How many statement shapes are prepared now (bounded by STATEMENTS_KEPT). */
     preparedShapes: () => statements.size,
 
-    /** How many artifacts match. */
-    total(query: FindQuery): number {
-      const where = findWhere(query);
-      if (where.empty) return 0;
-      // The all-fields index holds the public artifacts only (migration 0022): with no filter
-      // besides the search, it counts alone, without looking up each match in the table.
-      const sql =
-        where.match !== null && !hasFilters(query.filters)
-          ? "select count(*) as total from artifacts_fts where artifacts_fts match :match"
-          : `select count(*) as total from ${artifactsOf(query)} where ${where.sql}`;
-      const row = prepare(sql).get(where.params) as { total: number };
-      return row.total;
-    },
-
-    /**
-     * `limit` artifacts after skipping `offset`, in `sort` order (relevance: by bm25). The order's
-     * first term has a unary `+`, so the matches are read from a filter's covering index and then
-     * sorted: walking a sort's index and checking each row against a narrow filter took 50-100 ms
-     * at 100,000 artifacts (decision 080).
-     */
-    slice(
+    /** `limit` artifacts after skipping `offset`, in `order` (relevance: by bm25), and how many match. */
+    page(
       query: FindQuery,
       order: SortValue | "relevance",
       window: { limit: number; offset: number },
-    ): Artifact[] {
+    ): { items: Artifact[]; total: number } {
       const where = findWhere(query);
-      if (where.empty) return [];
+      if (where.empty) return { items: [], total: 0 };
       const params = { ...where.params, ...window };
-      const ids = (
-        order === "relevance" && where.match !== null
-          ? prepare(relevanceSql(findWhere({ ...query, search: "" }).sql))
-          : prepare(
-              `select id from ${artifactsOf(query)} where ${where.sql}
-               order by +${LIST_ORDER[order === "relevance" ? "default" : order].forward}
-               limit :limit offset :offset`,
-            )
-      )
-        .pluck()
-        .all(params) as number[];
-      if (ids.length === 0) return [];
-      const rows = prepare(
-        `select ${ARTIFACT_SELECT} from artifacts where id in (select value from json_each(:ids))`,
-      ).all({ ids: JSON.stringify(ids) }) as Artifact[];
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      if (!query.search || countsInSearchIndex(query, where)) {
+        const total = count(query, where);
+        const ids =
+          window.offset < total
+            ? (prepare(pageSql(query, where, order, false))
+                .pluck()
+                .all(params) as number[])
+            : [];
+        return { items: artifactsById(ids), total };
+      }
+      // A search with filters, or in names: the page's statement also counts its rows. A
+      // separate count found every match again, 30-60% of the time (decision 089).
+      const rows = prepare(pageSql(query, where, order, true)).all(params) as {
+        id: number;
+        total: number;
+      }[];
+      // Past the last page no row carries the count.
+      const total = rows[0]?.total ?? count(query, where);
+      return { items: artifactsById(rows.map((row) => row.id)), total };
     },
 
     /**
