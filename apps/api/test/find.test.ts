@@ -358,6 +358,26 @@ describe("search in all fields", () => {
     expect(names.highlights).toBeUndefined();
   });
 
+  it("leaves out stop words when a search has other words, and looks for them alone", async () => {
+    // No text of the Bronze Axe holds "the" or "of": every word of a search must match.
+    const phrase = await list({ search: "The axe of bronze", in: "all" });
+    expect(phrase.items.map((item) => item.artifactName)).toEqual(["Bronze Axe"]);
+    expect(phrase.highlights).toEqual([
+      {
+        artifactName: [
+          [0, 6],
+          [7, 10],
+        ],
+        historicalContext: [],
+      },
+    ]);
+    const alone = await list({ search: "the", in: "all" });
+    expect(namesOf(alone.items)).toEqual(["Gutenberg Leaf"]);
+    expect(alone.highlights).toEqual([{ artifactName: [], historicalContext: [[18, 21]] }]);
+    const facetsOfPhrase = await facets({ search: "The axe of bronze", in: "all" });
+    expect(facetsOfPhrase.types).toEqual([{ value: "Tools", count: 1 }]);
+  });
+
   const HOSTILE = [
     '"',
     '""',

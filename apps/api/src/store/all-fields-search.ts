@@ -20,10 +20,27 @@ export function foldWord(word: string): string {
   return word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-/** The distinct folded words of a search, at most MAX_WORDS. */
+/**
+ * Words that say nothing about an artifact: Lucene's English stop words (decision 090). Every word
+ * of a search must match, so "the bronze axe" would miss a "Bronze axe head" for its "the".
+ */
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be but by for if in into is it no not of on or such that the their then " +
+    "there these they this to was will with"
+  ).split(" "),
+);
+
+/**
+ * The distinct folded words of a search, at most MAX_WORDS, without stop words unless it has no
+ * other word: a search for "the" alone still looks for it.
+ */
 export function searchWords(search: string): string[] {
-  const words = (search.match(WORD) ?? []).map(foldWord).filter((word) => word.length > 0);
-  return [...new Set(words)].slice(0, MAX_WORDS);
+  const words = [
+    ...new Set((search.match(WORD) ?? []).map(foldWord).filter((word) => word.length > 0)),
+  ];
+  const telling = words.filter((word) => !STOP_WORDS.has(word));
+  return (telling.length > 0 ? telling : words).slice(0, MAX_WORDS);
 }
 
 /**

@@ -70,7 +70,9 @@ export const restFindShape = {
   in: z
     .enum(SEARCH_SCOPES, { error: "in must be names or all." })
     .optional()
-    .describe("Where q looks: names (default) or all text fields, ranked by relevance."),
+    .describe(
+      "Where q looks: names (default) or all text fields, ranked by relevance. In all fields, every word of q must match (accents and case ignored, words of 3 letters or more also match longer words they begin); English stop words (the, of, a…) are left out when q has other words.",
+    ),
   era: repeated(eraValue, FIND_LIMITS.eras, "era").describe(
     "A century (c15, c-5 for the 5th century BC) or millennium (m2, m-3) of the date created; repeat for any of several.",
   ),
