@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import fp from "fastify-plugin";
 
@@ -9,7 +10,7 @@ import fp from "fastify-plugin";
  *
  * The buffer is as big as the Content-Length (at most the body limit), or grows by doubling for a
  * chunked body. Past the limit the bytes pass straight through, and Fastify refuses the body (413)
- * as before.
+ * as before; the plugin below then reads the rest of it and throws it away.
  */
 export function bufferedBody(payload: Readable, contentLength: number, limit: number): Readable {
   let buffer = Buffer.allocUnsafe(Math.min(contentLength > 0 ? contentLength : 16 * 1024, limit));
@@ -47,6 +48,25 @@ export function bufferedBody(payload: Readable, contentLength: number, limit: nu
   return payload.pipe(collect);
 }
 
+/** The most bytes of a body refused for its size that are read and thrown away (decision 091). */
+export const REFUSED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads the rest of a body refused for its size and throws it away, so that the connection can
+ * stay open for the 413. Closed with the client's bytes still arriving, the socket is reset by
+ * the kernel, and the client may see the reset instead of the answer. Past `limit` bytes the
+ * connection is closed; the server's request timeout (10 s for the whole request) bounds it too.
+ */
+function drainRefusedBody(raw: IncomingMessage, limit: number): void {
+  let discarded = 0;
+  raw.unpipe();
+  raw.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > limit) raw.socket.destroy();
+  });
+  raw.resume();
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The route reads its body as a stream with limits of its own (uploads): not buffered. */
@@ -72,6 +92,15 @@ export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
       // A route with a larger limit of its own (POST /imports) is collected up to that limit.
       const limit = Math.max(bodyLimit, request.routeOptions.bodyLimit ?? 0);
       done(null, bufferedBody(payload, Number.isFinite(contentLength) ? contentLength : 0, limit));
+    });
+    // Fastify answers a body over the limit with "Connection: close" before reading it; the rest
+    // of the body is read and thrown away instead, and the connection kept for the next request.
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (reply.statusCode === 413 && !request.raw.complete) {
+        reply.removeHeader("connection");
+        drainRefusedBody(request.raw, REFUSED_BODY_DRAIN_BYTES);
+      }
+      done(null, payload);
     });
   },
   { name: "atlas-body-buffer" },
