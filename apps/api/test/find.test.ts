@@ -484,6 +484,20 @@ describe("REST GET /artifacts", () => {
     expect(response.headers.link).toContain("type=Art&type=Tools&era=c15&page=2&pageSize=1");
   });
 
+  it("counts a search with filters on its own pages and past the last one", async () => {
+    for (const [query, total, first] of [
+      ["q=bronze&in=all&type=Tools&type=Art&pageSize=1", "2", 1],
+      ["q=bronze&in=all&type=Tools&type=Art&pageSize=1&page=3", "2", 0],
+      ["q=ston&type=Documents&pageSize=1&page=2", "1", 0],
+      ["q=bronze&in=all&type=Monument&pageSize=1", "0", 0],
+    ] as const) {
+      const response = await rest(t.app, "GET", `/artifacts?${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.headers["x-total-count"], query).toBe(total);
+      expect((response.json() as Artifact[]).length, query).toBe(first);
+    }
+  });
+
   it.each([
     ["era=c0", "era"],
     ["era=x", "era"],
@@ -586,6 +600,17 @@ describe("query plans", () => {
           expect(searching(), `${search} ${sort}`).toHaveLength(1);
           read.push(...searching());
         }
+        // A search that finds nothing with this filter still searches once.
+        statements.length = 0;
+        const none = listArtifacts(store, {
+          search,
+          in: scope,
+          filters: { ...EMPTY, types: ["Writings"] },
+          sort: "default",
+          page: 1,
+        });
+        expect(none.total, search).toBe(0);
+        expect(searching(), `${search} finding nothing`).toHaveLength(1);
         for (const statement of read) {
           expect(planOf(statement), statement).not.toMatch(
             /SEARCH artifacts USING INTEGER PRIMARY KEY/,

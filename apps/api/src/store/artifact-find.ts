@@ -356,8 +356,8 @@ export function createArtifactFind(sqlite: Database.Database) {
         id: number;
         total: number;
       }[];
-      // Past the last page no row carries the count.
-      const total = rows[0]?.total ?? count(query, where);
+      // No row: nothing matches, or the page is past the last one, where a count runs alone.
+      const total = rows[0]?.total ?? (window.offset === 0 ? 0 : count(query, where));
       return { items: artifactsById(rows.map((row) => row.id)), total };
     },
 
