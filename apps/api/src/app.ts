@@ -52,6 +52,9 @@ export interface BuildAppOptions {
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** How often the server removes the images that nothing refers to any more. */
 const IMAGE_PRUNE_INTERVAL_MS = 60_000;
+/** A request must arrive whole (headers and body) within this time; checked every second. */
+const REQUEST_TIMEOUT_MS = 10_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Open connections at once; a connection past it is closed at once (memory: at most one body each). */
 const MAX_CONNECTIONS = 512;
 
@@ -85,10 +88,10 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within
     // 10 s (408 after that), and a connection with nothing to do closes after 5 s.
-    requestTimeout: 10_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     connectionTimeout: 60_000,
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066);
     // TRPC_MAX_BATCH_SIZE names of at most ~30 characters each fit in 500.
     routerOptions: { maxParamLength: 500 },
@@ -126,7 +129,10 @@ export async function buildApp({
     done();
   });
   await app.register(errorsPlugin);
-  await app.register(bodyBufferPlugin, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(bodyBufferPlugin, {
+    bodyLimit: BODY_LIMIT_BYTES,
+    drainUntilMs: REQUEST_TIMEOUT_MS - TIMEOUT_CHECK_INTERVAL_MS,
+  });
   await app.register(securityHeadersPlugin, { https: env.publicOrigin.startsWith("https:") });
   // Before any work is done for a request, but after the headers every answer carries.
   await app.register(loadSheddingPlugin, loadShedding);

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import fp from "fastify-plugin";
 
@@ -48,23 +48,35 @@ export function bufferedBody(payload: Readable, contentLength: number, limit: nu
   return payload.pipe(collect);
 }
 
-/** The most bytes of a body refused for its size that are read and thrown away (decision 091). */
-export const REFUSED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
+/** The most bytes of a body left unread by its answer that are read and thrown away (decision 091). */
+export const UNREAD_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
 
 /**
- * Reads the rest of a body refused for its size and throws it away, so that the connection can
- * stay open for the 413. Closed with the client's bytes still arriving, the socket is reset by
- * the kernel, and the client may see the reset instead of the answer. Past `limit` bytes the
- * connection is closed; the server's request timeout (10 s for the whole request) bounds it too.
+ * Reads the rest of a body that its answer did not wait for (a 413 from the Content-Length alone,
+ * a 401 or 404 before the body was read) and throws it away, so that the connection stays open for
+ * the answer and the next request. Closed while the client's bytes still arrive, the socket is
+ * reset by the kernel, and the client may see the reset instead of the answer; left unread, the
+ * connection stalls until the request timeout. The drain ends, closing the connection, past
+ * `limit` bytes or after `deadlineMs`, before the request timeout would write a 408 after the
+ * answer.
  */
-function drainRefusedBody(raw: IncomingMessage, limit: number): void {
+function drainUnreadBody(raw: IncomingMessage, limit: number, deadlineMs: number): void {
+  // Destroying the request destroys its socket.
+  const close = () => raw.destroy();
+  const deadline = setTimeout(close, Math.max(0, deadlineMs)).unref();
+  raw.once("close", () => clearTimeout(deadline));
   let discarded = 0;
   raw.unpipe();
   raw.on("data", (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > limit) raw.socket.destroy();
+    if (discarded > limit) close();
   });
   raw.resume();
+}
+
+/** Whether a request says it has a body; most (GETs) have none. */
+function declaresBody(headers: IncomingHttpHeaders): boolean {
+  return headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0";
 }
 
 declare module "fastify" {
@@ -74,17 +86,17 @@ declare module "fastify" {
   }
 }
 
-/** Every request body goes through bufferedBody before Fastify's parsers read it. */
-export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
-  async (app, { bodyLimit }) => {
+/**
+ * Every request body goes through bufferedBody before Fastify's parsers read it, and what an
+ * answer leaves unread is drained. `drainUntilMs`: how long after a request's start a drain may
+ * last (the request timeout, less the interval at which the server checks it).
+ */
+export const bodyBufferPlugin = fp<{ bodyLimit: number; drainUntilMs: number }>(
+  async (app, { bodyLimit, drainUntilMs }) => {
     app.addHook("preParsing", (request, _reply, payload, done) => {
-      // Fastify runs this hook for every request; most (GETs) have no body to collect.
-      const hasBody =
-        request.headers["transfer-encoding"] !== undefined ||
-        (request.headers["content-length"] ?? "0") !== "0";
       // A route that streams its body itself (POST /images) reads the raw request: its own limits
       // bound it, and a buffer here would compete with it for the bytes.
-      if (!hasBody || request.routeOptions.config.streamsBody) {
+      if (!declaresBody(request.headers) || request.routeOptions.config.streamsBody) {
         done(null, payload);
         return;
       }
@@ -93,12 +105,11 @@ export const bodyBufferPlugin = fp<{ bodyLimit: number }>(
       const limit = Math.max(bodyLimit, request.routeOptions.bodyLimit ?? 0);
       done(null, bufferedBody(payload, Number.isFinite(contentLength) ? contentLength : 0, limit));
     });
-    // Fastify answers a body over the limit with "Connection: close" before reading it; the rest
-    // of the body is read and thrown away instead, and the connection kept for the next request.
     app.addHook("onSend", (request, reply, payload, done) => {
-      if (reply.statusCode === 413 && !request.raw.complete) {
-        reply.removeHeader("connection");
-        drainRefusedBody(request.raw, REFUSED_BODY_DRAIN_BYTES);
+      if (declaresBody(request.headers) && !request.raw.readableEnded) {
+        // Fastify closes the connection after refusing a body; it is kept while the rest drains.
+        if (reply.statusCode === 413) reply.removeHeader("connection");
+        drainUnreadBody(request.raw, UNREAD_BODY_DRAIN_BYTES, drainUntilMs - reply.elapsedTime);
       }
       done(null, payload);
     });
