@@ -7,10 +7,10 @@ import {
   LIMITS,
   MY_ARTIFACTS_PAGE_SIZE,
   TRPC_MAX_BATCH_SIZE,
-  type ArtifactFields,
   type MyArtifactsPage,
 } from "@artifact-atlas/shared";
 import { MAX_ANSWER_BYTES } from "../../src/plugins/answer-size";
+import { maximumArtifact } from "../support/artifacts";
 import { request, signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
 import { expectHealthyWithinASecond } from "./support";
 
@@ -30,23 +30,6 @@ const STALLED_READERS = 8;
 let dir: string;
 let server: ServerProcess;
 let cookie: string;
-
-/** An artifact with every field at its longest in a 3-byte character: the most bytes a field holds. */
-function maximumArtifact(index: number): ArtifactFields {
-  const text = (length: number) => `${index} `.padEnd(length, "文");
-  const url = "https://images.example.org/";
-  return {
-    artifactName: text(LIMITS.name),
-    artifactImage: `${url}${"a".repeat(LIMITS.url - url.length - 4)}.jpg`,
-    artifactType: "Documents",
-    historicalContext: text(LIMITS.historicalContext),
-    createdAt: text(LIMITS.shortText),
-    discoveredAt: text(LIMITS.shortText),
-    discoveredBy: text(LIMITS.shortText),
-    presentLocation: text(LIMITS.shortText),
-    imageAlt: text(LIMITS.imageAlt),
-  };
-}
 
 async function processMemory(): Promise<{ rss: number; heapUsed: number }> {
   const answer = await fetch(`${server.url}/test-only/memory`);
@@ -82,7 +65,7 @@ beforeAll(async () => {
   for (let index = 0; index < MY_ARTIFACTS_PAGE_SIZE; index += 1) {
     const created = await request(server.url, "POST", "/trpc/artifacts.create", {
       cookie,
-      body: maximumArtifact(index),
+      body: maximumArtifact(index, "文"),
     });
     expect(created.status).toBe(200);
   }

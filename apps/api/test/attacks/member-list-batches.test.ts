@@ -6,9 +6,9 @@ import {
   LIMITS,
   MY_ARTIFACTS_PAGE_SIZE,
   TRPC_MAX_BATCH_SIZE,
-  type ArtifactFields,
   type MyArtifactsPage,
 } from "@artifact-atlas/shared";
+import { maximumArtifact } from "../support/artifacts";
 import { request, signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
 import { expectHealthyWithinASecond, healthyThroughout } from "./support";
 
@@ -31,23 +31,6 @@ let dir: string;
 let server: ServerProcess;
 let cookie: string;
 let added: number[];
-
-/** An artifact with every field at its longest (plain ASCII), named by `index`. */
-function maximumArtifact(index: number): ArtifactFields {
-  const text = (length: number, label: string) => `${label} ${index} `.padEnd(length, "abcdefghij");
-  const url = "https://images.example.org/";
-  return {
-    artifactName: text(LIMITS.name, "Maximal"),
-    artifactImage: `${url}${"a".repeat(LIMITS.url - url.length - 4)}.jpg`,
-    artifactType: "Documents",
-    historicalContext: text(LIMITS.historicalContext, "Context"),
-    createdAt: text(LIMITS.shortText, "Created"),
-    discoveredAt: text(LIMITS.shortText, "Discovered"),
-    discoveredBy: text(LIMITS.shortText, "By"),
-    presentLocation: text(LIMITS.shortText, "Location"),
-    imageAlt: text(LIMITS.imageAlt, "Alt"),
-  };
-}
 
 /** GET of `calls` batched calls of `procedure`, each with `input`; answers status and size. */
 async function batch(procedure: string, calls: number, input: unknown) {

@@ -1,4 +1,9 @@
-import type { ArtifactFields, ArtifactType, ReviewedArtifact } from "@artifact-atlas/shared";
+import {
+  LIMITS,
+  type ArtifactFields,
+  type ArtifactType,
+  type ReviewedArtifact,
+} from "@artifact-atlas/shared";
 import { trpc, type TestApp } from "./app";
 import type { SignedInUser } from "./users";
 
@@ -18,6 +23,26 @@ export function artifactFields(overrides: Partial<ArtifactFields> = {}): Artifac
     presentLocation: "A regional museum",
     imageAlt: "",
     ...overrides,
+  };
+}
+
+/**
+ * An artifact with every field at its longest, named by `index` and padded with `fill`: plain
+ * ASCII by default, or a 3-byte character ("文") for the most bytes a field can hold.
+ */
+export function maximumArtifact(index: number, fill = "abcdefghij"): ArtifactFields {
+  const text = (length: number) => `${index} `.padEnd(length, fill);
+  const url = "https://images.example.org/";
+  return {
+    artifactName: text(LIMITS.name),
+    artifactImage: `${url}${"a".repeat(LIMITS.url - url.length - 4)}.jpg`,
+    artifactType: "Documents",
+    historicalContext: text(LIMITS.historicalContext),
+    createdAt: text(LIMITS.shortText),
+    discoveredAt: text(LIMITS.shortText),
+    discoveredBy: text(LIMITS.shortText),
+    presentLocation: text(LIMITS.shortText),
+    imageAlt: text(LIMITS.imageAlt),
   };
 }
 
