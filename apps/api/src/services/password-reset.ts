@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type AdminResetLink,
@@ -137,16 +137,21 @@ export function createResetLinkByAdmin(
   };
 }
 
+/** The account `which` names, if it is one that mail can reach (not the former-member account). */
+function mailableAccount(deps: ResetLinkDeps, which: SQL) {
+  return deps.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(which, ne(users.email, FORMER_MEMBER_EMAIL)))
+    .get();
+}
+
 /**
  * The notice to an account's holder that an administrator made a reset link for it: never the
  * link itself, which only the admin holds. Null when the account is gone by then.
  */
 function composeAdminLinkNotice(deps: ResetLinkDeps, userId: number): MailMessage | null {
-  const user = deps.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(and(eq(users.id, userId), ne(users.email, FORMER_MEMBER_EMAIL)))
-    .get();
+  const user = mailableAccount(deps, eq(users.id, userId));
   if (!user) return null;
   return {
     to: user.email,
@@ -166,11 +171,7 @@ function composeAdminLinkNotice(deps: ResetLinkDeps, userId: number): MailMessag
 
 /** The reset email, or null when the address has no account (then nothing is sent). */
 function composeResetMail(deps: ResetLinkDeps, email: string): MailMessage | null {
-  const user = deps.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.email, FORMER_MEMBER_EMAIL)))
-    .get();
+  const user = mailableAccount(deps, eq(users.email, email));
   if (!user) return null;
   const link = createResetLink(deps, user.id);
   return {
