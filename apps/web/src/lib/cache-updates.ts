@@ -96,6 +96,44 @@ export function optimisticLikeChange(
   };
 }
 
+/** An artifact restored from the trash: the trash, every artifact list and the review queue refetch. */
+export function artifactRestored(utils: TrpcUtils) {
+  void utils.trash.invalidate();
+  void utils.artifacts.invalidate();
+  void utils.review.invalidate();
+}
+
+/** A curator's decision: the queue and every artifact query (statuses, lists) refetch. */
+export function reviewDecided(utils: TrpcUtils) {
+  void utils.review.invalidate();
+  void utils.artifacts.invalidate();
+}
+
+/** The reasons curators choose from were added to or removed. */
+export function reviewReasonsChanged(utils: TrpcUtils) {
+  void utils.review.reasons.invalidate();
+}
+
+/** A changed role: the admin lists, and the session (an admin may have changed their own role). */
+export function roleChanged(utils: TrpcUtils) {
+  return Promise.all([utils.admin.invalidate(), utils.auth.me.invalidate()]);
+}
+
+/** An import made or undone: the list of imports shows it. */
+export function importsChanged(utils: TrpcUtils) {
+  return utils.imports.list.invalidate();
+}
+
+/** Sessions signed out (or a password change that ended them): the list asks again. */
+export function sessionsChanged(utils: TrpcUtils) {
+  return utils.account.sessions.invalidate();
+}
+
+/** Notifications marked read: the bell's number asks again. */
+export function notificationsRead(utils: TrpcUtils) {
+  void utils.notifications.unreadCount.invalidate();
+}
+
 /** A saved profile: the header and the profile page show the new name and photo at once. */
 export function profileUpdated(utils: TrpcUtils, user: SessionUser) {
   utils.auth.me.setData(undefined, user);
