@@ -19,10 +19,12 @@ import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextAreaField } from "../components/Field";
 import { PageHeader } from "../components/PageHeader";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { ReviewReasonsEditor } from "../components/ReviewReasonsEditor";
 import { ageOf } from "../lib/age";
+import { reviewDecided } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
@@ -53,23 +55,29 @@ export default function ReviewRoute() {
         title="Review"
         subtitle="New artifacts, edits and reports waiting for a decision, oldest first."
       />
-      {queue.isPending ? (
-        <PageSpinner label="Loading the review queue" />
-      ) : queue.isError ? (
-        <p role="alert" className="text-danger">
-          Unable to load the review queue. Please try again later.
-        </p>
-      ) : entries.length === 0 ? (
-        <EmptyState icon={ClipboardCheck} title="Nothing waits for review" />
-      ) : (
-        <ol className="flex flex-col gap-6">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <QueueEntryCard entry={entry} />
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryState
+        query={queue}
+        loading={<PageSpinner label="Loading the review queue" />}
+        failed={
+          <p role="alert" className="text-danger">
+            Unable to load the review queue. Please try again later.
+          </p>
+        }
+      >
+        {() =>
+          entries.length === 0 ? (
+            <EmptyState icon={ClipboardCheck} title="Nothing waits for review" />
+          ) : (
+            <ol className="flex flex-col gap-6">
+              {entries.map((entry) => (
+                <li key={entry.id}>
+                  <QueueEntryCard entry={entry} />
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
       {queue.hasNextPage && (
         <div className="mt-8 flex justify-center">
           <Button
@@ -206,12 +214,7 @@ function Changes({ entry }: { entry: QueueEntry }) {
 function DecisionForm({ entry }: { entry: QueueEntry }) {
   const utils = trpc.useUtils();
   const reasons = trpc.review.reasons.useQuery();
-  const decide = trpc.review.decide.useMutation({
-    onSettled: () => {
-      void utils.review.invalidate();
-      void utils.artifacts.invalidate();
-    },
-  });
+  const decide = trpc.review.decide.useMutation({ onSettled: () => reviewDecided(utils) });
   const [chosen, setChosen] = useState<ReviewDecision | null>(null);
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
