@@ -14,11 +14,8 @@ import { listAudit, listUsers } from "../services/admin";
 import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
 import { accountParams, bodies, failures, json, NEXT_PAGE_HEADER } from "./declarations";
-import { requireUser, type Access } from "./http";
+import { ADMIN, ADMIN_WRITES, requireUser } from "./http";
 import { webPageForNavigation } from "./web-page";
-
-const ADMIN: Access = { role: "admin" };
-const ADMIN_WRITES: Access = { role: "admin", writes: true };
 
 /** What the admin paths' failures mean. */
 const reasons = {

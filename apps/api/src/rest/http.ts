@@ -32,6 +32,10 @@ export interface Access {
 
 export const SIGNED_IN: Access = { role: "member" };
 export const WRITER: Access = { role: "member", writes: true };
+export const CURATOR: Access = { role: "curator" };
+export const CURATOR_WRITES: Access = { role: "curator", writes: true };
+export const ADMIN: Access = { role: "admin" };
+export const ADMIN_WRITES: Access = { role: "admin", writes: true };
 
 /** The REST door to identity, as protectedProcedure is tRPC's: the session's user, or 401. */
 export function requireUser(request: FastifyRequest): SessionUser {
@@ -41,7 +45,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 }
 
 /** The REST door for curators' and admins' work, as curatorProcedure and adminProcedure are tRPC's. */
-export function requireRole(request: FastifyRequest, needed: Role): SessionUser {
+function requireRole(request: FastifyRequest, needed: Role): SessionUser {
   const user = requireUser(request);
   if (!hasRole(user.role, needed)) throw new ServiceError("FORBIDDEN", MESSAGES.notAllowed);
   return user;

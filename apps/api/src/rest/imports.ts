@@ -11,7 +11,7 @@ import {
 import { ServiceError } from "../services/errors";
 import { previewImport, runImport, type ImportFile } from "../services/imports";
 import { failures, json } from "./declarations";
-import { requireUser, type Access } from "./http";
+import { CURATOR_WRITES, requireUser } from "./http";
 
 const IMPORT_RETRY_AFTER_SECONDS = 5;
 const CSV_TYPE = "text/csv";
@@ -25,7 +25,7 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
  */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  const access: Access = { role: "curator", writes: true, beforeBody: true };
+  const access = { ...CURATOR_WRITES, beforeBody: true };
   const megabytes = IMPORT_MAX_BYTES / 1024 / 1024;
   const schema = {
     operationId: "importArtifacts",

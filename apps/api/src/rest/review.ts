@@ -5,7 +5,7 @@ import { reportArtifact } from "../services/reports";
 import { decideEntry, reviewQueuePage, reviewReasonList } from "../services/review";
 import { restoreArtifact, trashPage } from "../services/trash";
 import { artifactParams, bodies, entryParams, failures, json } from "./declarations";
-import { requireUser, WRITER, type Access } from "./http";
+import { CURATOR, CURATOR_WRITES, requireUser, WRITER } from "./http";
 import {
   restDecision,
   restQueuePage,
@@ -15,8 +15,6 @@ import {
   restTrashRestored,
 } from "./review-schemas";
 
-const CURATOR: Access = { role: "curator" };
-const CURATOR_WRITES: Access = { role: "curator", writes: true };
 const curators = "Curators and admins only (403 for members).";
 
 /**
