@@ -8,6 +8,7 @@ export * from "./schemas/account";
 export * from "./schemas/artifact";
 export * from "./schemas/revision";
 export * from "./google";
+export * from "./redirect";
 export * from "./images";
 export * from "./schemas/rest";
 export * from "./schemas/admin";

@@ -24,7 +24,7 @@ function PublicArtifact({ id }: { id: number }) {
   const query = trpc.artifacts.publicById.useQuery({ id }, ARTIFACT_READ);
   const { status } = useSession();
   return (
-    <QueryState query={query} loading={<PageSpinner label="Loading artifact" />}>
+    <QueryState query={query} loading={<PageSpinner label="Loading artifact" fill />}>
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}

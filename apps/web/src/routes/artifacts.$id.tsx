@@ -26,7 +26,7 @@ export default function ArtifactDetailRoute() {
 function ArtifactDetail({ id }: { id: number }) {
   const query = trpc.artifacts.byId.useQuery({ id }, ARTIFACT_READ);
   return (
-    <QueryState query={query} loading={<PageSpinner label="Loading artifact" />}>
+    <QueryState query={query} loading={<PageSpinner label="Loading artifact" fill />}>
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}
