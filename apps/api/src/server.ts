@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   // Tells a supervisor started with an IPC channel (scripts/supervise.mjs) that a later exit is a
   // crash worth a restart, not a start that cannot succeed.
   process.send?.("ready");
+  // Fastify's line above names the interface (HOST); people need the address writes come from.
+  server.log.info({ publicOrigin: env.publicOrigin }, `Artifact Atlas is at ${env.publicOrigin}`);
 
   const mail = mailStatus(env);
   server.log[mail.level](mail.message);
