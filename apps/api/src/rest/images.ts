@@ -4,15 +4,21 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { IMAGE_UPLOAD_LIMITS, MESSAGES } from "@artifact-atlas/shared";
 import { ServiceError } from "../services/errors";
-import { uploadImage, withUploadSlot } from "../services/images/uploads";
+import { imagePathOf, uploadImage, withUploadSlot } from "../services/images/uploads";
 import { isImageHash } from "../services/images/storage";
 import { requireWriter } from "./http";
 
 /** The form field POST /images reads the file from. */
 export const UPLOAD_FIELD = "file";
 
-/** An image's files never change (a new upload is a new hash): cached for a year, never revalidated. */
+/**
+ * An image's files never change (a new upload is a new hash): cached for a year, never
+ * revalidated, when a public artifact shows it. Anything else (an upload not yet saved, the image
+ * of a hidden, pending or trashed artifact) is kept by no cache, so that it never outlives its
+ * artifact's hiding there.
+ */
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const UNCACHED = "private, no-store";
 
 const DERIVATIVE_FILE = /^([1-9][0-9]{0,3})\.(webp|jpg)$/;
 const CONTENT_TYPES = { webp: "image/webp", jpg: "image/jpeg" } as const;
@@ -27,6 +33,7 @@ async function sendImageFile(
   reply: FastifyReply,
   path: string,
   format: keyof typeof CONTENT_TYPES,
+  cacheControl: string,
 ): Promise<FastifyReply> {
   let size: number;
   try {
@@ -39,7 +46,7 @@ async function sendImageFile(
   return reply
     .header("content-type", CONTENT_TYPES[format])
     .header("content-length", String(size))
-    .header("cache-control", IMMUTABLE)
+    .header("cache-control", cacheControl)
     .send(createReadStream(path));
 }
 
@@ -77,12 +84,17 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
+  /** Whether the image at /images/<hash> may be cached by anyone (a public artifact shows it). */
+  const cacheControlOf = (hash: string) =>
+    images.statements.shownPublicly.get(imagePathOf(hash)) === undefined ? UNCACHED : IMMUTABLE;
+
   // The largest JPEG, so that the path itself works as an image's address anywhere.
   app.get<{ Params: ImageParams }>("/images/:hash", async (request, reply) => {
     const { hash } = request.params;
     const row = isImageHash(hash) ? images.statements.byHash.get(hash) : undefined;
     if (!row) throw new ServiceError("NOT_FOUND", "Image not found");
-    return sendImageFile(reply, images.storage.fileOf(hash, row.width, "jpg"), "jpg");
+    const path = images.storage.fileOf(hash, row.width, "jpg");
+    return sendImageFile(reply, path, "jpg", cacheControlOf(hash));
   });
 
   app.get<{ Params: Required<ImageParams> }>("/images/:hash/:file", async (request, reply) => {
@@ -90,6 +102,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const match = DERIVATIVE_FILE.exec(file);
     if (!isImageHash(hash) || !match) throw new ServiceError("NOT_FOUND", "Image not found");
     const format = match[2] as keyof typeof CONTENT_TYPES;
-    return sendImageFile(reply, images.storage.fileOf(hash, Number(match[1]), format), format);
+    const path = images.storage.fileOf(hash, Number(match[1]), format);
+    return sendImageFile(reply, path, format, cacheControlOf(hash));
   });
 }

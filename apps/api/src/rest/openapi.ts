@@ -143,7 +143,7 @@ const imageHashParameter = {
 
 const IMAGE_FILE = {
   description:
-    "The image file, cached for a year (Cache-Control: public, max-age=31536000, immutable).",
+    "The image file: cached for a year (Cache-Control: public, max-age=31536000, immutable) when a public artifact shows it, never cached otherwise (private, no-store).",
   content: {
     "image/webp": { schema: { type: "string", contentMediaType: "image/webp" } },
     "image/jpeg": { schema: { type: "string", contentMediaType: "image/jpeg" } },

@@ -1,6 +1,7 @@
 import { createImageQueue } from "../services/images/queue";
 import { createImageStorage } from "../services/images/storage";
 import type { AppDatabase } from "../db/client";
+import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 
 /** How many uploads the server takes on at once (receiving or waiting or being processed). */
 export const MAX_UPLOADS_AT_ONCE = 4;
@@ -63,6 +64,17 @@ export function createImageStore(db: AppDatabase, options: ImageStoreOptions) {
           `select hash from images
            where uploaded_at < :before and '/images/' || hash not in (${IMAGE_PATHS_IN_USE})
            limit :limit`,
+        )
+        .pluck(),
+      /**
+       * Whether a public artifact shows the image at `path` (/images/<hash>): only then may its
+       * files be cached by anyone. The `like` term lets SQLite read the uploaded images' index.
+       */
+      shownPublicly: sqlite
+        .prepare<[string], number>(
+          `select 1 from artifacts
+           where artifact_image = ? and artifact_image like '/images/%' and ${PUBLIC_ARTIFACT}
+           limit 1`,
         )
         .pluck(),
       remove: sqlite.prepare<[string]>("delete from images where hash = ?"),
