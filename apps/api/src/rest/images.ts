@@ -1,11 +1,12 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { IMAGE_UPLOAD_LIMITS, MESSAGES } from "@artifact-atlas/shared";
 import { ServiceError } from "../services/errors";
-import { imagePathOf, uploadImage, withUploadSlot } from "../services/images/uploads";
+import { imagePathOf, uploadImage } from "../services/images/uploads";
 import { isImageHash } from "../services/images/storage";
+import { urlForLog } from "../logging";
 import { requireWriter } from "./http";
 
 /** The form field POST /images reads the file from. */
@@ -19,6 +20,13 @@ export const UPLOAD_FIELD = "file";
  */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const UNCACHED = "private, no-store";
+
+/**
+ * The status in the access line of an upload whose connection closed before its answer: the
+ * request timeout's 408 (which Fastify wrote on the socket), or nginx's 499, the client left.
+ */
+const REQUEST_TIMEOUT = 408;
+const CLIENT_CLOSED_REQUEST = 499;
 
 const DERIVATIVE_FILE = /^([1-9][0-9]{0,3})\.(webp|jpg)$/;
 const CONTENT_TYPES = { webp: "image/webp", jpg: "image/jpeg" } as const;
@@ -53,7 +61,8 @@ async function sendImageFile(
 /**
  * POST /images (an upload, multipart) and GET /images/{hash}[/{width}.{webp|jpg}] (issue 19). The
  * upload route is the only one whose body may exceed 64 KiB: it streams to a file, never into
- * memory, within the server's request timeout and a bounded number of uploads at once.
+ * memory, within the server's request timeout, one upload at a time per account and a bounded
+ * number of uploads at once (services/images/queue.ts).
  */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -71,16 +80,40 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       },
     });
     uploads.post("/images", { config: { streamsBody: true } }, async (request, reply) => {
-      requireWriter(request, deps);
+      const user = requireWriter(request, deps);
       if (!request.isMultipart()) throw new ServiceError("BAD_REQUEST", MESSAGES.imageMissing);
-      const uploaded = await withUploadSlot(images, async () => {
-        const part = await request.file();
-        if (!part || part.fieldname !== UPLOAD_FIELD) {
-          throw new ServiceError("BAD_REQUEST", MESSAGES.imageMissing);
+      const clientLeft = whenClientLeaves(reply);
+      // Read now: once the connection has closed, its address is gone.
+      const client = {
+        remoteAddress: deps.clientAddress.of(request.raw),
+        remotePort: request.socket.remotePort,
+      };
+      const { socket } = request;
+      try {
+        const uploaded = await uploadImage(images, {
+          account: user.id,
+          clientLeft,
+          file: async () => {
+            const part = await request.file();
+            if (!part || part.fieldname !== UPLOAD_FIELD) {
+              throw new ServiceError("BAD_REQUEST", MESSAGES.imageMissing);
+            }
+            return { stream: part.file, truncated: () => part.file.truncated };
+          },
+        });
+        return await reply.code(201).header("location", uploaded.url).send(uploaded);
+      } catch (error) {
+        // Nobody is left to answer: what stopped the work was the client's leaving, which the
+        // line below records, not a failure of the server.
+        if (clientLeft.aborted) return reply.hijack();
+        throw error;
+      } finally {
+        if (clientLeft.aborted) {
+          const cause = socket.errored as NodeJS.ErrnoException | null;
+          const timedOut = cause?.code === "ERR_HTTP_REQUEST_TIMEOUT";
+          logDroppedUpload(request, reply, client, timedOut);
         }
-        return uploadImage(images, part.file, () => part.file.truncated);
-      });
-      return reply.code(201).header("location", uploaded.url).send(uploaded);
+      }
     });
   });
 
@@ -105,4 +138,47 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const path = images.storage.fileOf(hash, Number(match[1]), format);
     return sendImageFile(reply, path, format, cacheControlOf(hash));
   });
+}
+
+/**
+ * Aborted when the connection closes before the answer is sent: the client left (or the server
+ * cut a body that kept trickling in). Not Fastify's request.signal, which a request body read to
+ * its end aborts too (fastify/fastify#6725).
+ */
+function whenClientLeaves(reply: FastifyReply): AbortSignal {
+  const left = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) left.abort(new Error("the client left before its answer"));
+  });
+  return left.signal;
+}
+
+/**
+ * An upload whose connection closed before its answer gets no access line from Fastify, which
+ * writes one when an answer is sent: this writes one, with the access line's fields (the client's
+ * address read while it was there), so that operators see it and how long the server spent on it.
+ */
+function logDroppedUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  client: { remoteAddress: string | undefined; remotePort: number | undefined },
+  timedOut: boolean,
+): void {
+  const req = {
+    method: request.method,
+    url: urlForLog(request.url),
+    host: request.host,
+    ...client,
+  };
+  // `req` is written as it is, not through the serializer, which reads the address too late.
+  request.log.child({}, { serializers: { req: (written: typeof req) => written } }).info(
+    {
+      req,
+      res: { statusCode: timedOut ? REQUEST_TIMEOUT : CLIENT_CLOSED_REQUEST },
+      responseTime: reply.elapsedTime,
+    },
+    timedOut
+      ? "request aborted: it did not arrive whole within the request timeout"
+      : "request aborted: the client left before the answer",
+  );
 }

@@ -119,16 +119,21 @@ const STATUS_TEXT: Record<number, string> = {
 /** POST /images answers these besides the usual ones. */
 const UPLOAD_FAILURES = {
   "413": {
-    description: `The file is over ${IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB, or the image over ${IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels.`,
+    description: `The file is over ${IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB, the image over ${IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels or over its kind's limit (a 16-bit, interlaced or progressive image, an AVIF or a GIF takes more memory to open; the message names the limit).`,
     ...json(ref("Error")),
   },
   "415": {
     description: `Not an image in one of the accepted formats (${IMAGE_UPLOAD_FORMATS.join(", ")}), judged by its bytes.`,
     ...json(ref("Error")),
   },
+  "429": {
+    description:
+      "Too many writes from this user, or another upload of theirs is still going (one at a time); Retry-After says how many seconds to wait.",
+    ...json(ref("Error")),
+  },
   "503": {
     description:
-      "Too many uploads are being received or processed; Retry-After says how many seconds to wait.",
+      "Too many uploads are waiting to be processed, or processing took too long; Retry-After says how many seconds to wait.",
     ...json(ref("Error")),
   },
 };

@@ -3,7 +3,10 @@ import { createImageStorage } from "../services/images/storage";
 import type { AppDatabase } from "../db/client";
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 
-/** How many uploads the server takes on at once (receiving or waiting or being processed). */
+/**
+ * How many uploads, arrived whole, the server holds at once (waiting or being processed); each
+ * account sends one at a time (services/images/queue.ts).
+ */
 export const MAX_UPLOADS_AT_ONCE = 4;
 
 export interface UploadedImageRow {
