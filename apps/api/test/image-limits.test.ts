@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,23 +8,23 @@ import sharp from "sharp";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { checkUpload, processImage } from "../src/services/images/processing";
 import { createTestApp, type TestApp } from "./support/app";
-import { jpeg, uploadImage } from "./support/images";
+import { jpeg, twoColourImage, uploadImage } from "./support/images";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
 /*
  * Issue 28's limits of an upload, through POST /images of the real app: what each kind of image
- * may be before it is opened, one upload at a time per account, and the processing that stops
- * when its client leaves or its time is up. The memory itself is measured on
+ * may be before it is opened, one upload at a time per account, the per-account quota, and the
+ * processing that stops when its client leaves or its time is up. The memory itself is measured on
  * the real server process in test/attacks/image-bombs.test.ts.
  */
 
 let t: TestApp;
 let alice: SignedInUser;
 
-/** A fresh app with Alice signed in, for each test of the describe it is called in. */
-function eachTestWithApp(): void {
+/** A fresh app with `env`, and Alice signed in, for each test of the describe it is called in. */
+function eachTestWithApp(env: NodeJS.ProcessEnv = {}): void {
   beforeEach(async () => {
-    t = await createTestApp();
+    t = await createTestApp(env);
     alice = await createUserWithSession(t);
   });
   afterEach(async () => {
@@ -38,6 +39,11 @@ function storedHashes(): string[] {
 
 function grey(width: number, height: number, channels: 3 | 4 = 3) {
   return sharp({ create: { width, height, channels, background: "#808080" } });
+}
+
+/** A photo of noise, which no encoder can make small. */
+function noise(width: number, height: number) {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 }
 
 /** A PNG whose header says `width` × `height` and whose data is a few bytes, written by hand. */
@@ -149,6 +155,60 @@ describe("one upload at a time per account", () => {
     // Once the first is done, the next goes through.
     const next = await uploadImage(t.app, await jpeg(300, 200), { cookie: alice.cookie });
     expect(next.statusCode).toBe(201);
+  });
+});
+
+describe("the per-account quota", () => {
+  eachTestWithApp({ IMAGE_QUOTA_MB: "1" });
+
+  const usedBy = (account: SignedInUser) =>
+    t.db.$client
+      .prepare("select coalesce(sum(bytes), 0) from image_uploaders where uploaded_by = ?")
+      .pluck()
+      .get(account.id) as number;
+
+  it("refuses an upload that would take an account past it, and counts each image once", async () => {
+    // The derivatives of a photo of noise take more than 1 MB.
+    const big = await noise(1600, 1600).jpeg({ quality: 90 }).toBuffer();
+    const refused = await uploadImage(t.app, big, { cookie: alice.cookie });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ error: MESSAGES.imageQuotaFull(1) });
+    expect(storedHashes()).toEqual([]);
+    expect(usedBy(alice)).toBe(0);
+
+    const small = await twoColourImage(600, 400).png().toBuffer();
+    expect((await uploadImage(t.app, small, { cookie: alice.cookie })).statusCode).toBe(201);
+    const [hash] = storedHashes();
+    const onDisk = readdirSync(join(t.env.imagesDir, hash as string)).length;
+    expect(onDisk).toBeGreaterThan(0);
+    expect(usedBy(alice)).toBeGreaterThan(0);
+
+    // The same bytes from another account are the same files: they cost that account nothing.
+    const bob = await createUserWithSession(t);
+    expect((await uploadImage(t.app, small, { cookie: bob.cookie })).statusCode).toBe(201);
+    expect(usedBy(bob)).toBe(0);
+  });
+
+  it("refuses at once, before reading a byte of it, an upload from an account at its quota", async () => {
+    // The operator lowered the quota below what the account already uses.
+    const first = await uploadImage(t.app, await jpeg(640, 480), { cookie: alice.cookie });
+    expect(first.statusCode).toBe(201);
+    t.db.$client
+      .prepare("update image_uploaders set bytes = ? where uploaded_by = ?")
+      .run(1024 * 1024, alice.id);
+    // Not even an image: had it been read, it would have been refused as one (415).
+    const response = await uploadImage(t.app, randomBytes(4096), { cookie: alice.cookie });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: MESSAGES.imageQuotaFull(1) });
+  });
+
+  it("lets an account's use go with the account", async () => {
+    expect(
+      (await uploadImage(t.app, await jpeg(640, 480), { cookie: alice.cookie })).statusCode,
+    ).toBe(201);
+    expect(usedBy(alice)).toBeGreaterThan(0);
+    t.db.$client.prepare("delete from users where id = ?").run(alice.id);
+    expect(t.db.$client.prepare("select count(*) from image_uploaders").pluck().get()).toBe(0);
   });
 });
 

@@ -89,6 +89,8 @@ export const MESSAGES = {
     `This image took more than ${seconds} seconds to process and was stopped. Please try again, or choose a smaller image.`,
   imageUploadInProgress:
     "You are already uploading an image. Please wait until it is done, then upload the next one.",
+  imageQuotaFull: (quotaMb: number) =>
+    `Your uploaded images have reached this site's limit of ${quotaMb} MB per account. An upload that no artifact or its history shows is removed an hour after it was made; for more room, please ask the site's administrator.`,
   imageUploadTooSlow: "The upload took too long. Please try again on a faster connection.",
   imageNotFound:
     "This uploaded image is no longer available. Please upload it again or enter an image URL.",

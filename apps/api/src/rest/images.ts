@@ -92,6 +92,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       try {
         const uploaded = await uploadImage(images, {
           account: user.id,
+          quotaMb: deps.env.imageQuotaMb,
           clientLeft,
           file: async () => {
             const part = await request.file();

@@ -119,7 +119,7 @@ const STATUS_TEXT: Record<number, string> = {
 /** POST /images answers these besides the usual ones. */
 const UPLOAD_FAILURES = {
   "413": {
-    description: `The file is over ${IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB, the image over ${IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels or over its kind's limit (a 16-bit, interlaced or progressive image, an AVIF or a GIF takes more memory to open; the message names the limit).`,
+    description: `The file is over ${IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024)} MB, the image over ${IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels or over its kind's limit (a 16-bit, interlaced or progressive image, an AVIF or a GIF takes more memory to open; the message names the limit), or the account's uploads have reached their quota.`,
     ...json(ref("Error")),
   },
   "415": {

@@ -69,6 +69,17 @@ export function createImageStore(db: AppDatabase, options: ImageStoreOptions) {
            limit :limit`,
         )
         .pluck(),
+      /** Who made an image's files and their size (the first account to upload those bytes). */
+      recordUploader: sqlite.prepare<[string, number, number]>(
+        `insert into image_uploaders (hash, uploaded_by, bytes) values (?, ?, ?)
+         on conflict (hash) do nothing`,
+      ),
+      /** What an account's uploads take on disk, in bytes (its quota's use). */
+      bytesUploadedBy: sqlite
+        .prepare<[number], number>(
+          "select coalesce(sum(bytes), 0) from image_uploaders where uploaded_by = ?",
+        )
+        .pluck(),
       /**
        * Whether a public artifact shows the image at `path` (/images/<hash>): only then may its
        * files be cached by anyone. The `like` term lets SQLite read the uploaded images' index.

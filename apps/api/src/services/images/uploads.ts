@@ -94,6 +94,8 @@ export interface IncomingFile {
 export interface UploadRequest {
   /** The signed-in account that sends it. */
   account: number;
+  /** How much its uploads may take on disk, in MB (IMAGE_QUOTA_MB). */
+  quotaMb: number;
   /** Starts reading the file, once the upload is admitted. */
   file: () => Promise<IncomingFile>;
   /** Aborted when the client leaves: the work stops, and its slot is given back at once. */
@@ -107,6 +109,15 @@ export interface UploadRequest {
  * it stays under the socket's 60 s idle timeout, which would close it without an answer.
  */
 export const UPLOAD_ANSWER_WITHIN_MS = 55_000;
+
+/** Refuses an upload that would take the account's uploads past its quota (`adding` bytes more). */
+function assertQuotaLeft(imageStore: ImageStore, upload: UploadRequest, adding: number): void {
+  const used = imageStore.statements.bytesUploadedBy.get(upload.account) ?? 0;
+  const quotaBytes = upload.quotaMb * 1024 * 1024;
+  if (used >= quotaBytes || used + adding > quotaBytes) {
+    throw new ServiceError("PAYLOAD_TOO_LARGE", MESSAGES.imageQuotaFull(upload.quotaMb));
+  }
+}
 
 function uploadsBusy(): ServiceError {
   return new ServiceError(
@@ -152,6 +163,7 @@ export async function uploadImage(
   const received = storage.incomingPath("upload");
   let holdsSlot = false;
   try {
+    assertQuotaLeft(imageStore, upload, 0);
     const { hash } = await receive(await upload.file(), received, signal);
     const checked = await checkUpload(received);
     signal.throwIfAborted();
@@ -195,8 +207,12 @@ async function processInLine(
   }
   const deadline = Date.now() + PROCESSING_TIMEOUT_SECONDS * 1000;
   const image = await processImage(received, checked, { signal, deadline });
+  assertQuotaLeft(imageStore, upload, image.bytes);
   signal.throwIfAborted();
   await storage.store(hash, image);
-  statements.save.run(hash, image.width, image.height, image.placeholder, imageStore.now());
+  imageStore.db.$client.transaction(() => {
+    statements.save.run(hash, image.width, image.height, image.placeholder, imageStore.now());
+    statements.recordUploader.run(hash, upload.account, image.bytes);
+  })();
   return answer(image);
 }
