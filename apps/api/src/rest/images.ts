@@ -6,6 +6,7 @@ import { IMAGE_UPLOAD_LIMITS, MESSAGES } from "@artifact-atlas/shared";
 import { ServiceError } from "../services/errors";
 import { imagePathOf, uploadImage } from "../services/images/uploads";
 import { isImageHash } from "../services/images/storage";
+import type { ClientAddressRule } from "../client-address";
 import { urlForLog } from "../logging";
 import { requireWriter } from "./http";
 
@@ -82,18 +83,12 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     uploads.post("/images", { config: { streamsBody: true } }, async (request, reply) => {
       const user = requireWriter(request, deps);
       if (!request.isMultipart()) throw new ServiceError("BAD_REQUEST", MESSAGES.imageMissing);
-      const clientLeft = whenClientLeaves(reply);
-      // Read now: once the connection has closed, its address is gone.
-      const client = {
-        remoteAddress: deps.clientAddress.of(request.raw),
-        remotePort: request.socket.remotePort,
-      };
-      const { socket } = request;
+      const connection = watchConnection(request, reply, deps.clientAddress);
       try {
         const uploaded = await uploadImage(images, {
           account: user.id,
           quotaMb: deps.env.imageQuotaMb,
-          clientLeft,
+          clientLeft: connection.closed,
           file: async () => {
             const part = await request.file();
             if (!part || part.fieldname !== UPLOAD_FIELD) {
@@ -104,16 +99,12 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         });
         return await reply.code(201).header("location", uploaded.url).send(uploaded);
       } catch (error) {
-        // Nobody is left to answer: what stopped the work was the client's leaving, which the
-        // line below records, not a failure of the server.
-        if (clientLeft.aborted) return reply.hijack();
+        // Nobody is left to answer: what stopped the work was the connection's closing, which
+        // its access line records, not a failure of the server.
+        if (connection.closed.aborted) return reply.hijack();
         throw error;
       } finally {
-        if (clientLeft.aborted) {
-          const cause = socket.errored as NodeJS.ErrnoException | null;
-          const timedOut = cause?.code === "ERR_HTTP_REQUEST_TIMEOUT";
-          logDroppedUpload(request, reply, client, timedOut);
-        }
+        connection.logIfDropped();
       }
     });
   });
@@ -142,44 +133,47 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Aborted when the connection closes before the answer is sent: the client left (or the server
- * cut a body that kept trickling in). Not Fastify's request.signal, which a request body read to
- * its end aborts too (fastify/fastify#6725).
+ * An upload's connection. `closed` aborts when it closes before the answer is sent: the client
+ * left, or the request timeout cut a body that kept trickling in. (Not Fastify's request.signal,
+ * which a request body read to its end aborts too: fastify/fastify#6725.) Such an upload gets no
+ * access line from Fastify, which writes one for an answer: `logIfDropped` writes one, with the
+ * access line's fields, so that operators see it and how long the server spent on it.
  */
-function whenClientLeaves(reply: FastifyReply): AbortSignal {
-  const left = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) left.abort(new Error("the client left before its answer"));
-  });
-  return left.signal;
-}
-
-/**
- * An upload whose connection closed before its answer gets no access line from Fastify, which
- * writes one when an answer is sent: this writes one, with the access line's fields (the client's
- * address read while it was there), so that operators see it and how long the server spent on it.
- */
-function logDroppedUpload(
+function watchConnection(
   request: FastifyRequest,
   reply: FastifyReply,
-  client: { remoteAddress: string | undefined; remotePort: number | undefined },
-  timedOut: boolean,
-): void {
+  clientAddress: ClientAddressRule,
+) {
+  const closed = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) closed.abort(new Error("the connection closed unanswered"));
+  });
+  // Read now: once the connection has closed, its address is gone.
   const req = {
     method: request.method,
     url: urlForLog(request.url),
     host: request.host,
-    ...client,
+    remoteAddress: clientAddress.of(request.raw),
+    remotePort: request.socket.remotePort,
   };
-  // `req` is written as it is, not through the serializer, which reads the address too late.
-  request.log.child({}, { serializers: { req: (written: typeof req) => written } }).info(
-    {
-      req,
-      res: { statusCode: timedOut ? REQUEST_TIMEOUT : CLIENT_CLOSED_REQUEST },
-      responseTime: reply.elapsedTime,
+  const { socket } = request;
+  return {
+    closed: closed.signal,
+    logIfDropped(): void {
+      if (!closed.signal.aborted) return;
+      const timedOut =
+        (socket.errored as NodeJS.ErrnoException | null)?.code === "ERR_HTTP_REQUEST_TIMEOUT";
+      // `req` is written as it is, not through the serializer, which would read the address now.
+      request.log.child({}, { serializers: { req: (written: typeof req) => written } }).info(
+        {
+          req,
+          res: { statusCode: timedOut ? REQUEST_TIMEOUT : CLIENT_CLOSED_REQUEST },
+          responseTime: reply.elapsedTime,
+        },
+        timedOut
+          ? "request aborted: it did not arrive whole within the request timeout"
+          : "request aborted: the client left before the answer",
+      );
     },
-    timedOut
-      ? "request aborted: it did not arrive whole within the request timeout"
-      : "request aborted: the client left before the answer",
-  );
+  };
 }

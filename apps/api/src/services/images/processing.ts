@@ -23,7 +23,7 @@ const ACCEPTED_LOADERS = [
   "VipsForeignLoadHeif",
 ];
 
-/** How long processing one upload may take, its header read; past it the work stops. */
+/** How long processing one upload may take (decoding and every derivative); past it, it stops. */
 export const PROCESSING_TIMEOUT_SECONDS = 10;
 
 /** sharp's settings for a server that processes one image at a time in a small memory budget. */
@@ -123,7 +123,7 @@ async function decodeUpright(path: string, checked: CheckedUpload, bounds: Proce
       // The header was checked; this is libvips' own guard against a header that lies.
       limitInputPixels: checked.maxPixels,
       sequentialRead: true,
-      // libspng's and librsvg's own limits on what a file may make them hold stay on.
+      // libvips' own limits on what a PNG's text chunks may make it hold stay on.
       unlimited: false,
       // A slightly damaged photo (a truncated thumbnail, an odd marker) still has pixels to show.
       failOn: "error",

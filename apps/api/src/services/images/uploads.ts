@@ -48,6 +48,12 @@ export function assertImageAvailable(db: AppDatabase, artifactImage: string): vo
   }
 }
 
+/** The uploaded file as it arrives; `truncated` says the client sent more than the limit allows. */
+export interface IncomingFile {
+  stream: Readable;
+  truncated: () => boolean;
+}
+
 /**
  * Writes the uploaded bytes to a private file as they arrive, hashing them on the way; the file
  * is never kept past the upload.
@@ -82,12 +88,6 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** The uploaded file as it arrives; `truncated` says the client sent more than the limit allows. */
-export interface IncomingFile {
-  stream: Readable;
-  truncated: () => boolean;
 }
 
 /** An upload: whose it is, its file, and when to stop. */
