@@ -5,6 +5,7 @@ import {
   auditQuery,
   MESSAGES,
   restSetRoleBody,
+  restSuspendBody,
 } from "@artifact-atlas/shared";
 import { appendVary } from "../plugins/cors";
 import { isNavigation } from "../plugins/spa";
@@ -13,6 +14,7 @@ import { listAudit, listUsers } from "../services/admin";
 import { ServiceError } from "../services/errors";
 import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
+import { suspendAccount, unsuspendAccount } from "../services/suspension";
 import { parseInput, requireRole } from "./http";
 
 interface IdParams {
@@ -79,6 +81,22 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       requestId: request.id,
     });
     return reply.code(201).send(made);
+  });
+
+  // Suspension (issue 29): the account cannot sign in or write; its public work stays.
+  app.post<{ Params: IdParams }>("/admin/users/:id/suspension", async (request) => {
+    const admin = requireRole(request, "admin");
+    assertWriteAllowed(deps.writeRateLimiter, admin);
+    const userId = accountIdOrNotFound(request.params.id);
+    const body = parseInput(restSuspendBody, request.body, "body");
+    return suspendAccount(deps.db, admin, { userId, ...body }, { requestId: request.id });
+  });
+
+  app.delete<{ Params: IdParams }>("/admin/users/:id/suspension", async (request) => {
+    const admin = requireRole(request, "admin");
+    assertWriteAllowed(deps.writeRateLimiter, admin);
+    const userId = accountIdOrNotFound(request.params.id);
+    return unsuspendAccount(deps.db, admin, { userId }, { requestId: request.id });
   });
 
   // The web app's audit screen has the same path: a browser navigation gets the page, any other

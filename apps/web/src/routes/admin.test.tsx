@@ -28,6 +28,8 @@ function account(id: number, name: string, role: Role = "member"): AdminUser {
     role,
     joinedAt: "2026-11-01T10:00:00.000Z",
     artifactCount: id,
+    suspendedAt: null,
+    suspendedReason: null,
   };
 }
 
@@ -370,6 +372,7 @@ describe("the bell", () => {
         kind: "artifact_rejected",
         artifactId: 4,
         artifactName: "Blue Vase",
+        importId: null,
         reason: "duplicate",
         createdAt: "2026-11-26T12:00:00.000Z",
         read: false,

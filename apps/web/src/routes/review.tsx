@@ -223,6 +223,8 @@ function DecisionForm({ entry }: { entry: QueueEntry }) {
       await decide.mutateAsync({
         entryId: entry.id,
         decision,
+        revision: entry.revision,
+        version: entry.version,
         ...(reason ? { reason } : {}),
         ...(note ? { note } : {}),
       });
