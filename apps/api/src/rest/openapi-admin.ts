@@ -11,6 +11,7 @@ import {
   notificationItem,
   notificationsQuery,
   restSetRoleBody,
+  restSuspendBody,
   ROLES,
 } from "@artifact-atlas/shared";
 import { signedIn } from "./openapi-security";
@@ -31,6 +32,7 @@ export interface OpenApiTools {
 
 export const ADMIN_REQUEST_BODIES = {
   SetRoleBody: restSetRoleBody,
+  SuspendBody: restSuspendBody,
   MarkReadBody: markNotificationsReadInput.unwrap(),
 } satisfies Record<string, z.ZodType>;
 
@@ -43,6 +45,11 @@ export const ADMIN_ANSWERS = {
   ResetLink: adminResetLink,
   RoleChange: z.object({ id: z.number().int(), from: z.enum(ROLES), to: z.enum(ROLES) }),
   Marked: z.object({ marked: z.number().int().min(0).describe("How many were marked read.") }),
+  Suspended: z.object({
+    id: z.number().int(),
+    suspendedAt: z.string().describe("ISO 8601."),
+  }),
+  Unsuspended: z.object({ id: z.number().int() }),
 } satisfies Record<string, z.ZodType>;
 
 type Name = keyof typeof ADMIN_REQUEST_BODIES | keyof typeof ADMIN_ANSWERS | "Error";
@@ -55,7 +62,7 @@ const FAILURES: Record<number, string> = {
   401: "Not signed in.",
   403: "Signed in, but not an admin (or, for a reset link, the account is your own).",
   404: "No account with this id (unknown or malformed).",
-  409: "The last admin cannot stop being one.",
+  409: "The last admin cannot stop being one; an admin cannot be suspended; the account is not suspended.",
   429: "Too many writes from this user; Retry-After says how many seconds to wait.",
 };
 
@@ -130,12 +137,37 @@ export function adminOpenApiPaths({ toSchema, queryParameters }: OpenApiTools) {
         },
       },
     },
+    "/admin/users/{id}/suspension": {
+      parameters: [accountIdParameter],
+      post: {
+        operationId: "adminSuspend",
+        summary: "Suspend an account, with a reason (admins only)",
+        description:
+          "The account's sessions end and it cannot sign in (403 with the reason to contact an administrator) or write; its public work stays. Not your own account (403), not an admin's (409: make them a member first). The reason is kept with the account and in the audit log.",
+        security: signedIn,
+        requestBody: { required: true, ...json(ref("SuspendBody")) },
+        responses: {
+          "200": { description: "Suspended.", ...json(ref("Suspended")) },
+          ...failures([400, 401, 403, 404, 409, 429]),
+        },
+      },
+      delete: {
+        operationId: "adminUnsuspend",
+        summary: "Lift a suspension: the account may sign in again (admins only)",
+        description: "409 when it is not suspended. No body.",
+        security: signedIn,
+        responses: {
+          "200": { description: "Lifted.", ...json(ref("Unsuspended")) },
+          ...failures([401, 403, 404, 409, 429]),
+        },
+      },
+    },
     "/admin/audit": {
       get: {
         operationId: "adminAuditLog",
         summary: "The audit log, newest first (admins only)",
         description:
-          "Filtered by actor, action and artifact; each entry names the current names of its actor, artifact and subject account (null once gone, or for the server).",
+          "Filtered by actor (an account id, or person: part of a name or email), action and artifact; each entry names the current names of its actor, artifact and subject account (null once gone, or for the server).",
         security: signedIn,
         parameters: queryParameters(auditQuery.unwrap()),
         responses: {

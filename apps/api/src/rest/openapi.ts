@@ -3,7 +3,11 @@ import {
   artifactId,
   BRAND,
   decisionInput,
+  hiddenQuery,
+  importDecisionInput,
+  newAccountReportsDismissal,
   reportInput,
+  unhideInput,
   IMAGE_UPLOAD_FORMATS,
   IMAGE_UPLOAD_LIMITS,
   IMAGE_WIDTHS,
@@ -43,11 +47,17 @@ import {
 } from "./schemas";
 import {
   restDecision,
+  restDismissedNewAccountReports,
+  restHiddenPage,
+  restImportDecision,
   restQueuePage,
   restReportCreated,
+  restReportWithdrawn,
+  restReviewGroups,
   restTrashRestored,
   restReviewReasons,
   restTrashPage,
+  restUnhidden,
 } from "./review-schemas";
 import { openDataPaths } from "./openapi-open-data";
 
@@ -72,6 +82,9 @@ export const REQUEST_BODIES = {
   JwtBody: restJwtBody,
   ReportBody: reportInput.omit({ id: true }),
   DecisionBody: decisionInput.omit({ entryId: true }),
+  ImportDecisionBody: importDecisionInput.omit({ importId: true }),
+  DismissNewAccountReportsBody: newAccountReportsDismissal,
+  UnhideBody: unhideInput.omit({ id: true }),
   ...ADMIN_REQUEST_BODIES,
 } satisfies Record<string, z.ZodType>;
 
@@ -91,8 +104,14 @@ const ANSWERS = {
   Error: restError,
   Failure: restFailure,
   ReportCreated: restReportCreated,
+  ReportWithdrawn: restReportWithdrawn,
   QueuePage: restQueuePage,
+  ReviewGroups: restReviewGroups,
   Decision: restDecision,
+  ImportDecision: restImportDecision,
+  DismissedNewAccountReports: restDismissedNewAccountReports,
+  HiddenPage: restHiddenPage,
+  Unhidden: restUnhidden,
   ReviewReasons: restReviewReasons,
   TrashPage: restTrashPage,
   TrashRestored: restTrashRestored,
@@ -111,9 +130,9 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Not signed in.",
   403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
   404: "No artifact with this id (unknown or malformed).",
-  409: "Already decided (the message names by whom), already reported, or not hidden; or the artifact was changed since baseRevision: nothing was written. Read it again, merge, and send the newer revision.",
+  409: "Already decided (the message names by whom), already reported, or not hidden; or the artifact was changed since baseRevision, or the entry or import since the revision and version you decided on: nothing was written. Read it again and send what you now saw.",
   413: "The body is larger than 64 KiB.",
-  429: "Too many writes from this user; Retry-After says how many seconds to wait.",
+  429: "Too many writes from this user (or reports from this user or address); Retry-After says how many seconds to wait.",
 };
 
 /** POST /images answers these besides the usual ones. */
@@ -521,7 +540,7 @@ function reviewPaths() {
         operationId: "reportArtifact",
         summary: "Report a public artifact; one open report per person and artifact",
         description:
-          "The report waits in the review queue. Spam reports from three accounts hide the artifact until a curator decides.",
+          "The report waits in the review queue. Spam reports from three established accounts (older than three days, with something a curator approved) hide the artifact until a curator decides; the hide is undone when those reports are dismissed or withdrawn. Ten reports an hour per account and thirty per address (429).",
         security: signedIn,
         ...body("ReportBody"),
         responses: {
@@ -529,17 +548,66 @@ function reviewPaths() {
           ...failures([400, 401, 404, 409, 413, 429]),
         },
       },
+      delete: {
+        operationId: "withdrawReport",
+        summary: "Withdraw your open report about an artifact",
+        description: "404 when you have none open. No body.",
+        security: signedIn,
+        responses: {
+          "200": { description: "Withdrawn.", ...json(ref("ReportWithdrawn")) },
+          ...failures([401, 404, 429]),
+        },
+      },
+    },
+    "/artifacts/{id}/unhide": {
+      parameters: [idParameter],
+      post: {
+        operationId: "unhideArtifact",
+        summary: "Publish a hidden artifact again, with a reason from GET /review-reasons",
+        description: `${curators} Also settles the open spam reports about it. Not your own artifact (403); 409 when it is not hidden.`,
+        security: signedIn,
+        ...body("UnhideBody"),
+        responses: {
+          "200": { description: "Unhidden.", ...json(ref("Unhidden")) },
+          ...failures([400, 401, 403, 404, 409, 413, 429]),
+        },
+      },
+    },
+    "/hidden-artifacts": {
+      get: {
+        operationId: "hiddenArtifacts",
+        summary: "Hidden artifacts, newest first, with the reason",
+        description: `${curators} automatic: hidden by the server after spam reports. Pass nextCursor as cursor for the next page.`,
+        security: signedIn,
+        parameters: queryParameters(hiddenQuery.unwrap()),
+        responses: {
+          "200": { description: "A page of hidden artifacts.", ...json(ref("HiddenPage")) },
+          ...failures([400, 401, 403]),
+        },
+      },
     },
     "/review-queue": {
       get: {
         operationId: "reviewQueue",
         summary: "The entries waiting for a decision, oldest first",
-        description: `${curators} Pass nextCursor as cursor for the next page.`,
+        description: `${curators} The queue itself, one import's rows (importId), or the reports from new accounts (group=new-accounts). Pass nextCursor as cursor for the next page.`,
         security: signedIn,
         parameters: queryParameters(reviewQueueQuery.unwrap()),
         responses: {
           "200": { description: "A page of the queue.", ...json(ref("QueuePage")) },
           ...failures([400, 401, 403]),
+        },
+      },
+    },
+    "/review-queue/groups": {
+      get: {
+        operationId: "reviewGroups",
+        summary: "The imports with rows waiting, and the reports from new accounts as one group",
+        description: `${curators} Each is decided at once: POST /review-queue/imports/{importId}, POST /review-queue/new-account-reports/dismiss.`,
+        security: signedIn,
+        responses: {
+          "200": { description: "The groups.", ...json(ref("ReviewGroups")) },
+          ...failures([401, 403]),
         },
       },
     },
@@ -549,12 +617,47 @@ function reviewPaths() {
         operationId: "decideEntry",
         summary:
           "Decide an entry: approve, reject, hide, unhide (new artifacts, edits), uphold, dismiss (reports)",
-        description: `${curators} reject, hide and unhide need a reason from GET /review-reasons (any letter case). An entry is decided once: a second decision answers 409 naming who decided. Nobody decides about their own artifact (403).`,
+        description: `${curators} Send the entry's revision and version as you read them: when it changed since, 409 and nothing is decided. reject, hide and unhide need a reason from GET /review-reasons (any letter case). Rejecting an edit undoes it as a new revision (409 when later edits changed the same fields). An entry is decided once: a second decision answers 409 naming who decided. Nobody decides about their own artifact or entry (403).`,
         security: signedIn,
         ...body("DecisionBody"),
         responses: {
           "200": { description: "Decided.", ...json(ref("Decision")) },
           ...failures([400, 401, 403, 404, 409, 413, 429]),
+        },
+      },
+    },
+    "/review-queue/imports/{importId}": {
+      parameters: [
+        {
+          name: "importId",
+          in: "path",
+          required: true,
+          description: "The import's id, from GET /review-queue/groups.",
+          schema: { type: "integer", minimum: 1 },
+        },
+      ],
+      post: {
+        operationId: "decideImport",
+        summary: "Approve or reject every row of an import still waiting, at once",
+        description: `${curators} Send waiting and lastRevisionId as read from GET /review-queue/groups: when a row was decided, edited or removed since, 409. reject needs a reason. One notification to the importer, one audit line. Not your own import (403).`,
+        security: signedIn,
+        ...body("ImportDecisionBody"),
+        responses: {
+          "200": { description: "Decided.", ...json(ref("ImportDecision")) },
+          ...failures([400, 401, 403, 404, 409, 413, 429]),
+        },
+      },
+    },
+    "/review-queue/new-account-reports/dismiss": {
+      post: {
+        operationId: "dismissNewAccountReports",
+        summary: "Dismiss the open reports from new accounts, up to the newest you were shown",
+        description: `${curators} At most 1,000 at a time (remaining says how many are left); none about your own artifacts. One audit line.`,
+        security: signedIn,
+        ...body("DismissNewAccountReportsBody"),
+        responses: {
+          "200": { description: "Dismissed.", ...json(ref("DismissedNewAccountReports")) },
+          ...failures([400, 401, 403, 413, 429]),
         },
       },
     },

@@ -36,7 +36,13 @@ export async function establishedUser(
   account: { name?: string; role?: Role } = {},
 ): Promise<SignedInUser> {
   const user = await createUserWithSession(t, account);
-  const work = await addArtifact(t, user);
+  await establish(t, user);
+  return user;
+}
+
+/** Makes an account established: older than REPORT_TRUST_DAYS, with an approved artifact. */
+export async function establish(t: TestApp, user: Pick<SignedInUser, "id" | "cookie">) {
+  const work = await addArtifact(t, user as SignedInUser);
   const sqlite = t.db.$client;
   sqlite
     .prepare(
@@ -46,7 +52,6 @@ export async function establishedUser(
   sqlite
     .prepare("update users set joined_at = ? where id = ?")
     .run(Date.now() - (REPORT_TRUST_DAYS + 1) * DAY_MS, user.id);
-  return user;
 }
 
 export interface DecisionRequest {
