@@ -285,7 +285,7 @@ describe("the Trash tab", () => {
     };
   }
 
-  it("is a tab for a curator, who sees no admin section and restores from it", async () => {
+  it("is a tab for a curator, beside Hidden, who sees no admin section and restores from it", async () => {
     const user = userEvent.setup();
     const trash = trashWith(["Bronze Lamp", "Clay Jar"]);
     const fake = createFakeApi({
@@ -302,7 +302,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Trash"]);
+    ).toEqual(["Trash", "Hidden"]);
     expect(within(tabs).getByRole("link", { name: "Trash" })).toHaveAttribute(
       "aria-current",
       "page",
@@ -339,7 +339,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Audit log"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),
