@@ -2,11 +2,19 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { IMAGE_UPLOAD_LIMITS, MESSAGES } from "@artifact-atlas/shared";
+import { z } from "zod";
+import {
+  IMAGE_UPLOAD_FORMATS,
+  IMAGE_UPLOAD_LIMITS,
+  IMAGE_WIDTHS,
+  MESSAGES,
+} from "@artifact-atlas/shared";
 import { ServiceError } from "../services/errors";
 import { uploadImage, withUploadSlot } from "../services/images/uploads";
 import { isImageHash } from "../services/images/storage";
-import { requireWriter } from "./http";
+import { failures, json, streamed } from "./declarations";
+import { WRITER } from "./http";
+import { restUploadedImage } from "./schemas";
 
 /** The form field POST /images reads the file from. */
 export const UPLOAD_FIELD = "file";
@@ -21,6 +29,73 @@ interface ImageParams {
   hash: string;
   file?: string;
 }
+
+const megabytes = IMAGE_UPLOAD_LIMITS.maxBytes / (1024 * 1024);
+const megapixels = IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000;
+
+const upload = {
+  operationId: "uploadImage",
+  summary: "Upload an image for an artifact",
+  description: `One file in the form field "file" (multipart/form-data), at most ${megabytes} MB and ${megapixels} megapixels, in ${IMAGE_UPLOAD_FORMATS.join(", ")} (GIF: its first frame). The server turns it upright from its EXIF orientation, removes every metadata block (GPS included) and keeps WebP and JPEG derivatives about ${IMAGE_WIDTHS.join(", ")} pixels wide; the original is not kept. Put the answered url in artifactImage; an image that no artifact refers to is removed an hour after its upload. Counts as a write for the rate limit.`,
+  documentedBody: {
+    "multipart/form-data": {
+      schema: {
+        type: "object",
+        required: ["file"],
+        properties: { file: { type: "string", contentMediaType: "application/octet-stream" } },
+      },
+    },
+  },
+  response: {
+    201: json("Stored.", restUploadedImage),
+    ...failures([400, 401, 403, 413, 415, 429, 503], {
+      reasons: {
+        413: `The file is over ${megabytes} MB, or the image over ${megapixels} megapixels.`,
+        415: `Not an image in one of the accepted formats (${IMAGE_UPLOAD_FORMATS.join(", ")}), judged by its bytes.`,
+        503: "Too many uploads are being received or processed; Retry-After says how many seconds to wait.",
+      },
+    }),
+  },
+};
+
+const hash = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "Image not found")
+  .describe("The image's SHA-256 in hex, from the url that POST /images answered.");
+
+const imageFile = {
+  description:
+    "The image file, cached for a year (Cache-Control: public, max-age=31536000, immutable).",
+  content: {
+    "image/webp": { schema: streamed({ type: "string", contentMediaType: "image/webp" }) },
+    "image/jpeg": { schema: streamed({ type: "string", contentMediaType: "image/jpeg" }) },
+  },
+};
+
+const image = {
+  operationId: "getImage",
+  summary: "An uploaded image: its largest JPEG",
+  params: z.object({ hash }),
+  response: { 200: imageFile, ...failures([404], { reasons: { 404: "No such image." } }) },
+};
+
+const derivative = {
+  operationId: "getImageDerivative",
+  summary: "One derivative of an uploaded image",
+  params: z.object({
+    hash,
+    file: z
+      .string()
+      .regex(DERIVATIVE_FILE, "Image not found")
+      .describe(
+        "<width>.webp or <width>.jpg: the standard widths below the image's width, and its width.",
+      ),
+  }),
+  response: {
+    200: imageFile,
+    ...failures([404], { reasons: { 404: "No such image or width." } }),
+  },
+};
 
 /** Sends one of an image's files, or 404 when there is no such image or file. */
 async function sendImageFile(
@@ -63,8 +138,8 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         fieldNameSize: 100,
       },
     });
-    uploads.post("/images", { config: { streamsBody: true } }, async (request, reply) => {
-      requireWriter(request, deps);
+    const config = { streamsBody: true, access: WRITER };
+    uploads.post("/images", { schema: upload, config }, async (request, reply) => {
       if (!request.isMultipart()) throw new ServiceError("BAD_REQUEST", MESSAGES.imageMissing);
       const uploaded = await withUploadSlot(images, async () => {
         const part = await request.file();
@@ -78,18 +153,22 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The largest JPEG, so that the path itself works as an image's address anywhere.
-  app.get<{ Params: ImageParams }>("/images/:hash", async (request, reply) => {
+  app.get<{ Params: ImageParams }>("/images/:hash", { schema: image }, async (request, reply) => {
     const { hash } = request.params;
     const row = isImageHash(hash) ? images.statements.byHash.get(hash) : undefined;
     if (!row) throw new ServiceError("NOT_FOUND", "Image not found");
     return sendImageFile(reply, images.storage.fileOf(hash, row.width, "jpg"), "jpg");
   });
 
-  app.get<{ Params: Required<ImageParams> }>("/images/:hash/:file", async (request, reply) => {
-    const { hash, file } = request.params;
-    const match = DERIVATIVE_FILE.exec(file);
-    if (!isImageHash(hash) || !match) throw new ServiceError("NOT_FOUND", "Image not found");
-    const format = match[2] as keyof typeof CONTENT_TYPES;
-    return sendImageFile(reply, images.storage.fileOf(hash, Number(match[1]), format), format);
-  });
+  app.get<{ Params: Required<ImageParams> }>(
+    "/images/:hash/:file",
+    { schema: derivative },
+    async (request, reply) => {
+      const { hash, file } = request.params;
+      const match = DERIVATIVE_FILE.exec(file);
+      if (!isImageHash(hash) || !match) throw new ServiceError("NOT_FOUND", "Image not found");
+      const format = match[2] as keyof typeof CONTENT_TYPES;
+      return sendImageFile(reply, images.storage.fileOf(hash, Number(match[1]), format), format);
+    },
+  );
 }
