@@ -103,12 +103,6 @@ const SIGNED_IN_EMPTY: Screen[] = [
     ready: (page) => page.getByText("No artifacts posted yet"),
   },
   {
-    // Issue 29: the member's own trash, reached from My Artifacts.
-    name: "myartifacts-trash-empty",
-    path: "/myartifacts/trash",
-    ready: (page) => page.getByRole("heading", { name: "Your trash is empty" }),
-  },
-  {
     name: "addartifacts",
     path: "/addartifacts",
     ready: (page) => page.getByRole("heading", { name: "Contributor Information" }),
