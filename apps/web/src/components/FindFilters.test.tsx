@@ -75,6 +75,9 @@ describe("the era filter", () => {
       name: "Centuries of the 1st millennium BC",
     });
     expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(within(group).queryByRole("checkbox", { name: /5th century BC/ })).toBeNull();
     (await within(group).findByRole("checkbox", { name: /2nd millennium/ })).focus();
     await user.keyboard(" ");
     expect(search().getAll("era")).toEqual(["c-5", "m2"]);

@@ -171,10 +171,11 @@ function YearRange({ state, onChange }: Omit<FindFiltersProps, "facets">) {
 /**
  * The era filter, grouped (issue 29): the millennia, each with a checkbox and a button that shows
  * its centuries beneath it, instead of one list of every century and millennium. A millennium
- * with a chosen century starts open.
+ * with a chosen century starts open; its button closes it all the same.
  */
 function EraOptions({ state, facets, onChange }: FindFiltersProps) {
-  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  // Opened or closed by its button; until then a millennium is open when a century of it is chosen.
+  const [shown, setShown] = useState<ReadonlyMap<number, boolean>>(new Map());
   const centuryCounts = new Map((facets?.centuries ?? []).map((row) => [row.value, row.count]));
   const chosen = (era: string) => state.eras.includes(era);
   const toggle = (era: string, on: boolean) => onChange({ eras: toggled(state.eras, era, on) });
@@ -198,7 +199,7 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
     <ul className={LIST}>
       {millennia.map((millennium) => {
         const inIt = byMillennium.get(millennium) ?? [];
-        const open = opened.has(millennium) || inIt.some((century) => chosen(`c${century}`));
+        const open = shown.get(millennium) ?? inIt.some((century) => chosen(`c${century}`));
         const name = formatMillennium(millennium);
         const listId = `era-centuries-${millennium}`;
         return (
@@ -220,12 +221,7 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
                   aria-expanded={open}
                   aria-controls={open ? listId : undefined}
                   aria-label={`Centuries of the ${name}`}
-                  onClick={() => {
-                    const next = new Set(opened);
-                    if (open) next.delete(millennium);
-                    else next.add(millennium);
-                    setOpened(next);
-                  }}
+                  onClick={() => setShown(new Map(shown).set(millennium, !open))}
                   className="flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-muted hover:text-ink"
                 >
                   <ChevronRight
