@@ -17,7 +17,6 @@ import {
   loadSheddingPlugin,
   type LoadSheddingOptions,
 } from "./plugins/load-shedding";
-import { notificationCleanupPlugin } from "./plugins/notification-cleanup";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { privateAnswersPlugin } from "./plugins/private-answers";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -25,7 +24,13 @@ import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { publicPagesPlugin } from "./public-pages/plugin";
 import { restPlugin } from "./rest";
-import { startImagePruning } from "./services/images/prune";
+import { pruneImages } from "./services/images/prune";
+import {
+  NOTIFICATION_CLEANUP_INTERVAL_MS,
+  removeOldNotifications,
+} from "./services/notification-list";
+import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from "./services/trash";
+import { everyOnTheWall, scheduleJobs, type Every } from "./jobs";
 import { configureSharp } from "./services/images/processing";
 import { ServiceError } from "./services/errors";
 import { createContextFactory } from "./trpc/context";
@@ -40,17 +45,17 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** When to turn requests away with 503; defaultLoadShedding() when not given. */
   loadShedding?: LoadSheddingOptions;
-  /** The clock of reset links and sessions; Date.now when not given (tests move their own). */
+  /** The one clock (sessions, reset links, edits, the periodic jobs); Date.now when not given. */
   now?: () => number;
+  /** The periodic jobs' timer; tests pass their own to run a job when they choose. */
+  every?: Every;
   /** Waits before each new try of a failed mail; the outbox's defaults when not given. */
   mailRetryDelaysMs?: readonly number[];
-  /** The uploaded images' clean-up: its clock and how often it runs (a minute). */
-  imagePruning?: { now?: () => number; intervalMs?: number };
 }
 
 /** The largest request body: a maximal artifact is about 12 kB of JSON. */
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** How often the server removes the images that nothing refers to any more. */
+/** How often the server removes the images that nothing refers to any more (decision 037). */
 const IMAGE_PRUNE_INTERVAL_MS = 60_000;
 /** A request must arrive whole (headers and body) within this time; checked every second. */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -65,8 +70,8 @@ export async function buildApp({
   logStream,
   loadShedding = defaultLoadShedding(),
   now,
+  every = everyOnTheWall,
   mailRetryDelaysMs,
-  imagePruning = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
@@ -102,7 +107,6 @@ export async function buildApp({
     clientAddress,
     ...(now ? { now } : {}),
     ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
-    ...(imagePruning.now ? { imagesNow: imagePruning.now } : {}),
   });
   app.decorate("deps", deps);
   // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
@@ -111,17 +115,33 @@ export async function buildApp({
     done();
   });
   configureSharp();
-  // Images no artifact refers to any more go within a minute (decision 037).
-  let stopImagePruning = () => {};
-  app.addHook("onReady", async () => {
-    deps.images.storage.prepare();
-    stopImagePruning = startImagePruning(
-      deps.images,
-      imagePruning.intervalMs ?? IMAGE_PRUNE_INTERVAL_MS,
-      (error) => app.log.error({ err: error }, "image clean-up failed"),
-    );
-  });
-  app.addHook("onClose", async () => stopImagePruning());
+  app.addHook("onReady", async () => deps.images.storage.prepare());
+  // Every periodic job of the server, on the app's one clock.
+  scheduleJobs(
+    app,
+    [
+      {
+        // In the upload line, so that a round never meets an upload of the same image.
+        name: "image clean-up",
+        everyMs: IMAGE_PRUNE_INTERVAL_MS,
+        atStart: false,
+        run: async () => ({ ...(await deps.images.queue.run(() => pruneImages(deps.images))) }),
+      },
+      {
+        name: "notification clean-up",
+        everyMs: NOTIFICATION_CLEANUP_INTERVAL_MS,
+        atStart: true,
+        run: () => removeOldNotifications(db, new Date(deps.now())),
+      },
+      {
+        name: "trash purge",
+        everyMs: TRASH_PURGE_INTERVAL_MS,
+        atStart: true,
+        run: () => purgeExpiredTrash(db, deps.now()),
+      },
+    ],
+    every,
+  );
 
   // Before every other hook, so that even refused and preflight answers carry it.
   app.addHook("onRequest", (request, reply, done) => {
@@ -179,7 +199,6 @@ export async function buildApp({
   await app.register(publicPagesPlugin);
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);
-  await app.register(notificationCleanupPlugin, { db, now: () => new Date() });
   return app;
 }
 

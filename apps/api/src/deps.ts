@@ -46,7 +46,7 @@ export interface Deps {
   resetRateLimiters: ResetRateLimiters;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
   outbox: Outbox | null;
-  /** The time, in milliseconds since the epoch: reset links and sessions read it (tests move it). */
+  /** The one clock, in milliseconds since the epoch: everything that stamps or expires reads it. */
   now: () => number;
   /** Who sent a request, by TRUST_PROXY: the rate limits' key, as the logs name it. */
   clientAddress: ClientAddressRule;
@@ -62,8 +62,6 @@ export interface DepsOptions {
   log: FastifyBaseLogger;
   clientAddress: ClientAddressRule;
   now?: () => number;
-  /** The clock of the images' clean-up; tests pass their own. */
-  imagesNow?: () => number;
   /** Waits before each new try of a failed mail (tests shorten them). */
   mailRetryDelaysMs?: readonly number[];
 }
@@ -78,10 +76,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     publicArtifacts: createPublicArtifactStore(db.$client),
     exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
     importSlots: createSlots(1),
-    images: createImageStore(db, {
-      dir: env.imagesDir,
-      now: options.imagesNow ?? now,
-    }),
+    images: createImageStore(db, { dir: env.imagesDir, now }),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
     authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),

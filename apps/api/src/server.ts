@@ -6,7 +6,6 @@ import { applyAdminEmails } from "./services/roles";
 import { BatchedLogOutput } from "./log-output";
 import { checkSmtp } from "./mail/outbox";
 import { listenFailure, mailStatus, prepareDatabase } from "./startup";
-import { startTrashPurge } from "./trash-purge";
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,7 +31,6 @@ async function main(): Promise<void> {
       "ADMIN_EMAILS names an address with no account yet: it becomes an admin at the first start after it signs up",
     );
   }
-  const purge = startTrashPurge(db, server.log);
   try {
     await server.listen({ port: env.port, host: env.host });
   } catch (error) {
@@ -58,7 +56,6 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    purge.stop();
     server.log.info({ signal }, "shutting down: finishing the requests in flight");
     const deadline = setTimeout(() => {
       server.log.error({ graceMs: SHUTDOWN_GRACE_MS }, "requests still running; stopping anyway");

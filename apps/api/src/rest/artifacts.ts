@@ -97,6 +97,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const artifact = createArtifact(store, user, body, {
       reviewMode: deps.env.reviewMode,
       requestId: request.id,
+      now: deps.now(),
     });
     return reply
       .code(201)
@@ -116,7 +117,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         store,
         user,
         { id, fields: body, baseRevision: body.baseRevision },
-        { reviewMode: deps.env.reviewMode, requestId: request.id },
+        { reviewMode: deps.env.reviewMode, requestId: request.id, now: deps.now() },
       );
       return {
         success: true,
@@ -134,7 +135,12 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const id = idOrNotFound(request.params.id);
       const body = parseInput(restDeleteArtifactBody, request.body, "body");
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
+      const { message } = deleteArtifact(
+        store,
+        user,
+        { id },
+        { requestId: request.id, now: deps.now() },
+      );
       return { success: true, message };
     },
   );

@@ -33,7 +33,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const read = deps.publicArtifacts.found(findQueryOf(query));
     return reply
       .header("cache-control", "no-store")
-      .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)
+      .header(
+        "content-disposition",
+        `attachment; filename="${fileName(query.format, new Date(deps.now()))}"`,
+      )
       .type(
         query.format === "csv"
           ? "text/csv; charset=utf-8; header=present"

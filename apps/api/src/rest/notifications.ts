@@ -29,6 +29,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.post("/notifications/read", async (request) => {
     const user = requireWriter(request, deps);
     const body = parseInput(markNotificationsReadInput, request.body, "body");
-    return markNotificationsRead(deps.db, user.id, body);
+    return markNotificationsRead(deps.db, user.id, body, deps.now());
   });
 }

@@ -26,7 +26,12 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const user = requireWriter(request, deps);
     const id = idOrNotFound(request.params.id);
     const body = parseInput(reportInput.omit({ id: true }), request.body, "body");
-    const created = reportArtifact(deps.db, user, { id, ...body }, { requestId: request.id });
+    const created = reportArtifact(
+      deps.db,
+      user,
+      { id, ...body },
+      { requestId: request.id, now: deps.now() },
+    );
     return reply.code(201).send(created);
   });
 
@@ -44,7 +49,12 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     if (!Number.isSafeInteger(entryId) || entryId < 1) {
       throw new ServiceError("NOT_FOUND", "No such entry in the review queue.");
     }
-    return decideEntry(deps.db, user, { entryId, ...body }, { requestId: request.id });
+    return decideEntry(
+      deps.db,
+      user,
+      { entryId, ...body },
+      { requestId: request.id, now: deps.now() },
+    );
   });
 
   app.get("/review-reasons", async (request) => {
@@ -62,6 +72,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     const user = requireRole(request, "curator");
     assertWriteAllowed(deps.writeRateLimiter, user);
     const id = idOrNotFound(request.params.id);
-    return restoreArtifact(deps.db, user, { id }, { requestId: request.id });
+    return restoreArtifact(deps.db, user, { id }, { requestId: request.id, now: deps.now() });
   });
 }

@@ -200,7 +200,7 @@ export function decideEntry(
       const note = input.note ?? null;
 
       // Decided once: the second of two curators finds decided_at set and changes nothing.
-      const now = new Date();
+      const now = new Date(context.now);
       const claimed = tx
         .update(reviewQueue)
         .set({
@@ -255,6 +255,7 @@ export function decideEntry(
               id: entry.artifactId,
               fields: waitingEdit,
               actorId: entry.submittedBy,
+              now: context.now,
             });
           }
           if (entry.status === "pending") setStatus("published", "approve");

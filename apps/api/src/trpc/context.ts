@@ -13,6 +13,8 @@ export interface InnerContext {
   sessionId: string | null;
   /** The request's id (its answer's X-Request-Id), for the audit log. */
   requestId: string;
+  /** The request's moment by the app's one clock (deps.now): what its writes are stamped with. */
+  now: number;
   /** The client's address, for rate limits. */
   ip: string;
   /** The User-Agent header, only to name the browser of a new session. */
@@ -31,6 +33,7 @@ export function createContextFactory(deps: Deps) {
     user: req.session?.user ?? null,
     sessionId: req.session?.sessionId ?? null,
     requestId: req.id,
+    now: deps.now(),
     ip: deps.clientAddress.of(req.raw) ?? "",
     userAgent: req.headers["user-agent"],
     setCookie: (cookie) => {

@@ -29,12 +29,12 @@ export interface TestAppOptions {
    * test/load-shedding.test.ts turns it on; spawned servers use the production bounds.
    */
   loadShedding?: LoadSheddingOptions;
-  /** The app's clock (reset links, sessions); Date.now when not given. */
+  /** The app's one clock (sessions, reset links, edits, the periodic jobs); Date.now when not given. */
   now?: () => number;
+  /** The periodic jobs' timer (jobs.ts); a test passes its own to run them when it chooses. */
+  every?: BuildAppOptions["every"];
   /** Waits before each new try of a failed mail. */
   mailRetryDelaysMs?: readonly number[];
-  /** The uploaded images' clean-up: its clock and how often it runs. */
-  imagePruning?: BuildAppOptions["imagePruning"];
 }
 
 /** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
@@ -65,7 +65,7 @@ export async function createTestApp(
     loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailRetryDelaysMs ? { mailRetryDelaysMs: options.mailRetryDelaysMs } : {}),
-    ...(options.imagePruning ? { imagePruning: options.imagePruning } : {}),
+    ...(options.every ? { every: options.every } : {}),
   });
   await app.ready();
   return {
