@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { exportStream } from "../open-data/export";
+import { ServiceError } from "../services/errors";
 import { findQueryOf } from "./find-query";
 import { parseInput } from "./http";
 
@@ -22,10 +23,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const query = parseInput(exportQuery, request.query, "query");
     const release = deps.exportSlots.take();
     if (!release) {
-      return reply
-        .code(503)
-        .header("retry-after", String(EXPORT_RETRY_AFTER_SECONDS))
-        .send({ error: OPEN_DATA_MESSAGES.exportBusy });
+      throw new ServiceError(
+        "SERVICE_UNAVAILABLE",
+        OPEN_DATA_MESSAGES.exportBusy,
+        EXPORT_RETRY_AFTER_SECONDS,
+      );
     }
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);

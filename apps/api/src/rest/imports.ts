@@ -45,8 +45,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
           assertWriteAllowed(deps.writeRateLimiter, user);
           const release = deps.importSlots.take();
           if (!release) {
-            reply.header("retry-after", String(IMPORT_RETRY_AFTER_SECONDS));
-            throw new ServiceError("TOO_MANY_REQUESTS", OPEN_DATA_MESSAGES.importBusy);
+            throw new ServiceError(
+              "TOO_MANY_REQUESTS",
+              OPEN_DATA_MESSAGES.importBusy,
+              IMPORT_RETRY_AFTER_SECONDS,
+            );
           }
           reply.raw.once("close", release);
         },
