@@ -7,6 +7,13 @@ import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
 import { clientAddressRule } from "./client-address";
+import {
+  capConnectionsPerClient,
+  clientErrorHandler,
+  closeSilentConnections,
+  MAX_CONNECTIONS_PER_CLIENT,
+  trackRequestsOnConnections,
+} from "./connections";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
@@ -59,6 +66,8 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const IMAGE_PRUNE_INTERVAL_MS = 60_000;
 /** A request must arrive whole (headers and body) within this time; checked every second. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Its headers within this time: a browser sends them in one packet. */
+const HEADERS_TIMEOUT_MS = 5_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Open connections at once; a connection past it is closed at once (memory: at most one body each). */
 const MAX_CONNECTIONS = 512;
@@ -77,7 +86,7 @@ export async function buildApp({
   const logDestination: LogStream = logStream ?? process.stdout;
   // One rule names the client everywhere: access and error lines, rate limits, Fastify's request.ip.
   const clientAddress = clientAddressRule(env.trustProxy);
-  const accessLog = new AccessLog(logDestination, clientAddress);
+  const accessLog = new AccessLog(logDestination, clientAddress, env.logLevel);
   const app = Fastify({
     logger: loggerOptions(env, logDestination, clientAddress),
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
@@ -89,19 +98,32 @@ export async function buildApp({
       https: env.publicOrigin.startsWith("https:"),
       accessLog,
     }),
+    // A connection closed for taking too long gets its 408 and an access line (connections.ts).
+    clientErrorHandler: clientErrorHandler(accessLog),
     trustProxy: clientAddress.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within
-    // 10 s (408 after that), and a connection with nothing to do closes after 5 s.
+    // Slow clients are cut off (docs/operations.md, "Limits"): headers must arrive within 5 s and
+    // a whole request within 10 s (408 after that), a connection with nothing to do closes after
+    // 5 s, and one silent for 60 s in the middle of a request (a reader that stopped) is closed.
     requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     connectionTimeout: 60_000,
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    http: {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066);
     // TRPC_MAX_BATCH_SIZE names of at most ~30 characters each fit in 500.
     routerOptions: { maxParamLength: 500 },
   });
   app.server.maxConnections = MAX_CONNECTIONS;
+  // One address cannot take every connection: each client may hold a share (connections.ts).
+  capConnectionsPerClient(app.server, {
+    clientAddress,
+    log: app.log,
+    max: MAX_CONNECTIONS_PER_CLIENT,
+  });
+  closeSilentConnections(app.server, accessLog);
   const deps: Deps = createDeps(env, db, {
     log: app.log,
     clientAddress,
@@ -148,6 +170,7 @@ export async function buildApp({
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  trackRequestsOnConnections(app);
   await app.register(errorsPlugin);
   await app.register(bodyBufferPlugin, {
     bodyLimit: BODY_LIMIT_BYTES,
