@@ -8,6 +8,7 @@ import {
   createAuthRateLimiters,
   createRateLimiter,
   createResetRateLimiters,
+  workRule,
   writeRule,
   type AuthRateLimiters,
   type RateLimiter,
@@ -42,6 +43,8 @@ export interface Deps {
   authRateLimiters: AuthRateLimiters;
   /** Per-user writes a minute (WRITE_RATE_LIMIT_PER_MINUTE), shared by tRPC and REST. */
   writeRateLimiter: RateLimiter;
+  /** Each client's budget of the server's time, in ms (WORK_BUDGET_MS_PER_MINUTE; work-budget.ts). */
+  workBudget: RateLimiter;
   /** Requests for a reset link per client and per address typed. */
   resetRateLimiters: ResetRateLimiters;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
@@ -78,8 +81,11 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     importSlots: createSlots(1),
     images: createImageStore(db, { dir: env.imagesDir, now }),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
+    // The limits measure how fast a client asks, on the wall's clock, not the app's (which tests
+    // move to expire links and sessions).
     authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
+    workBudget: createRateLimiter(workRule(env.workBudgetMsPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
     outbox: env.mail
       ? createOutbox({

@@ -3,6 +3,12 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { REVIEW_MODES } from "@artifact-atlas/shared";
 
+/**
+ * A client's server time a minute by default: a twelfth of a core, so that several clients at their
+ * budget still leave the event loop most of its time. Browsing costs a few ms a page.
+ */
+export const DEFAULT_WORK_BUDGET_MS_PER_MINUTE = 5_000;
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
@@ -179,6 +185,15 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     /** Artifact and like writes one signed-in user may make per minute (a burst of as many is fine). */
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /**
+     * Milliseconds of the server's time one client (an account, or an address for visitors) may
+     * use a minute: each tRPC call and REST request is charged what it took (work-budget.ts).
+     */
+    WORK_BUDGET_MS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(DEFAULT_WORK_BUDGET_MS_PER_MINUTE),
     /** Extra origins allowed to send writes, e.g. the Vite dev server. Comma-separated. */
     DEV_ORIGINS: originList,
     /**
@@ -232,6 +247,7 @@ const envSchema = z
       seedDemoCollection: env.SEED_DEMO_COLLECTION,
       trustProxy: env.TRUST_PROXY,
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
+      workBudgetMsPerMinute: env.WORK_BUDGET_MS_PER_MINUTE,
       allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
       adminEmails: env.ADMIN_EMAILS,

@@ -43,6 +43,11 @@ export function writeRule(perMinute: number): RateLimitRule {
   return { limit: perMinute, windowMs: 60_000 };
 }
 
+/** The budget of work (work-budget.ts): WORK_BUDGET_MS_PER_MINUTE milliseconds a minute per client. */
+export function workRule(msPerMinute: number): RateLimitRule {
+  return { limit: msPerMinute, windowMs: 60_000 };
+}
+
 /**
  * The most keys one limiter remembers. A key costs about 0.5 KB at most (an email of 254
  * characters and a client's address), so a full limiter holds about 5 MB.
@@ -100,6 +105,20 @@ export function createRateLimiter(rule: RateLimitRule, options: RateLimiterOptio
     }
   }
 
+  /** Sets the key's bucket, last in the map's order of use. */
+  function put(key: string | number, tokens: number, time: number): void {
+    buckets.delete(key);
+    if (buckets.size >= maxKeys) {
+      // Full: the least recently used bucket goes, rather than the new key being refused.
+      // Refusing would let anyone with enough addresses lock every newcomer out of signing in;
+      // evicting gives back at most the requests of one forgotten bucket, and filling the map
+      // to reach a chosen one takes as many allowed attempts as there are keys.
+      const oldest = buckets.keys().next();
+      if (!oldest.done) buckets.delete(oldest.value);
+    }
+    buckets.set(key, { tokens, at: time });
+  }
+
   return {
     /** Seconds until the key's bucket has a request to give, 0 if it has one now. Changes nothing. */
     wait(key: string | number): number {
@@ -113,18 +132,20 @@ export function createRateLimiter(rule: RateLimitRule, options: RateLimiterOptio
       const tokens = tokensOf(key, time);
       // A refused request takes nothing, so the bucket keeps filling from where it was.
       if (tokens < 1) return secondsToWait(tokens);
-      // Deleted and set again, so that the map stays in the order of the last take.
-      buckets.delete(key);
-      if (buckets.size >= maxKeys) {
-        // Full: the least recently used bucket goes, rather than the new key being refused.
-        // Refusing would let anyone with enough addresses lock every newcomer out of signing in;
-        // evicting gives back at most the requests of one forgotten bucket, and filling the map
-        // to reach a chosen one takes as many allowed attempts as there are keys.
-        const oldest = buckets.keys().next();
-        if (!oldest.done) buckets.delete(oldest.value);
-      }
-      buckets.set(key, { tokens: tokens - 1, at: time });
+      put(key, tokens - 1, time);
       return 0;
+    },
+
+    /**
+     * Takes `amount` from the key's bucket whatever it holds: work already done (the budget of
+     * work). What it took beyond the bucket is owed, down to one window's worth, so `wait` holds
+     * the key's next request until the bucket has refilled past it: a call that cost 300 ms with
+     * 20 ms left is not followed by another 12 ms later.
+     */
+    spend(key: string | number, amount: number): void {
+      const time = now();
+      dropRefilled(time);
+      put(key, Math.max(-rule.limit, tokensOf(key, time) - amount), time);
     },
 
     /** Fills the key's bucket again. */

@@ -12,6 +12,7 @@ import { reviewRoutes } from "./review";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { buildOpenApiDocument } from "./openapi";
+import { chargeRestWork } from "../work-budget";
 
 /**
  * The documented REST paths of spec section 7 for clients other than the web app (which uses
@@ -21,6 +22,7 @@ import { buildOpenApiDocument } from "./openapi";
 export const restPlugin = fp(
   async (app) => {
     app.setErrorHandler(restErrorHandler);
+    chargeRestWork(app, app.deps);
     // Many HTTP clients label a DELETE without a body as JSON; read an empty body as no body.
     // Everything else goes to Fastify's own parser (and its prototype-poisoning guard).
     const parseJson = app.getDefaultJsonParser("error", "error");

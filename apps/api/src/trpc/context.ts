@@ -5,6 +5,7 @@ import type {} from "../plugins/session";
 import type { SessionUser } from "@artifact-atlas/shared";
 import type { CookieToSet } from "../auth/session";
 import type { Deps } from "../deps";
+import { callsInTurn, workClient, type InTurn } from "../work-budget";
 
 /** What a procedure needs regardless of transport: the dependencies and who is asking. */
 export interface InnerContext {
@@ -23,24 +24,31 @@ export interface InnerContext {
   setCookie: (cookie: CookieToSet) => void;
   /** Sets a response header, e.g. Retry-After on a refused sign-in; a no-op outside HTTP. */
   setHeader: (name: string, value: string) => void;
+  /** Runs each call of the request in its turn, within its client's budget of work. */
+  inTurn: InTurn;
 }
 
 export type Context = InnerContext;
 
 export function createContextFactory(deps: Deps) {
-  return (req: FastifyRequest, res: FastifyReply): Context => ({
-    deps,
-    user: req.session?.user ?? null,
-    sessionId: req.session?.sessionId ?? null,
-    requestId: req.id,
-    now: deps.now(),
-    ip: deps.clientAddress.of(req.raw) ?? "",
-    userAgent: req.headers["user-agent"],
-    setCookie: (cookie) => {
-      res.setCookie(cookie.name, cookie.value, cookie.attributes);
-    },
-    setHeader: (name, value) => {
-      res.header(name, value);
-    },
-  });
+  return (req: FastifyRequest, res: FastifyReply): Context => {
+    const user = req.session?.user ?? null;
+    const ip = deps.clientAddress.of(req.raw) ?? "";
+    return {
+      deps,
+      user,
+      sessionId: req.session?.sessionId ?? null,
+      requestId: req.id,
+      now: deps.now(),
+      ip,
+      userAgent: req.headers["user-agent"],
+      setCookie: (cookie) => {
+        res.setCookie(cookie.name, cookie.value, cookie.attributes);
+      },
+      setHeader: (name, value) => {
+        res.header(name, value);
+      },
+      inTurn: callsInTurn(deps.workBudget, workClient(user, ip)),
+    };
+  };
 }

@@ -52,7 +52,11 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure: each call runs in its request's turn, within its client's budget of work, and
+ * is charged what it took (work-budget.ts).
+ */
+export const publicProcedure = t.procedure.use(({ ctx, next }) => ctx.inTurn(() => next()));
 
 /** The only door for signed-in work: narrows ctx.user and ctx.sessionId to non-null. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

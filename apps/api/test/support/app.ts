@@ -7,6 +7,7 @@ import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/clie
 import { loadEnv, type Env } from "../../src/env";
 import type { LogStream } from "../../src/logging";
 import type { LoadSheddingOptions } from "../../src/plugins/load-shedding";
+import { UNBOUNDED_WORK_BUDGET } from "./server-process";
 import { copyTemplateDatabase } from "./template-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -51,6 +52,8 @@ export async function createTestApp(
     WEB_DIST_PATH: join(dir, "no-web-build"),
     // Tests write faster than people; test/security/write-rate-limit.test.ts sets its own limit.
     WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
+    // And ask more of the server's time than people; test/work-budget.test.ts sets its own.
+    WORK_BUDGET_MS_PER_MINUTE: UNBOUNDED_WORK_BUDGET,
     ...overrides,
   });
   copyTemplateDatabase(env.databasePath);
