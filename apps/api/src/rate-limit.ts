@@ -16,16 +16,20 @@ export interface RateLimitRule {
 }
 
 /**
- * Sign-in and sign-up attempts. An attempt needs a request from all three buckets:
+ * Sign-in and sign-up attempts. An attempt from a browser the account does not know needs a
+ * request from all three of the first buckets:
  * - perAddress: one client's attempts, whatever the accounts;
  * - perAccountFromAddress: one client's share of one account. It refills at half the account's
  *   rate, so no single client can keep an account's bucket empty and lock its owner out;
  * - perAccount: one account's attempts from every client together, against guesses spread out.
+ * A browser that has signed in to the account before (auth/known-devices.ts) asks only
+ * perKnownDevice, its own allowance: failures elsewhere never lock it out (decision 100).
  */
 export const AUTH_RULES = {
   perAddress: { limit: 20, windowMs: 15 * 60_000 },
   perAccountFromAddress: { limit: 5, windowMs: 15 * 60_000 },
   perAccount: { limit: 10, windowMs: 15 * 60_000 },
+  perKnownDevice: { limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -165,6 +169,7 @@ export function createAuthRateLimiters(options: RateLimiterOptions = {}): AuthRa
     perAddress: createRateLimiter(AUTH_RULES.perAddress, options),
     perAccountFromAddress: createRateLimiter(AUTH_RULES.perAccountFromAddress, options),
     perAccount: createRateLimiter(AUTH_RULES.perAccount, options),
+    perKnownDevice: createRateLimiter(AUTH_RULES.perKnownDevice, options),
   };
 }
 
@@ -263,8 +268,39 @@ export function assertResetRequestAllowed(
   for (const [limiter, key] of buckets) limiter.take(key);
 }
 
-/** After a successful sign-in or sign-up, the account's failed attempts are forgiven. */
-export function forgiveAttempts(limiters: AuthRateLimiters, ip: string, account: string): void {
+/**
+ * Counts a password attempt on an account: from a browser the account knows (`device`, from
+ * auth/known-devices.ts) against that browser's allowance alone, from any other as
+ * assertAttemptAllowed counts it.
+ */
+export function assertPasswordAttemptAllowed(
+  limiters: AuthRateLimiters,
+  ip: string,
+  account: string,
+  device: string | null,
+): void {
+  if (device === null) {
+    assertAttemptAllowed(limiters, ip, account);
+    return;
+  }
+  refuseWhileWaiting(limiters.perKnownDevice.take(device));
+}
+
+/**
+ * After a successful sign-in or sign-up, the failed attempts are forgiven: a known browser's own,
+ * or else the account's. A known browser's success leaves the account's lock-out of unknown
+ * browsers as it is: someone guessing elsewhere gets no fresh guesses from the owner's sign-in.
+ */
+export function forgiveAttempts(
+  limiters: AuthRateLimiters,
+  ip: string,
+  account: string,
+  device: string | null = null,
+): void {
+  if (device !== null) {
+    limiters.perKnownDevice.reset(device);
+    return;
+  }
   limiters.perAccountFromAddress.reset(accountFromClientKey(clientKey(ip), account));
   limiters.perAccount.reset(account);
 }

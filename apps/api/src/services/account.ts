@@ -12,7 +12,8 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/passw
 import { endOtherSessions, listSessions } from "../auth/session";
 import { artifacts, passwordResetTokens, reviewQueue, sessions, users } from "../db/schema";
 import type { Deps } from "../deps";
-import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
+import { knownDevice } from "../auth/known-devices";
+import { assertPasswordAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
 import { formerMemberId } from "./former-member";
 import type { AttemptOrigin } from "./users";
@@ -66,8 +67,9 @@ async function assertPassword(
   password: string,
   origin: AttemptOrigin,
 ): Promise<void> {
-  assertAttemptAllowed(deps.authRateLimiters, origin.ip, user.email);
   const { passwordHash } = credentialsOf(deps, user.id);
+  const device = knownDevice(origin.device, { id: user.id, passwordHash });
+  assertPasswordAttemptAllowed(deps.authRateLimiters, origin.ip, user.email, device);
   if (passwordHash === null) {
     await verifyDummyPassword(password);
     throw new ServiceError("BAD_REQUEST", MESSAGES.noPasswordYet);
@@ -75,7 +77,7 @@ async function assertPassword(
   if (!(await verifyPassword(passwordHash, password))) {
     throw new ServiceError("FORBIDDEN", MESSAGES.currentPasswordWrong);
   }
-  forgiveAttempts(deps.authRateLimiters, origin.ip, user.email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, user.email, device);
 }
 
 /**

@@ -4,6 +4,7 @@ import type {} from "@fastify/cookie";
 import type {} from "../plugins/session";
 import type { SessionUser } from "@artifact-atlas/shared";
 import type { CookieToSet } from "../auth/session";
+import { deviceCookieName } from "../auth/known-devices";
 import type { Deps } from "../deps";
 import { callsInTurn, workClient, type InTurn } from "../work-budget";
 
@@ -20,6 +21,8 @@ export interface InnerContext {
   ip: string;
   /** The User-Agent header, only to name the browser of a new session. */
   userAgent: string | undefined;
+  /** The browser's device cookie, if it sent one: a browser the account knows (known-devices.ts). */
+  deviceCookie: string | undefined;
   /** Sends a cookie with the answer (sign-in and sign-out); a no-op outside HTTP. */
   setCookie: (cookie: CookieToSet) => void;
   /** Sets a response header, e.g. Retry-After on a refused sign-in; a no-op outside HTTP. */
@@ -42,6 +45,7 @@ export function createContextFactory(deps: Deps) {
       now: deps.now(),
       ip,
       userAgent: req.headers["user-agent"],
+      deviceCookie: req.cookies[deviceCookieName(deps.env.secureCookies)],
       setCookie: (cookie) => {
         res.setCookie(cookie.name, cookie.value, cookie.attributes);
       },
