@@ -30,8 +30,8 @@ export interface Deps {
   /** What anyone may see without signing in: public pages, the sitemap, the export. */
   publicArtifacts: PublicArtifactStore;
   /**
-   * Exports streaming at once (MAX_CONCURRENT_EXPORTS): each holds a connection and a page of rows;
-   * past it GET /export answers 503 (docs/decisions/067-export.md).
+   * Long public streams at once (MAX_CONCURRENT_EXPORTS), exports and sitemaps alike: each holds a
+   * connection and a page of rows; past it they answer 503 (docs/decisions/067-export.md).
    */
   exportSlots: Slots;
   /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */

@@ -67,7 +67,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
           throw new ServiceError("BAD_REQUEST", OPEN_DATA_MESSAGES.importFormat);
         }
         if (query.dryRun) return previewImport(file);
-        const report = runImport(deps.db, user, {
+        const report = await runImport(deps.db, user, {
           file,
           fileName: query.fileName || `import.${file.format}`,
           requestId: request.id,
