@@ -211,6 +211,10 @@ const envSchema = z
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
     GOOGLE_TOKEN_ENDPOINT: httpUrlOr("https://oauth2.googleapis.com/token"),
     GOOGLE_ISSUER: httpUrlOr("https://accounts.google.com"),
+    /** Set by systemd for a Type=notify service: where the server says READY=1 and WATCHDOG=1. */
+    NOTIFY_SOCKET: z.preprocess(blankAsMissing, z.string().min(1).optional()),
+    /** Set by systemd when the unit has WatchdogSec: the timeout, in microseconds. */
+    WATCHDOG_USEC: z.preprocess(blankAsMissing, z.coerce.number().int().positive().optional()),
     /** Outgoing mail (password reset links): both or neither; without them mail is off. */
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
@@ -248,6 +252,7 @@ const envSchema = z
       trustProxy: env.TRUST_PROXY,
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
       workBudgetMsPerMinute: env.WORK_BUDGET_MS_PER_MINUTE,
+      systemd: { notifySocket: env.NOTIFY_SOCKET, watchdogUsec: env.WATCHDOG_USEC },
       allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
       adminEmails: env.ADMIN_EMAILS,
