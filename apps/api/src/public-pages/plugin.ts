@@ -20,6 +20,9 @@ import {
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
 
+/** The page for a request that carries cookies, as plugins/private-answers.ts answers others. */
+const PRIVATE_CACHE_CONTROL = "private, no-store";
+
 /** Seconds a crawler turned away for lack of a slot should wait, as an export's reader does. */
 const SITEMAP_RETRY_AFTER_SECONDS = 5;
 
@@ -102,8 +105,10 @@ export const publicPagesPlugin = fp(
       try {
         if (id === null) throw new ServiceError("NOT_FOUND", "not a public page address");
         const artifact = getPublicArtifact(store, { id });
+        // A signed-in visitor's answer may renew their session cookie: no shared cache keeps it.
+        const personal = request.headers.cookie !== undefined;
         return reply
-          .header("cache-control", PUBLIC_CACHE_CONTROL)
+          .header("cache-control", personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL)
           .type("text/html; charset=utf-8")
           .send(page(publicPageHead(artifact, origin)));
       } catch (error) {
