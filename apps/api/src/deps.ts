@@ -7,11 +7,13 @@ import { createOutbox, smtpTransport, type Outbox } from "./mail/outbox";
 import {
   createAuthRateLimiters,
   createRateLimiter,
+  createReportRateLimiters,
   createResetRateLimiters,
   workRule,
   writeRule,
   type AuthRateLimiters,
   type RateLimiter,
+  type ReportRateLimiters,
   type ResetRateLimiters,
 } from "./rate-limit";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
@@ -47,6 +49,8 @@ export interface Deps {
   workBudget: RateLimiter;
   /** Requests for a reset link per client and per address typed. */
   resetRateLimiters: ResetRateLimiters;
+  /** Reports per account and per client (issue 28). */
+  reportRateLimiters: ReportRateLimiters;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
   outbox: Outbox | null;
   /** The one clock, in milliseconds since the epoch: everything that stamps or expires reads it. */
@@ -87,6 +91,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
     workBudget: createRateLimiter(workRule(env.workBudgetMsPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
+    reportRateLimiters: createReportRateLimiters(),
     outbox: env.mail
       ? createOutbox({
           transport: smtpTransport(env.mail.smtpUrl),

@@ -13,6 +13,7 @@ import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
 import { ResetLinkButton } from "../components/ResetLinkButton";
+import { SuspendButton } from "../components/SuspendButton";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { formatDay } from "../lib/dates";
@@ -176,6 +177,11 @@ export default function AdminAccountsRoute() {
                     <div className="min-w-0">
                       <span className="block font-semibold break-words">{account.name}</span>
                       <span className="block text-sm break-all text-muted">{account.email}</span>
+                      {account.suspendedAt && (
+                        <span className="mt-1 block text-sm break-words text-danger">
+                          Suspended{account.suspendedReason ? `: ${account.suspendedReason}` : ""}
+                        </span>
+                      )}
                     </div>
                   </Td>
                   <Td label="Role">
@@ -190,6 +196,9 @@ export default function AdminAccountsRoute() {
                   <Td label="Actions">
                     <div className="flex w-full flex-wrap justify-end gap-1">
                       {account.id !== myId && <ResetLinkButton account={account} />}
+                      {account.id !== myId && account.role !== "admin" && (
+                        <SuspendButton account={account} />
+                      )}
                       <Link
                         to={`/admin/audit?actor=${account.id}`}
                         className={buttonClasses({ variant: "ghost", size: "sm" })}
