@@ -7,10 +7,12 @@ import { createOutbox, smtpTransport, type Outbox } from "./mail/outbox";
 import {
   createAuthRateLimiters,
   createRateLimiter,
+  createReportRateLimiters,
   createResetRateLimiters,
   writeRule,
   type AuthRateLimiters,
   type RateLimiter,
+  type ReportRateLimiters,
   type ResetRateLimiters,
 } from "./rate-limit";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
@@ -44,6 +46,8 @@ export interface Deps {
   writeRateLimiter: RateLimiter;
   /** Requests for a reset link per client and per address typed. */
   resetRateLimiters: ResetRateLimiters;
+  /** Reports per account and per client (issue 28). */
+  reportRateLimiters: ReportRateLimiters;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
   outbox: Outbox | null;
   /** The time, in milliseconds since the epoch: reset links and sessions read it (tests move it). */
@@ -86,6 +90,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
+    reportRateLimiters: createReportRateLimiters(),
     outbox: env.mail
       ? createOutbox({
           transport: smtpTransport(env.mail.smtpUrl),

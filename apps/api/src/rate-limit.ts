@@ -38,6 +38,15 @@ export const RESET_RULES = {
   perAccount: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Reports (issue 28): per account, and per client whatever the accounts, so that a handful of
+ * fresh accounts cannot flood the queue or its curators' notifications.
+ */
+export const REPORT_RULES = {
+  perAccount: { limit: 10, windowMs: 60 * 60_000 },
+  perAddress: { limit: 30, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
 /** Writes (artifacts, likes, profile) per user: WRITE_RATE_LIMIT_PER_MINUTE of them a minute. */
 export function writeRule(perMinute: number): RateLimitRule {
   return { limit: perMinute, windowMs: 60_000 };
@@ -59,6 +68,8 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 export type AuthRateLimiters = Record<keyof typeof AUTH_RULES, RateLimiter>;
 
 export type ResetRateLimiters = Record<keyof typeof RESET_RULES, RateLimiter>;
+
+export type ReportRateLimiters = Record<keyof typeof REPORT_RULES, RateLimiter>;
 
 interface Bucket {
   tokens: number;
@@ -154,6 +165,13 @@ export function createResetRateLimiters(options: RateLimiterOptions = {}): Reset
   };
 }
 
+export function createReportRateLimiters(options: RateLimiterOptions = {}): ReportRateLimiters {
+  return {
+    perAccount: createRateLimiter(REPORT_RULES.perAccount, options),
+    perAddress: createRateLimiter(REPORT_RULES.perAddress, options),
+  };
+}
+
 /**
  * The key a client's attempts count under. An IPv6 client is its /64: a home or a rented server
  * usually gets a whole /64 and may use any of its 2^64 addresses (RFC 7421). An IPv4-mapped IPv6
@@ -237,6 +255,20 @@ export function assertResetRequestAllowed(
   const buckets = [
     [limiters.perAddress, clientKey(ip)],
     [limiters.perAccount, account],
+  ] as const;
+  refuseWhileWaiting(Math.max(...buckets.map(([limiter, key]) => limiter.wait(key))));
+  for (const [limiter, key] of buckets) limiter.take(key);
+}
+
+/** Counts a report against its account and its client; refused while either bucket is empty. */
+export function assertReportAllowed(
+  limiters: ReportRateLimiters,
+  ip: string,
+  accountId: number,
+): void {
+  const buckets = [
+    [limiters.perAccount, accountId],
+    [limiters.perAddress, clientKey(ip)],
   ] as const;
   refuseWhileWaiting(Math.max(...buckets.map(([limiter, key]) => limiter.wait(key))));
   for (const [limiter, key] of buckets) limiter.take(key);

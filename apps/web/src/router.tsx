@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
               { index: true, Component: lazy(() => import("./routes/admin.accounts")) },
               // Curators too: the layout shows each role its own tabs.
               { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
+              { path: "hidden", Component: lazy(() => import("./routes/admin.hidden")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
             ],
           },

@@ -27,6 +27,7 @@ export const GOOGLE_ERROR_MESSAGES = {
     "An account with this email already exists, and Google has not verified this email address. Sign in with your email and password instead.",
   account_conflict:
     "An account with this email is already linked to a different Google account. Sign in with that Google account or with your email and password.",
+  account_suspended: "This account is suspended. Please contact an administrator.",
   sign_in_failed: "Something went wrong while signing you in with Google. Please try again.",
 } as const;
 

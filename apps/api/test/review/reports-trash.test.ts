@@ -7,7 +7,15 @@ import { addArtifact, like } from "../support/artifacts";
 import { doorsShowing } from "../support/public-doors";
 import { rest } from "../support/rest";
 import { createUserWithSession, type SignedInUser } from "../support/users";
-import { auditActions, decide, decided, entryFor, notificationsOf, report } from "./support";
+import {
+  auditActions,
+  decide,
+  decided,
+  entryFor,
+  establishedUser,
+  notificationsOf,
+  report,
+} from "./support";
 
 /* Reports and the trash (issue 17; decisions 052 and 053). */
 
@@ -48,7 +56,11 @@ describe("reports", () => {
     expect(twice.error?.message).toBe(MESSAGES.alreadyReported);
 
     const entry = await entryFor(t, curator, artifact.id, "report");
-    expect(entry.report).toEqual({ reason: "copyright", note: "Scan of a book." });
+    expect(entry.report).toEqual({
+      reason: "copyright",
+      note: "Scan of a book.",
+      fromNewAccount: true,
+    });
     await decided(t, curator, { entryId: entry.id, decision: "uphold" });
     expect(statusOf(artifact.id)).toEqual({ status: "hidden", reason: "Copyright" });
     expect(await doorsShowing(t, artifact)).toEqual([]);
@@ -57,8 +69,9 @@ describe("reports", () => {
       artifactId: artifact.id,
       reason: "Copyright",
     });
+    // The reporter learns how it was resolved (issue 29).
     expect(notificationsOf(t, reader.id)).toEqual([
-      { kind: "report_resolved", artifactId: artifact.id, reason: "Copyright" },
+      { kind: "report_upheld", artifactId: artifact.id, reason: "Copyright" },
     ]);
     expect(auditActions(t, artifact.id).map((a) => a.action)).toEqual(["report.uphold"]);
   });
@@ -69,7 +82,7 @@ describe("reports", () => {
     const entry = await entryFor(t, curator, artifact.id, "report");
     await decided(t, curator, { entryId: entry.id, decision: "dismiss" });
     expect(statusOf(artifact.id)).toEqual({ status: "published", reason: null });
-    expect(notificationsOf(t, reader.id).map((n) => n.kind)).toEqual(["report_resolved"]);
+    expect(notificationsOf(t, reader.id).map((n) => n.kind)).toEqual(["report_dismissed"]);
     expect((await report(t, reader, { id: artifact.id, reason: "inaccurate" })).status).toBe(200);
   });
 
@@ -83,9 +96,13 @@ describe("reports", () => {
     expect(result.error?.message).toBe(MESSAGES.ownArtifactDecision);
   });
 
-  it("three spam reports from three accounts hide the artifact at once; a curator unhides it", async () => {
+  it("three spam reports from three established accounts hide the artifact at once; a curator unhides it", async () => {
     const artifact = await addArtifact(t, owner);
-    const reporters = [reader, await createUserWithSession(t), await createUserWithSession(t)];
+    const reporters = [
+      await establishedUser(t),
+      await establishedUser(t),
+      await establishedUser(t),
+    ];
     await report(t, reporters[0]!, { id: artifact.id, reason: "spam" });
     await report(t, reporters[1]!, { id: artifact.id, reason: "spam" });
     expect(statusOf(artifact.id)).toEqual({ status: "published", reason: null });
@@ -225,28 +242,32 @@ describe("the trash", () => {
 describe("the REST doors", () => {
   it("report, read the queue, decide, and list and restore the trash", async () => {
     const artifact = await addArtifact(t, owner);
+    // An established reporter: a new account's report waits in its own group (issue 28).
+    const regular = await establishedUser(t, { name: "Reg Regular" });
     const reported = await rest(t.app, "POST", `/artifacts/${artifact.id}/reports`, {
-      cookie: reader.cookie,
+      cookie: regular.cookie,
       body: { reason: "offensive", note: "Slur in the text." },
     });
     expect(reported.statusCode).toBe(201);
     const queue = await rest(t.app, "GET", "/review-queue", { cookie: curator.cookie });
     expect(queue.statusCode).toBe(200);
-    const items = (queue.json() as { items: { id: number; kind: string }[] }).items;
+    const items = (
+      queue.json() as { items: { id: number; kind: string; revision: number; version: number }[] }
+    ).items;
     expect(items.map((item) => item.kind)).toEqual(["new", "report"]);
     const forbidden = await rest(t.app, "GET", "/review-queue", { cookie: reader.cookie });
     expect(forbidden.statusCode).toBe(403);
 
-    const entryId = items[1]!.id;
+    const { id: entryId, revision, version } = items[1]!;
     const decision = await rest(t.app, "POST", `/review-queue/${entryId}`, {
       cookie: curator.cookie,
-      body: { decision: "hide", reason: "offensive" },
+      body: { decision: "hide", reason: "offensive", revision, version },
     });
     expect(decision.statusCode, decision.body).toBe(200);
     expect(statusOf(artifact.id)).toEqual({ status: "hidden", reason: "Offensive" });
     const second = await rest(t.app, "POST", `/review-queue/${entryId}`, {
       cookie: curator.cookie,
-      body: { decision: "dismiss" },
+      body: { decision: "dismiss", revision, version },
     });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: MESSAGES.alreadyDecided("Cora Curator") });

@@ -14,6 +14,7 @@ import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
 import { QueryState } from "../components/QueryState";
 import { ResetLinkButton } from "../components/ResetLinkButton";
+import { SuspendButton } from "../components/SuspendButton";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { roleChanged } from "../lib/cache-updates";
@@ -188,6 +189,12 @@ export default function AdminAccountsRoute() {
                           <span className="block text-sm break-all text-muted">
                             {account.email}
                           </span>
+                          {account.suspendedAt && (
+                            <span className="mt-1 block text-sm break-words text-danger">
+                              Suspended
+                              {account.suspendedReason ? `: ${account.suspendedReason}` : ""}
+                            </span>
+                          )}
                         </div>
                       </Td>
                       <Td label="Role">
@@ -202,6 +209,9 @@ export default function AdminAccountsRoute() {
                       <Td label="Actions">
                         <div className="flex w-full flex-wrap justify-end gap-1">
                           {account.id !== myId && <ResetLinkButton account={account} />}
+                          {account.id !== myId && account.role !== "admin" && (
+                            <SuspendButton account={account} />
+                          )}
                           <Link
                             to={`/admin/audit?actor=${account.id}`}
                             className={buttonClasses({ variant: "ghost", size: "sm" })}

@@ -31,15 +31,20 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
-/** The filters; they live in the URL (?actor=, ?action=, ?artifact=), so a view can be linked. */
+/**
+ * The filters; they live in the URL (?person=, ?actor=, ?action=, ?artifact=), so a view can be
+ * linked. A person is found by part of a name or email (issue 28), an account also by its id.
+ */
 function AuditFilters() {
   const [params, setParams] = useSearchParams();
+  const [person, setPerson] = useState(params.get("person") ?? "");
   const [actor, setActor] = useState(params.get("actor") ?? "");
   const [action, setAction] = useState(params.get("action") ?? "");
   const [artifact, setArtifact] = useState(params.get("artifact") ?? "");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
+    if (person.trim()) next.set("person", person.trim());
     if (idParam(actor.trim())) next.set("actor", actor.trim());
     if (isAction(action)) next.set("action", action);
     if (idParam(artifact.trim())) next.set("artifact", artifact.trim());
@@ -51,8 +56,15 @@ function AuditFilters() {
       role="search"
       aria-label="Audit log"
       onSubmit={submit}
-      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto] lg:items-end"
+      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_1fr_auto_auto] lg:items-end"
     >
+      <TextField
+        label="Who (name or email)"
+        type="search"
+        maxLength={100}
+        value={person}
+        onChange={(event) => setPerson(event.target.value)}
+      />
       <SelectField
         label="Action"
         value={action}
@@ -132,6 +144,7 @@ export default function AdminAuditRoute() {
   const action = params.get("action");
   const audit = trpc.admin.audit.useInfiniteQuery(
     {
+      person: params.get("person") ?? undefined,
       actorId: idParam(params.get("actor")),
       action: isAction(action) ? action : undefined,
       artifactId: idParam(params.get("artifact")),

@@ -1,5 +1,6 @@
-import type { Artifact, ReviewedArtifact } from "@artifact-atlas/shared";
-import { ArrowRight, History } from "lucide-react";
+import { hasRole, type Artifact, type ReviewedArtifact } from "@artifact-atlas/shared";
+import { ArrowRight, History, Pencil } from "lucide-react";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ArtifactCard } from "../components/ArtifactCard";
@@ -7,10 +8,12 @@ import { ButtonLink } from "../components/Button";
 import { LikeButton } from "../components/LikeButton";
 import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
+import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { ShareButton } from "../components/ShareButton";
 import { PageSpinner, Spinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { parseArtifactId } from "../lib/artifact-id";
+import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import NotFoundRoute from "./not-found";
 
@@ -25,18 +28,38 @@ export default function ArtifactDetailRoute() {
 
 function ArtifactDetail({ id }: { id: number }) {
   const query = trpc.artifacts.byId.useQuery({ id }, ARTIFACT_READ);
+  // Curators and admins edit any artifact (issue 29); owners reach their form from My Artifacts.
+  const { user } = useSession();
+  const curates = user !== null && hasRole(user.role, "curator");
+  // Unhide publishes it: the panel becomes the public one, and says so.
+  const [unhidden, setUnhidden] = useState(false);
   return (
     <QueryState query={query} loading={<PageSpinner label="Loading artifact" fill />}>
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}
           bylineAction={
-            <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
-              <History aria-hidden="true" className="size-4" />
-              History
-            </ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
+                <History aria-hidden="true" className="size-4" />
+                History
+              </ButtonLink>
+              {curates && (
+                <ButtonLink to={`/update-artifact/${artifact.id}`} variant="secondary" size="sm">
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </ButtonLink>
+              )}
+            </div>
           }
-          panel={<ArtifactPanel artifact={artifact} />}
+          panel={
+            <ArtifactPanel
+              artifact={artifact}
+              curates={curates}
+              unhidden={unhidden}
+              onUnhidden={() => setUnhidden(true)}
+            />
+          }
           after={<SimilarArtifacts artifact={artifact} />}
         />
       )}
@@ -44,11 +67,29 @@ function ArtifactDetail({ id }: { id: number }) {
   );
 }
 
-/** Like, report and share a published artifact; why one that is not public is not. */
-function ArtifactPanel({ artifact }: { artifact: ReviewedArtifact }) {
+/**
+ * Like, report and share a published artifact; why one that is not public is not, and for
+ * curators, Unhide on a hidden one (issue 29).
+ */
+function ArtifactPanel({
+  artifact,
+  curates,
+  unhidden,
+  onUnhidden,
+}: {
+  artifact: ReviewedArtifact;
+  curates: boolean;
+  unhidden: boolean;
+  onUnhidden: () => void;
+}) {
   if (artifact.status === "published") {
     return (
       <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
+        {unhidden && (
+          <p role="status" className="text-sm font-medium text-success">
+            {artifact.artifactName} is visible again.
+          </p>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-4">
           <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
           <ReportArtifact artifactId={artifact.id} />
@@ -70,6 +111,9 @@ function ArtifactPanel({ artifact }: { artifact: ReviewedArtifact }) {
           Reason: {artifact.statusReason}
           {artifact.statusNote ? ` (${artifact.statusNote})` : ""}
         </p>
+      )}
+      {curates && artifact.status === "hidden" && (
+        <UnhideArtifact artifact={artifact} onUnhidden={onUnhidden} />
       )}
     </div>
   );

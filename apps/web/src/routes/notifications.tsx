@@ -5,6 +5,7 @@ import {
   CircleX,
   EyeOff,
   Eye,
+  FileUp,
   Flag,
   TriangleExclamationPoint,
   type LucideIcon,
@@ -31,6 +32,10 @@ const ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   artifact_hidden: EyeOff,
   artifact_unhidden: Eye,
   report_resolved: Flag,
+  report_upheld: Flag,
+  report_dismissed: Flag,
+  import_approved: FileUp,
+  import_rejected: FileUp,
 };
 
 function NotificationRow({ item }: { item: NotificationItem }) {

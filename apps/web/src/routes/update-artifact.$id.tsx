@@ -1,4 +1,4 @@
-import { ArrowLeft, FileQuestion, ShieldCheck } from "lucide-react";
+import { ArrowLeft, FileQuestion, ShieldCheck, UserRoundX } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import {
@@ -77,7 +77,11 @@ function ArtifactNotFound() {
  * shown the newer version (a refused save), never silently, so a save can never overwrite a
  * change that they have not seen.
  */
-function EditArtifact({ start }: { start: { artifact: Artifact; revision: number } }) {
+function EditArtifact({
+  start,
+}: {
+  start: { artifact: Artifact; revision: number; mayEdit: boolean };
+}) {
   const current = start.artifact;
   const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
@@ -137,6 +141,19 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
           </ButtonLink>
         }
       />
+      {!start.mayEdit && (
+        // Said before anyone types (issue 29); Save still answers with the spec's message.
+        <p
+          role="note"
+          className="mb-6 flex gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm leading-relaxed text-ink"
+        >
+          <UserRoundX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+          <span className="[overflow-wrap:anywhere]">
+            This artifact was added by {current.username}. Only they, curators and admins can change
+            it, so your changes would not be saved.
+          </span>
+        </p>
+      )}
       {conflict && <EditConflict conflict={conflict} />}
       <ArtifactForm
         defaultValues={pickArtifactFields(current)}
