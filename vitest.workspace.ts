@@ -20,6 +20,8 @@ export const testProjects = [
       root: "./packages/shared",
       include: ["src/**/*.test.ts"],
       environment: "node",
+      // Pure functions and schemas: the files share the worker's loaded modules.
+      isolate: false,
     },
   }),
   defineProject({
