@@ -15,12 +15,13 @@ import { startServer, stopServer, type ServerProcess } from "./support/server";
 const dir = mkdtempSync(join(tmpdir(), "atlas-printed-address-"));
 let server: ServerProcess;
 
+// A real start migrates and seeds a new database: on the shared two cores that can pass 10 s.
 beforeAll(async () => {
   server = await startServer({
     databasePath: join(dir, "atlas.db"),
     env: { PUBLIC_ORIGIN: "" },
   });
-});
+}, 60_000);
 
 afterAll(async () => {
   if (server) await stopServer(server);

@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 /**
  * The first load of the public pages may not grow past this, gzipped. Issue 27 asks for 110 kB;
  * the libraries alone (React DOM, React Router, TanStack Query, tRPC) take 102 kB of it, so this
- * holds today's 123.7 kB with a kilobyte of room (docs/decisions/011-web-first-load-and-compression.md).
+ * holds today's 124.0 kB with a kilobyte of room (docs/decisions/011-web-first-load-and-compression.md).
  */
 export const FIRST_LOAD_BUDGET_KB = 125;
 

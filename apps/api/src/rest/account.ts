@@ -72,6 +72,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     "/account/trash/:id/restore",
     { schema: restore, config: { access: WRITER } },
     async (request) =>
-      restoreOwnArtifact(deps.db, requireUser(request), request.params, { requestId: request.id }),
+      restoreOwnArtifact(deps.db, requireUser(request), request.params, {
+        requestId: request.id,
+        now: deps.now(),
+      }),
   );
 }

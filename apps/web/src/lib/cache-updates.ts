@@ -108,10 +108,31 @@ export function artifactRestored(utils: TrpcUtils): Promise<void> {
   return utils.artifacts.invalidate();
 }
 
-/** A curator's decision: the queue and every artifact query (statuses, lists) refetch. */
+/**
+ * A curator's decision, on one entry or on a whole import: the queue and every artifact query
+ * (statuses, lists) refetch.
+ */
 export function reviewDecided(utils: TrpcUtils) {
   void utils.review.invalidate();
   void utils.artifacts.invalidate();
+}
+
+/** The reports from new accounts dismissed at once: only the queue and its groups change. */
+export function newAccountReportsDismissed(utils: TrpcUtils) {
+  void utils.review.invalidate();
+}
+
+/**
+ * A hidden artifact published again: the queue, its groups and counts, every artifact query and
+ * its history refetch. The list of hidden artifacts is left as it is: its row says what was done
+ * until it is read again.
+ */
+export function artifactUnhidden(utils: TrpcUtils) {
+  void utils.review.queue.invalidate();
+  void utils.review.groups.invalidate();
+  void utils.review.waiting.invalidate();
+  void utils.artifacts.invalidate();
+  void utils.revisions.invalidate();
 }
 
 /** The reasons curators choose from were added to or removed. */
@@ -127,6 +148,11 @@ export function roleChanged(utils: TrpcUtils) {
 /** An import made or undone: the list of imports shows it. */
 export function importsChanged(utils: TrpcUtils) {
   return utils.imports.list.invalidate();
+}
+
+/** An account suspended, or its suspension lifted: the admin lists show it. */
+export function suspensionChanged(utils: TrpcUtils) {
+  void utils.admin.invalidate();
 }
 
 /** Sessions signed out (or a password change that ended them): the list asks again. */
