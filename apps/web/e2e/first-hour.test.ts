@@ -86,6 +86,18 @@ function outsideTheWindow(page: Page) {
   });
 }
 
+/** Whether the element is drawn wholly inside the box that scrolls it (a filter's list). */
+function insideItsScrollingBox(locator: Locator) {
+  return locator.evaluate((element) => {
+    let box = element.parentElement;
+    while (box && getComputedStyle(box).overflowY !== "auto") box = box.parentElement;
+    if (!box) return false;
+    const inner = element.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    return inner.top >= outer.top && inner.bottom <= outer.bottom;
+  });
+}
+
 async function look(page: Page, name: string) {
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -175,6 +187,9 @@ describe("finding by time", () => {
     await open.focus();
     await page.keyboard.press("Enter");
     await eventually(() => open.getAttribute("aria-expanded")).toBe("true");
+    // The last millennium of the list's box: its centuries scroll into sight as it opens.
+    const firstCentury = eras.getByRole("checkbox", { name: /century \d+$/ }).first();
+    await eventually(() => insideItsScrollingBox(firstCentury)).toBe(true);
     const century = eras.getByRole("checkbox", { name: /^15th century \d+$/ });
     await century.focus();
     await page.keyboard.press("Space");

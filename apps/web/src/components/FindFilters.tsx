@@ -9,6 +9,7 @@ import {
 import { clsx } from "clsx";
 import { ChevronRight, SlidersHorizontal } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { hasListFilters, type ListParams } from "../lib/list-params";
 import { Button } from "./Button";
 
@@ -221,7 +222,13 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
                   aria-expanded={open}
                   aria-controls={open ? listId : undefined}
                   aria-label={`Centuries of the ${name}`}
-                  onClick={() => setShown(new Map(shown).set(millennium, !open))}
+                  onClick={(event) => {
+                    const item = event.currentTarget.closest("li");
+                    flushSync(() => setShown(new Map(shown).set(millennium, !open)));
+                    // The list scrolls in its box: a millennium opened at its foot would show
+                    // its centuries below the box's edge, as if the button had done nothing.
+                    if (!open) item?.scrollIntoView({ block: "nearest" });
+                  }}
                   className="flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-muted hover:text-ink"
                 >
                   <ChevronRight

@@ -16,6 +16,7 @@ if (typeof HTMLDialogElement.prototype.showModal !== "function") {
   };
 }
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 
 /* An unexpected console.error fails the test (Epic Stack habit); tests that expect one say so. */
 let consoleErrors: unknown[][] = [];
