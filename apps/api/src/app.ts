@@ -4,6 +4,7 @@ import { GOOGLE_SIGN_IN_META, TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared
 import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
+import { refreshPublicPlaces } from "./services/places/places";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
 import { clientAddressRule } from "./client-address";
@@ -131,6 +132,7 @@ export async function buildApp({
     ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
   });
   app.decorate("deps", deps);
+  refreshPublicPlaces(db, env.findspotPublicPrecision);
   // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
   app.addHook("onClose", (_app, done) => {
     deps.outbox?.close();

@@ -1,7 +1,11 @@
 import { isIP } from "node:net";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { REVIEW_MODES } from "@artifact-atlas/shared";
+import {
+  DEFAULT_FINDSPOT_PUBLIC_PRECISION,
+  PLACE_PRECISIONS,
+  REVIEW_MODES,
+} from "@artifact-atlas/shared";
 
 /**
  * A client's server time a minute by default: a twelfth of a core, so that several clients at their
@@ -227,6 +231,11 @@ const envSchema = z
     ADMIN_EMAILS: emailList,
     /** post: a member's work is published at once and reviewed after; pre: reviewed before (issue 17). */
     REVIEW_MODE: z.enum(REVIEW_MODES).default("post"),
+    /** The finest a findspot is shown to anyone but its owner and curators (issue 31). */
+    FINDSPOT_PUBLIC_PRECISION: z.preprocess(
+      blankAsMissing,
+      z.enum(PLACE_PRECISIONS).default(DEFAULT_FINDSPOT_PUBLIC_PRECISION),
+    ),
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -285,6 +294,7 @@ const envSchema = z
       corsOrigins: env.CORS_ORIGINS,
       adminEmails: env.ADMIN_EMAILS,
       reviewMode: env.REVIEW_MODE,
+      findspotPublicPrecision: env.FINDSPOT_PUBLIC_PRECISION,
       secureCookies: publicOrigin.startsWith("https:"),
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

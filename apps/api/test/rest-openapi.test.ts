@@ -89,6 +89,9 @@ const OTHER_CALLS = [
   ["get", "/account/data"],
   ["get", "/account/trash"],
   ["post", "/account/trash/{id}/restore"],
+  // Issue 31: an artifact's findspot and present place.
+  ["get", "/artifacts/{id}/places"],
+  ["put", "/artifacts/{id}/places"],
 ] as const;
 
 /** Issue 17: the Admin screen's and the bell's calls. */

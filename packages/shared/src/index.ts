@@ -21,3 +21,4 @@ export * from "./find-values";
 export * from "./schemas/find";
 export * from "./review";
 export * from "./web-paths";
+export * from "./places";

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { CREATED_SUMMARY } from "@artifact-atlas/shared";
+import { CREATED_SUMMARY, DEFAULT_FINDSPOT_PUBLIC_PRECISION } from "@artifact-atlas/shared";
 import { recordRevision } from "../services/revisions";
 import type { AppDatabase } from "./client";
 import { artifacts, likes, users } from "./schema";
 import { demoArtifacts, demoCurator, demoMembers } from "./seed/demo-collection";
+import { demoPlaces } from "./seed/demo-places";
+import { writePlaces } from "../services/places/places";
 import { parsedDateColumns } from "../store/artifact-dates";
 
 type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
@@ -67,6 +69,9 @@ function seedInto(tx: Transaction): SeedSummary {
       .returning({ id: artifacts.id })
       .get();
     recordRevision(tx, { artifactId: id, actorId: curator.id, summary: CREATED_SUMMARY });
+    // Written for the default floor; the app writes the public points again for its own at start.
+    const places = demoPlaces(fields.artifactName);
+    if (places) writePlaces(tx, id, places, DEFAULT_FINDSPOT_PUBLIC_PRECISION);
     summary.artifactsAdded += 1;
 
     // The triggers of migration 0001 count these into like_count.

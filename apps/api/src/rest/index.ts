@@ -12,6 +12,7 @@ import { reviewRoutes } from "./review";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
+import { placeRoutes } from "./places";
 import { chargeRestWork } from "../work-budget";
 
 /**
@@ -49,6 +50,7 @@ export const restPlugin = fp(
     });
     await openApiRoutes(app);
     await artifactRoutes(app);
+    await placeRoutes(app);
     await revisionRoutes(app);
     await likeRoutes(app);
     await reviewRoutes(app);

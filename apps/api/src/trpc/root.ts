@@ -5,6 +5,7 @@ import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
+import { placesRouter } from "./routers/places";
 import { reportsRouter } from "./routers/reports";
 import { reviewRouter } from "./routers/review";
 import { trashRouter } from "./routers/trash";
@@ -25,6 +26,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   imports: importsRouter,
   account: accountRouter,
+  places: placesRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
+import { PLACE_KINDS, PLACE_PRECISIONS } from "@artifact-atlas/shared";
+import { artifacts } from "./artifacts";
+
+/**
+ * An artifact's findspot and present place (issue 31), one row each, apart from the artifact's
+ * spec fields so that no list, revision or review of those fields carries an exact findspot
+ * (docs/decisions/122-places-and-map.md). public_* is the point as the public may see it, written
+ * with the row and again at start when FINDSPOT_PUBLIC_PRECISION changes (public_floor).
+ */
+export const artifactPlaces = sqliteTable(
+  "artifact_places",
+  {
+    artifactId: integer("artifact_id")
+      .notNull()
+      .references(() => artifacts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PLACE_KINDS }).notNull(),
+    label: text("label").notNull(),
+    lat: real("lat").notNull(),
+    lon: real("lon").notNull(),
+    precision: text("precision", { enum: PLACE_PRECISIONS }).notNull(),
+    geonamesId: integer("geonames_id"),
+    publicLat: real("public_lat").notNull(),
+    publicLon: real("public_lon").notNull(),
+    publicPrecision: text("public_precision", { enum: PLACE_PRECISIONS }).notNull(),
+    publicGeonamesId: integer("public_geonames_id"),
+    /** The FINDSPOT_PUBLIC_PRECISION the public_* columns were written with. */
+    publicFloor: text("public_floor", { enum: PLACE_PRECISIONS }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.artifactId, table.kind] }),
+    /** The map and the bbox filter read public points only, by kind and latitude band. */
+    index("artifact_places_public_point_idx").on(
+      table.kind,
+      table.publicLat,
+      table.publicLon,
+      table.artifactId,
+    ),
+    check("artifact_places_lat", sql`${table.lat} between -90 and 90`),
+    check("artifact_places_lon", sql`${table.lon} between -180 and 180`),
+  ],
+);
