@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS, type Artifact } from "@artifact-atlas/shared";
+import { EXPORT_COLUMNS, PLACE_COLUMNS, type Artifact } from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../src/deps";
 import { parseCsv } from "../src/open-data/csv";
 import { createTestApp, type TestApp } from "./support/app";
@@ -51,7 +51,7 @@ describe("GET /export", () => {
         ...Object.fromEntries(
           EXPORT_COLUMNS.filter((column) => column !== "url").map((column) => [
             column,
-            String(artifact[column]),
+            column in artifact ? String(artifact[column as keyof Artifact]) : "",
           ]),
         ),
         url: `http://localhost:3000/a/${artifact.id}/${artifact.artifactName
@@ -114,7 +114,9 @@ describe("GET /export", () => {
       historicalContext: "description",
     });
     const url = `http://localhost:3000/a/${artifact.id}/rosetta-stone`;
-    const record: Record<string, unknown> = { ...artifact, url };
+    // An artifact without places: each place column null (issue 31).
+    const noPlaces = Object.fromEntries(PLACE_COLUMNS.map((column) => [column, null]));
+    const record: Record<string, unknown> = { ...artifact, ...noPlaces, url };
     expect(document["@graph"]).toEqual([
       {
         "@id": `http://localhost:3000/a/${artifact.id}`,

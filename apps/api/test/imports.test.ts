@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   ARTIFACT_FIELD_NAMES,
   IMPORT_MAX_ROWS,
+  PLACE_COLUMNS,
   type Artifact,
   type ImportReport,
   type ImportSummary,
@@ -150,7 +151,7 @@ describe("POST /imports", () => {
       { row: 3, field: "artifactType", message: "Please select an artifact type." },
     ]);
     const [rejectedHeader, ...rejected] = parseCsv(report.rejectedCsv);
-    expect(rejectedHeader).toEqual(["row", "problems", ...ARTIFACT_FIELD_NAMES]);
+    expect(rejectedHeader).toEqual(["row", "problems", ...ARTIFACT_FIELD_NAMES, ...PLACE_COLUMNS]);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]![0]).toBe("3");
     expect(rejected[0]![1]).toContain("artifactName: Artifact Name is required.");

@@ -3,12 +3,13 @@ import { setImmediate } from "node:timers/promises";
 import {
   BRAND,
   EXPORT_COLUMNS,
+  PLACE_COLUMNS,
   permanentArtifactPath,
   publicArtifactPath,
-  type Artifact,
   type ExportColumn,
   type ExportFormat,
 } from "@artifact-atlas/shared";
+import type { ExportRow } from "../store/place-columns";
 import type { KeysetReader } from "../store/public-artifacts";
 import { csvRow } from "./csv";
 
@@ -19,18 +20,21 @@ import { csvRow } from "./csv";
 const ROWS_PER_READ = 200;
 
 /** The artifact as one export row, by column, in the columns' order. */
-function exportRecord(artifact: Artifact, origin: string): Record<ExportColumn, string | number> {
+function exportRecord(
+  artifact: ExportRow,
+  origin: string,
+): Record<ExportColumn, string | number | null> {
   const withUrl = { ...artifact, url: `${origin}${publicArtifactPath(artifact)}` };
   return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, withUrl[column]])) as Record<
     ExportColumn,
-    string | number
+    string | number | null
   >;
 }
 
 /** Every row of `read`, a keyset page at a time, as text chunks made by `write`. */
 async function* pages(
-  read: KeysetReader<Artifact>,
-  write: (rows: Artifact[], first: boolean) => string,
+  read: KeysetReader<ExportRow>,
+  write: (rows: ExportRow[], first: boolean) => string,
 ): AsyncGenerator<string> {
   let after = 0;
   let first = true;
@@ -45,7 +49,7 @@ async function* pages(
 
 /** CSV with a header row; a byte-order mark first so that spreadsheets read it as UTF-8. */
 export async function* csvExport(
-  read: KeysetReader<Artifact>,
+  read: KeysetReader<ExportRow>,
   origin: string,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(EXPORT_COLUMNS)}`;
@@ -53,7 +57,8 @@ export async function* csvExport(
     rows
       .map((artifact) => {
         const record = exportRecord(artifact, origin);
-        return csvRow(EXPORT_COLUMNS.map((column) => record[column]));
+        // A place the artifact does not have is an empty cell.
+        return csvRow(EXPORT_COLUMNS.map((column) => record[column] ?? ""));
       })
       .join(""),
   );
@@ -81,12 +86,13 @@ export function exportContext(origin: string): Record<string, unknown> {
     presentLocation: "atlas:presentLocation",
     likeCount: "atlas:likeCount",
     username: "atlas:contributorName",
+    ...Object.fromEntries(PLACE_COLUMNS.map((column) => [column, `atlas:${column}`])),
   };
 }
 
 /** JSON-LD: a context, the collection, and its artifacts as a @graph, one per line. */
 export async function* jsonLdExport(
-  read: KeysetReader<Artifact>,
+  read: KeysetReader<ExportRow>,
   origin: string,
 ): AsyncGenerator<string> {
   const head = JSON.stringify({
@@ -118,7 +124,7 @@ export async function* jsonLdExport(
  */
 export function exportStream(
   format: ExportFormat,
-  read: KeysetReader<Artifact>,
+  read: KeysetReader<ExportRow>,
   origin: string,
 ): Readable {
   const chunks = format === "csv" ? csvExport(read, origin) : jsonLdExport(read, origin);

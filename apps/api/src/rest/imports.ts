@@ -101,6 +101,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
           fileName: query.fileName || `import.${file.format}`,
           requestId: request.id,
           now: deps.now(),
+          findspotPublicPrecision: deps.env.findspotPublicPrecision,
         });
         reply.code(report.importId === null ? 200 : 201);
         return report;

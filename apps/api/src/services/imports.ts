@@ -7,7 +7,11 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_UNDO_DAYS,
   OPEN_DATA_MESSAGES,
+  PLACE_COLUMNS,
+  placesFromColumns,
   type ArtifactFields,
+  type ArtifactPlaces,
+  type PlacePrecision,
   type ImportProblem,
   type ImportReport,
   type ImportSummary,
@@ -17,6 +21,7 @@ import { artifacts, importedArtifacts, imports } from "../db/schema";
 import { csvRow, CsvError, CsvTooWideError, parseCsv, restoreFormula } from "../open-data/csv";
 import { appendAudit } from "./audit";
 import { writtenColumns, type Actor } from "./artifacts";
+import { writePlaces } from "./places/places";
 import { enqueueNewArtifacts } from "./review-entries";
 import { recordCreatedRevisions } from "./revisions";
 import { ServiceError } from "./errors";
@@ -98,6 +103,8 @@ interface CheckedRow {
   row: number;
   values: Record<string, unknown>;
   fields: ArtifactFields | null;
+  /** The row's findspot and present place (issue 31); none where its columns are blank. */
+  places: ArtifactPlaces | null;
   problems: ImportProblem[];
 }
 
@@ -121,13 +128,20 @@ async function checkRows(rows: FileRow[]): Promise<CheckedRow[]> {
 function checkRow({ row, values }: FileRow): CheckedRow {
   const editable = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]));
   const result = artifactInput.safeParse(editable);
-  if (result.success) return { row, values, fields: result.data, problems: [] };
-  const problems = result.error.issues.map((issue) => ({
-    row,
-    field: String(issue.path[0] ?? "row"),
-    message: issue.message,
-  }));
-  return { row, values, fields: null, problems };
+  const places = placesFromColumns(values);
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => ({
+          field: String(issue.path[0] ?? "row"),
+          message: issue.message,
+        }))),
+    ...places.problems,
+  ].map((problem) => ({ row, ...problem }));
+  if (result.success && places.places) {
+    return { row, values, fields: result.data, places: places.places, problems };
+  }
+  return { row, values, fields: null, places: null, problems };
 }
 
 const asText = (value: unknown) =>
@@ -138,12 +152,12 @@ function rejectedCsv(rows: CheckedRow[]): string {
   const rejected = rows.filter((row) => row.fields === null);
   if (rejected.length === 0) return "";
   return [
-    csvRow(["row", "problems", ...ARTIFACT_FIELD_NAMES]),
+    csvRow(["row", "problems", ...ARTIFACT_FIELD_NAMES, ...PLACE_COLUMNS]),
     ...rejected.map((row) =>
       csvRow([
         row.row,
         row.problems.map((problem) => `${problem.field}: ${problem.message}`).join(" "),
-        ...ARTIFACT_FIELD_NAMES.map((name) => asText(row.values[name])),
+        ...[...ARTIFACT_FIELD_NAMES, ...PLACE_COLUMNS].map((name) => asText(row.values[name])),
       ]),
     ),
   ].join("");
@@ -178,6 +192,8 @@ export interface RunImportInput {
   fileName: string;
   requestId: string | null;
   now: number;
+  /** FINDSPOT_PUBLIC_PRECISION: what the public sees of the rows' findspots. */
+  findspotPublicPrecision: PlacePrecision;
 }
 
 /**
@@ -190,7 +206,9 @@ export async function runImport(
   input: RunImportInput,
 ): Promise<ImportReport> {
   const rows = await checkRows(readImportFile(input.file));
-  const accepted = rows.flatMap((row) => (row.fields ? [row.fields] : []));
+  const accepted = rows.flatMap((row) =>
+    row.fields && row.places ? [{ fields: row.fields, places: row.places }] : [],
+  );
   if (accepted.length === 0) return reportOf(input.file.format, rows, null);
   const importedAt = new Date(input.now);
   const importId = db.transaction(
@@ -213,7 +231,7 @@ export async function runImport(
         const added = tx
           .insert(artifacts)
           .values(
-            batch.map((fields) => ({
+            batch.map(({ fields }) => ({
               ...writtenColumns(fields),
               ownerId: actor.id,
               username: actor.name,
@@ -232,8 +250,11 @@ export async function runImport(
           .run();
         recordCreatedRevisions(
           tx,
-          ids.map((artifactId, index) => ({ artifactId, fields: batch[index]! })),
+          ids.map((artifactId, index) => ({ artifactId, fields: batch[index]!.fields })),
           { actorId: actor.id, at: importedAt },
+        );
+        ids.forEach((artifactId, index) =>
+          writePlaces(tx, artifactId, batch[index]!.places, input.findspotPublicPrecision),
         );
         enqueueNewArtifacts(tx, ids, { submittedBy: actor.id, createdAt: importedAt });
       }

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { Artifact } from "@artifact-atlas/shared";
 import { ARTIFACT_SELECT } from "./artifact-columns";
 import { findWhere, type FindQuery } from "./artifact-find";
+import { PUBLIC_PLACE_JOINS, PUBLIC_PLACE_SELECT, type ExportRow } from "./place-columns";
 // One condition for what the public sees (decision 050); its columns are unqualified, and every
 // statement here reads one artifacts table, joined only with tables that have no such columns.
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
@@ -60,7 +61,7 @@ export function createPublicArtifactStore(sqlite: Database.Database) {
      * export quadratic (10-14 s at 100,000 artifacts, decision 073). The statements are
      * prepared per export: their text depends on which filters are set.
      */
-    found(query: FindQuery): KeysetReader<Artifact> {
+    found(query: FindQuery): KeysetReader<ExportRow> {
       const where = findWhere(query);
       if (where.empty) return () => [];
       const idsAfter = sqlite
@@ -69,8 +70,8 @@ export function createPublicArtifactStore(sqlite: Database.Database) {
         )
         .pluck();
       // Read again by id, still public: one hidden or deleted since its id was read drops out.
-      const rowsOf = sqlite.prepare<{ ids: string }, Artifact>(
-        `select ${ARTIFACT_SELECT} from artifacts
+      const rowsOf = sqlite.prepare<{ ids: string }, ExportRow>(
+        `select ${ARTIFACT_SELECT}, ${PUBLIC_PLACE_SELECT} from artifacts ${PUBLIC_PLACE_JOINS}
          where id in (select value from json_each(:ids)) and ${PUBLIC_ARTIFACT} order by id`,
       );
       let waiting: number[] = [];

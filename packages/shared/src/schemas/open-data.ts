@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLACE_COLUMNS } from "../places/columns";
 import { checkYearOrder, restFindShape } from "./rest";
 
 /** The formats of the export: CSV for spreadsheets, JSON-LD for programs and linked data. */
@@ -40,13 +41,15 @@ export const EXPORT_COLUMNS = [
   "presentLocation",
   "likeCount",
   "username",
+  // Issue 31: the places as the public sees them (the findspot no finer than the server allows).
+  ...PLACE_COLUMNS,
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 /** The most rows one import may hold. */
 export const IMPORT_MAX_ROWS = 5_000;
 /**
- * The most columns of a CSV import: the export writes 13. A file's cost then grows with its bytes:
+ * The most columns of a CSV import: the export writes 23. A file's cost then grows with its bytes:
  * 100 KB of 100,000 empty columns held the server for 27 s, a row at a time (issue 28).
  */
 export const IMPORT_MAX_COLUMNS = 50;
