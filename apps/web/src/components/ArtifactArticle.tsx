@@ -6,6 +6,7 @@ import { ArtifactFacts } from "./ArtifactFacts";
 import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
 import { BackLink } from "./BackLink";
 import { Page } from "./Container";
+import { ArtifactPlacesSection } from "./places/ArtifactPlacesSection";
 import { TypeBadge } from "./TypeBadge";
 
 /** How a screen reads its artifact: a failure other than NOT_FOUND is logged (decision 013). */
@@ -85,6 +86,7 @@ export function ArtifactArticle({
           </section>
 
           <ArtifactFacts artifact={artifact} />
+          <ArtifactPlacesSection artifactId={artifact.id} />
           {children}
         </div>
       </article>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { BookOpen, CalendarClock } from "lucide-react";
+import { BookOpen, CalendarClock, MapPin } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
@@ -11,12 +11,15 @@ import {
   dateHint,
   type ArtifactFields,
   type ArtifactInput,
+  type ArtifactPlaces,
 } from "@artifact-atlas/shared";
 import { Button } from "./Button";
 import { SelectField, TextAreaField, TextField } from "./Field";
 import { FormSection } from "./FormSection";
 import { ImagePreview } from "./ImagePreview";
 import { ImageUpload } from "./ImageUpload";
+import { checkDrafts, draftsOf, type PlaceDraftErrors } from "./places/place-drafts";
+import { PlaceFields } from "./places/PlaceFields";
 
 /** Every field blank, the type too: the select then shows its placeholder. */
 const EMPTY = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, ""])) as ArtifactInput;
@@ -29,7 +32,12 @@ interface ArtifactFormProps {
   busyLabel: string;
   busy: boolean;
   /** May answer with per-field messages from the server, which the form then shows inline. */
-  onSubmit: (values: ArtifactFields) => Promise<Record<string, string> | void>;
+  onSubmit: (
+    values: ArtifactFields,
+    places: ArtifactPlaces,
+  ) => Promise<Record<string, string> | void>;
+  /** The saved places (update form); none when missing. */
+  defaultPlaces?: ArtifactPlaces | undefined;
   /** Extra sections after Timeline Information (the contributor block). */
   extraSections?: ReactNode;
   /** Notes shown above the submit button. */
@@ -56,6 +64,7 @@ export function ArtifactForm({
   extraSections,
   notes,
   savedImage,
+  defaultPlaces,
 }: ArtifactFormProps) {
   const {
     register,
@@ -77,9 +86,14 @@ export function ArtifactForm({
     name: ["artifactImage", "artifactName", "artifactType", "imageAlt"],
   });
   const previewSource = (image ?? "").trim();
+  const [placeDrafts, setPlaceDrafts] = useState(() => draftsOf(defaultPlaces));
+  const [placeErrors, setPlaceErrors] = useState<PlaceDraftErrors>({});
 
   const submit = handleSubmit(async (values) => {
-    const problems = await onSubmit(values);
+    const checked = checkDrafts(placeDrafts);
+    setPlaceErrors(checked.errors ?? {});
+    if (!checked.places) return;
+    const problems = await onSubmit(values, checked.places);
     if (!problems) return;
     for (const [field, message] of Object.entries(problems)) {
       if (field in EMPTY)
@@ -189,6 +203,10 @@ export function ArtifactForm({
             {...register("presentLocation")}
           />
         </div>
+      </FormSection>
+
+      <FormSection title="Places" icon={MapPin}>
+        <PlaceFields drafts={placeDrafts} errors={placeErrors} onChange={setPlaceDrafts} />
       </FormSection>
 
       {extraSections}

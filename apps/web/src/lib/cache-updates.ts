@@ -35,6 +35,11 @@ export function artifactUpdated(utils: TrpcUtils, saved: ReviewedArtifact) {
   void utils.revisions.invalidate();
 }
 
+/** An artifact's places were saved (issue 31): its detail and form read them again. */
+export function placesSaved(utils: TrpcUtils, id: number) {
+  void utils.places.byArtifact.invalidate({ id });
+}
+
 /** A deleted artifact leaves My Artifacts at once, without a reload; other lists refetch when next shown. */
 export function artifactDeleted(utils: TrpcUtils, id: number) {
   // Every page keeps its cursor: the next page starts after that position, whatever was deleted.

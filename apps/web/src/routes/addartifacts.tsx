@@ -1,5 +1,9 @@
 import { BadgeCheck, Eye, ShieldCheck, UserRound } from "lucide-react";
-import { ARTIFACT_ADDED_TIMER_MS, type ArtifactFields } from "@artifact-atlas/shared";
+import {
+  ARTIFACT_ADDED_TIMER_MS,
+  type ArtifactFields,
+  type ArtifactPlaces,
+} from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { Page } from "../components/Container";
 import { TextField } from "../components/Field";
@@ -15,11 +19,15 @@ export default function AddArtifactRoute() {
   const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
   const create = trpc.artifacts.create.useMutation();
+  const setPlaces = trpc.places.set.useMutation();
 
-  const submit = (values: ArtifactFields) =>
+  const submit = (values: ArtifactFields, places: ArtifactPlaces) =>
     saveArtifact({
       write: async () => {
-        await create.mutateAsync(values);
+        const created = await create.mutateAsync(values);
+        if (places.findspot || places.presentPlace) {
+          await setPlaces.mutateAsync({ id: created.id, ...places });
+        }
         artifactAdded(utils);
       },
       returnPath: "/addartifacts",
@@ -42,7 +50,7 @@ export default function AddArtifactRoute() {
       <ArtifactForm
         submitLabel="Add Artifact"
         busyLabel="Adding Artifact..."
-        busy={create.isPending}
+        busy={create.isPending || setPlaces.isPending}
         onSubmit={submit}
         extraSections={
           <FormSection title="Contributor Information" icon={UserRound}>

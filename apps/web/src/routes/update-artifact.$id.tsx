@@ -7,6 +7,7 @@ import {
   pickArtifactFields,
   type Artifact,
   type ArtifactFields,
+  type ArtifactPlaces,
 } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { ButtonLink } from "../components/Button";
@@ -19,7 +20,7 @@ import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
-import { artifactUpdated } from "../lib/cache-updates";
+import { artifactUpdated, placesSaved } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { useSaveArtifact } from "../lib/save-artifact";
 import { trpc } from "../lib/trpc";
@@ -86,6 +87,9 @@ function EditArtifact({
   const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
   const update = trpc.artifacts.update.useMutation();
+  const setPlaces = trpc.places.set.useMutation();
+  // The form opens with the saved places, exact for those who may edit (issue 31).
+  const savedPlaces = trpc.places.byArtifact.useQuery({ id: current.id });
   const [baseRevision, setBaseRevision] = useState(start.revision);
   const [conflict, setConflict] = useState<EditConflictState | null>(null);
   const dialogs = useDialogs();
@@ -104,10 +108,14 @@ function EditArtifact({
     }
   };
 
-  const submit = (fields: ArtifactFields) =>
+  const submit = (fields: ArtifactFields, places: ArtifactPlaces) =>
     saveArtifact({
       write: async () => {
         const saved = await update.mutateAsync({ id: current.id, fields, baseRevision });
+        if (start.mayEdit) {
+          await setPlaces.mutateAsync({ id: current.id, ...places });
+          placesSaved(utils, current.id);
+        }
         artifactUpdated(utils, saved);
       },
       onConflict: () => showConflict(fields),
@@ -155,28 +163,33 @@ function EditArtifact({
         </p>
       )}
       {conflict && <EditConflict conflict={conflict} />}
-      <ArtifactForm
-        defaultValues={pickArtifactFields(current)}
-        savedImage={
-          current.imageWidth && current.imageHeight
-            ? {
-                url: current.artifactImage,
-                width: current.imageWidth,
-                height: current.imageHeight,
-                placeholder: current.imagePlaceholder,
-              }
-            : undefined
-        }
-        submitLabel="Save Changes"
-        busyLabel="Updating..."
-        busy={update.isPending}
-        onSubmit={submit}
-        notes={
-          <FormNote icon={ShieldCheck}>
-            All changes are reviewed for accuracy and historical significance before publication.
-          </FormNote>
-        }
-      />
+      {savedPlaces.isPending ? (
+        <PageSpinner label="Loading artifact" />
+      ) : (
+        <ArtifactForm
+          defaultPlaces={savedPlaces.data}
+          defaultValues={pickArtifactFields(current)}
+          savedImage={
+            current.imageWidth && current.imageHeight
+              ? {
+                  url: current.artifactImage,
+                  width: current.imageWidth,
+                  height: current.imageHeight,
+                  placeholder: current.imagePlaceholder,
+                }
+              : undefined
+          }
+          submitLabel="Save Changes"
+          busyLabel="Updating..."
+          busy={update.isPending}
+          onSubmit={submit}
+          notes={
+            <FormNote icon={ShieldCheck}>
+              All changes are reviewed for accuracy and historical significance before publication.
+            </FormNote>
+          }
+        />
+      )}
     </Page>
   );
 }
