@@ -92,6 +92,7 @@ const OTHER_CALLS = [
   // Issue 31: an artifact's findspot and present place.
   ["get", "/artifacts/{id}/places"],
   ["put", "/artifacts/{id}/places"],
+  ["get", "/places/suggestions"],
 ] as const;
 
 /** Issue 17: the Admin screen's and the bell's calls. */

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { artifactPlaces } from "@artifact-atlas/shared";
+import { z } from "zod";
+import {
+  artifactPlaces,
+  GAZETTEER_MAX_SUGGESTIONS,
+  gazetteerQuery,
+  placeSuggestion,
+} from "@artifact-atlas/shared";
+import { suggestPlaces } from "../services/places/gazetteer";
 import { placesOf, setPlaces } from "../services/places/places";
 import { artifactParams, failures, json } from "./declarations";
-import { requireUser, WRITER } from "./http";
+import { requireUser, SIGNED_IN, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 
 /** GET/PUT /artifacts/{id}/places (issue 31): the same services as tRPC's places router. */
@@ -26,6 +33,22 @@ export async function placeRoutes(app: FastifyInstance): Promise<void> {
   };
   api.get("/artifacts/:id/places", { schema: read }, async (request) =>
     placesOf(store, request.session?.user ?? null, request.params),
+  );
+
+  const suggest = {
+    operationId: "suggestPlaces",
+    summary: "Places whose name starts with, or is a typo or two from, the text",
+    description: `From the GeoNames gazetteer that ships with the server (cities of 1,000 people or more, and countries); at most ${GAZETTEER_MAX_SUGGESTIONS}, countries first, then the most populous.`,
+    querystring: gazetteerQuery,
+    response: {
+      200: json("The suggestions.", z.array(placeSuggestion)),
+      ...failures([400, 401]),
+    },
+  };
+  api.get(
+    "/places/suggestions",
+    { schema: suggest, config: { access: SIGNED_IN } },
+    async (request) => suggestPlaces(request.query.q),
   );
 
   const write = {

@@ -184,3 +184,29 @@ describe("bad bodies", () => {
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
   });
 });
+
+describe("the gazetteer", () => {
+  it("answers odd text within its bounds, and visitors not at all", async () => {
+    for (const q of [
+      "ü".repeat(60),
+      "%_*.?[](){}\\^$|",
+      "\u0301\u0301\u0301",
+      "s".repeat(60),
+      "a\u0000b",
+      "'; drop table artifacts; --",
+    ]) {
+      const answer = await rest(t.app, "GET", `/places/suggestions?q=${encodeURIComponent(q)}`, {
+        cookie: mallory.cookie,
+      });
+      expect([200, 400], q).toContain(answer.statusCode);
+      if (answer.statusCode === 200)
+        expect((answer.json() as unknown[]).length).toBeLessThanOrEqual(8);
+    }
+    const tooLong = await rest(t.app, "GET", `/places/suggestions?q=${"a".repeat(10_000)}`, {
+      cookie: mallory.cookie,
+    });
+    expect(tooLong.statusCode).toBeGreaterThanOrEqual(400);
+    expect(tooLong.statusCode).toBeLessThan(500);
+    expect((await rest(t.app, "GET", "/places/suggestions?q=Rome")).statusCode).toBe(401);
+  });
+});

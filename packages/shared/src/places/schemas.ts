@@ -51,3 +51,20 @@ export type ArtifactPlaces = z.output<typeof artifactPlaces>;
 /** places.set: both places at once; null removes one. */
 export const setPlacesInput = artifactPlaces.extend({ id: artifactId });
 export type SetPlacesInput = z.input<typeof setPlacesInput>;
+
+/** The longest text the gazetteer looks up, and the most suggestions it answers (issue 31). */
+export const GAZETTEER_MAX_QUERY = 60;
+export const GAZETTEER_MAX_SUGGESTIONS = 8;
+
+/** places.suggest: a place's name as typed, two characters or more. */
+export const gazetteerQuery = z.object({
+  q: z.string().trim().min(2, "Type at least two letters.").max(GAZETTEER_MAX_QUERY),
+});
+
+/** A gazetteer suggestion: a place ready for the form, with its region and country to tell it apart. */
+export const placeSuggestion = place.extend({
+  name: z.string(),
+  region: z.string().nullable(),
+  country: z.string(),
+});
+export type PlaceSuggestion = z.output<typeof placeSuggestion>;
