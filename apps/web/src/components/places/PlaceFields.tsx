@@ -5,6 +5,8 @@ import {
   PLACE_PRECISIONS,
   type PlaceKind,
 } from "@artifact-atlas/shared";
+import { useEffect, useState } from "react";
+import { trpc } from "../../lib/trpc";
 import { SelectField, TextField } from "../Field";
 import type { PlaceDraft, PlaceDraftErrors, PlaceDrafts } from "./place-drafts";
 
@@ -58,6 +60,18 @@ function PlaceField({
   const label = PLACE_KIND_LABELS[kind];
   // A typed change leaves the gazetteer's place: its id no longer names this point.
   const edit = (change: Partial<PlaceDraft>) => onChange({ ...draft, geonamesId: null, ...change });
+  // Suggestions follow the name as typed, a quarter of a second after the last key.
+  const [typing, setTyping] = useState(false);
+  const [asked, setAsked] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(draft.label.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [draft.label]);
+  const suggestions = trpc.places.suggest.useQuery(
+    { q: asked },
+    { enabled: typing && asked.length >= 2, staleTime: Infinity },
+  );
+  const shown = typing && asked.length >= 2 ? (suggestions.data ?? []) : [];
   return (
     <fieldset className="grid gap-4 md:grid-cols-2">
       <legend className="mb-3 font-semibold text-ink">{label} (optional)</legend>
@@ -71,8 +85,38 @@ function PlaceField({
         hint={HINTS[kind]}
         value={draft.label}
         error={errors.label}
-        onChange={(event) => edit({ label: event.target.value })}
+        onChange={(event) => {
+          setTyping(true);
+          edit({ label: event.target.value });
+        }}
       />
+      {shown.length > 0 && (
+        <ul
+          aria-label={`Places named like ${draft.label}`}
+          className="flex flex-col gap-1 md:col-span-2"
+        >
+          {shown.map((suggestion) => (
+            <li key={`${suggestion.label}-${suggestion.geonamesId ?? "country"}`}>
+              <button
+                type="button"
+                className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-left text-sm text-ink hover:border-accent focus-visible:outline-2 focus-visible:outline-accent"
+                onClick={() => {
+                  setTyping(false);
+                  onChange({
+                    label: suggestion.label,
+                    lat: String(suggestion.lat),
+                    lon: String(suggestion.lon),
+                    precision: suggestion.precision,
+                    geonamesId: suggestion.geonamesId,
+                  });
+                }}
+              >
+                {suggestion.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <TextField
         label={`${label} latitude`}
         inputMode="decimal"
