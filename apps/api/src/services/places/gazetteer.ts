@@ -91,11 +91,9 @@ function buildIndex(): Index {
   });
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // The package's array is no longer needed: out of the module cache, it can be collected.
-  const loaded = require.cache[citiesPath];
+  // (Emptied as well: a module's exports stay reachable from its parent's list of children.)
   delete require.cache[citiesPath];
-  for (const parent of [loaded?.parent, require.main]) {
-    if (parent) parent.children = parent.children.filter((child) => child !== loaded);
-  }
+  cities.length = 0;
 
   const countryList = Object.entries(countries).flatMap(([code, country]) => {
     const sum = weights.get(code);
