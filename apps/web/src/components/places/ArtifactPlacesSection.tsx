@@ -1,7 +1,11 @@
 import { PLACE_KIND_LABELS, PLACE_KINDS } from "@artifact-atlas/shared";
 import { Compass } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { trpc } from "../../lib/trpc";
 import { describePoint } from "./coordinates";
+
+// The map's code and its Natural Earth data load only on a page that shows places.
+const PlacesMap = lazy(() => import("./PlacesMap"));
 
 /**
  * An artifact's findspot and present place (issue 31), as the server lets this viewer see them:
@@ -20,6 +24,11 @@ export function ArtifactPlacesSection({ artifactId }: { artifactId: number }) {
         <Compass aria-hidden="true" className="size-5 text-accent" />
         Places
       </h2>
+      <div className="mt-3">
+        <Suspense fallback={<div className="aspect-[16/9] w-full rounded-2xl bg-surface-muted" />}>
+          <PlacesMap places={places} />
+        </Suspense>
+      </div>
       <dl className="mt-3 flex flex-col gap-3">
         {PLACE_KINDS.map((kind) => {
           const place = places[kind];
