@@ -87,6 +87,17 @@ const SHOTS: Shot[] = [
   { name: "likedartifacts", path: "/likedartifacts", signedIn: true },
   { name: "addartifacts", path: "/addartifacts", signedIn: true },
   {
+    // Issue 31: the place field's gazetteer suggestions.
+    name: "addartifacts-place-suggestions",
+    path: "/addartifacts",
+    signedIn: true,
+    act: async (page) => {
+      await page.getByLabel("Findspot name").fill("Alexandria");
+      await page.getByRole("button", { name: "Alexandria, Virginia, United States" }).waitFor();
+      await page.getByLabel("Findspot name").scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: "addartifacts-errors",
     path: "/addartifacts",
     signedIn: true,
