@@ -70,7 +70,18 @@ test("a backup carries the images, and a restore brings them back to be served a
     "640.webp",
     "900.jpg",
     "900.webp",
+    "iiif",
+    "master.jpg",
   ]);
+  // The master's tiles, folder within folder (issue 30), all of them.
+  const tiles = (root: string) =>
+    readdirSync(join(root, "iiif"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(root.length))
+      .sort();
+  const live = join(t.env.imagesDir, hash());
+  expect(tiles(backedUp)).toEqual(tiles(live));
+  expect(tiles(backedUp)).toContain("/iiif/info.json");
 
   // The server stops, and the images folder is lost.
   await t.app.close();
@@ -88,7 +99,13 @@ test("a backup carries the images, and a restore brings them back to be served a
     loadShedding: { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
   });
   try {
-    for (const path of [image.url, `${image.url}/640.webp`]) {
+    const service = `/iiif/images/${hash()}`;
+    for (const path of [
+      image.url,
+      `${image.url}/640.webp`,
+      `${service}/info.json`,
+      `${service}/0,0,512,512/512,512/0/default.jpg`,
+    ]) {
       const response = await rest(app, "GET", path);
       expect(response.statusCode, path).toBe(200);
     }
@@ -108,7 +125,9 @@ test("images:prune removes at once the images nothing refers to, after the grace
   t.db.$client.prepare("update images set uploaded_at = ?").run(Date.now() - 2 * 60 * 60_000);
   const old = await cli(["prune-images"]);
   expect(old.code, old.stderr).toBe(0);
-  expect(old.stdout).toContain("Removed 1 uploaded images");
+  expect(old.stdout).toMatch(
+    /Removed 1 uploaded images that no artifact refers to \([1-9]\d*\.\d MB of masters, derivatives and IIIF tiles\)/,
+  );
   expect(existsSync(join(t.env.imagesDir, hash()))).toBe(false);
   expect(existsSync(dataDir)).toBe(true);
 });

@@ -9,6 +9,7 @@ export * from "./schemas/artifact";
 export * from "./schemas/revision";
 export * from "./google";
 export * from "./images";
+export * from "./rights";
 export * from "./schemas/rest";
 export * from "./schemas/admin";
 export * from "./notifications";

@@ -43,6 +43,7 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "report.dismiss": "Report dismissed",
   "revision.restore": "Version restored",
   "account.reset_link": "Reset link made",
+  "settings.rights": "Rights settings changed",
 };
 
 /** An action in words; one added later without a label shows its code. */

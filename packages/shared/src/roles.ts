@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "import.undo",
   // Issue 20: an admin made a one-time password reset link for an account (never the link itself).
   "account.reset_link",
+  // Issue 30: an admin changed the site's metadata licence or the uploads' default rights.
+  "settings.rights",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

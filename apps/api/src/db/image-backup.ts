@@ -1,13 +1,14 @@
-import { copyFileSync, existsSync, linkSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, readdirSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import { isImageHash } from "../services/images/storage";
 import { createPrivateFolder } from "./client";
 
 /*
  * The uploaded images in backups (issue 19). A database backup `backups/artifact-atlas-<date>.db`
- * gets its images beside it in `backups/artifact-atlas-<date>-images/<hash>/`. Image files are
- * written once and never changed, so a hard link is as good as a copy and costs no space; a backup
- * folder on another file system gets copies.
+ * gets its images beside it in `backups/artifact-atlas-<date>-images/<hash>/`: each image's master,
+ * derivatives and IIIF tiles (issue 30), folder within folder. Image files are written once and
+ * never changed, so a hard link is as good as a copy and costs no space; a backup folder on
+ * another file system gets copies.
  */
 
 /** The images folder that belongs to a database backup file. */
@@ -24,6 +25,15 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
+/** Every file and folder of `from` that `to` lacks, into `to`, folders (0700) within folders. */
+function copyFolder(from: string, to: string): void {
+  createPrivateFolder(to);
+  for (const entry of readdirSync(from, { withFileTypes: true }) as Dirent[]) {
+    if (entry.isDirectory()) copyFolder(join(from, entry.name), join(to, entry.name));
+    else if (entry.isFile()) linkOrCopy(join(from, entry.name), join(to, entry.name));
+  }
+}
+
 /** Every image folder of `from` that `to` lacks (file by file), into `to`. Answers how many images. */
 function copyImages(from: string, to: string): number {
   if (!existsSync(from)) return 0;
@@ -31,10 +41,7 @@ function copyImages(from: string, to: string): number {
   let images = 0;
   for (const hash of readdirSync(from)) {
     if (!isImageHash(hash)) continue;
-    createPrivateFolder(join(to, hash));
-    for (const file of readdirSync(join(from, hash))) {
-      linkOrCopy(join(from, hash, file), join(to, hash, file));
-    }
+    copyFolder(join(from, hash), join(to, hash));
     images += 1;
   }
   return images;

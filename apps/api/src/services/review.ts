@@ -22,9 +22,9 @@ import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { appendAudit } from "./audit";
 import { writeArtifact, type RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
-import { assertImageAvailable } from "./images/uploads";
+import { assertImagesAvailable } from "./images/uploads";
 import { notify } from "./notifications";
-import { recordRevision } from "./revisions";
+import { fieldsAsKept, recordRevision } from "./revisions";
 
 /*
  * The review queue and its decisions (issue 17, docs/decisions/051 and 052). Every decision is
@@ -244,13 +244,16 @@ export function decideEntry(
       };
       const tellOwner = (kind: NotificationKind) =>
         notify(tx, { userId: entry.ownerId, kind, artifactId: entry.artifactId, reason });
-      const waitingEdit = entry.kind === "edit" && entry.waiting ? entry.proposed : null;
+      const waitingEdit =
+        entry.kind === "edit" && entry.waiting && entry.proposed
+          ? fieldsAsKept(entry.proposed)
+          : null;
 
       switch (decision) {
         case "approve":
           if (waitingEdit) {
             // The edit itself, through the owner's update path: its revision names its author.
-            assertImageAvailable(db, waitingEdit.artifactImage);
+            assertImagesAvailable(tx, waitingEdit.images);
             writeArtifact(tx, {
               id: entry.artifactId,
               fields: waitingEdit,

@@ -3,12 +3,16 @@ import {
   ARTIFACT_FIELD_NAMES,
   CREATED_SUMMARY,
   MESSAGES,
+  NOT_EVALUATED,
   pickArtifactFields,
+  sameImages,
   type ArtifactFields,
+  type ArtifactTextFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifactRevisions, artifacts } from "../db/schema";
+import { artifactRevisions, artifacts, revisionImages } from "../db/schema";
 import { artifactFieldColumns } from "../store/artifact-columns";
+import { imagesOf, uploadedPaths } from "./artifact-images";
 import { ServiceError } from "./errors";
 
 /*
@@ -36,7 +40,8 @@ export function recordRevision(tx: Writer, entry: RevisionEntry): number {
   const fields = artifactFieldsIn(tx, entry.artifactId);
   if (!fields) throw new Error(`No artifact ${entry.artifactId} to record a revision of.`);
   const number = latestRevisionNumber(tx, entry.artifactId) + 1;
-  tx.insert(artifactRevisions)
+  const { id } = tx
+    .insert(artifactRevisions)
     .values({
       artifactId: entry.artifactId,
       number,
@@ -44,8 +49,21 @@ export function recordRevision(tx: Writer, entry: RevisionEntry): number {
       summary: entry.summary,
       fields: pickArtifactFields(fields),
     })
-    .run();
+    .returning({ id: artifactRevisions.id })
+    .get();
+  recordRevisionImages(tx, [{ revisionId: id, fields }]);
   return number;
+}
+
+/** The uploads each revision shows, which the image clean-up and access check read. */
+function recordRevisionImages(
+  tx: Pick<AppDatabase, "insert">,
+  revisions: { revisionId: number; fields: ArtifactFields }[],
+): void {
+  const rows = revisions.flatMap(({ revisionId, fields }) =>
+    uploadedPaths(fields.images).map((path) => ({ revisionId, path })),
+  );
+  if (rows.length > 0) tx.insert(revisionImages).values(rows).run();
 }
 
 /**
@@ -58,7 +76,8 @@ export function recordCreatedRevisions(
   entry: { actorId: number; at: Date },
 ): void {
   if (created.length === 0) return;
-  tx.insert(artifactRevisions)
+  const rows = tx
+    .insert(artifactRevisions)
     .values(
       created.map(({ artifactId, fields }) => ({
         artifactId,
@@ -69,12 +88,37 @@ export function recordCreatedRevisions(
         fields: pickArtifactFields(fields),
       })),
     )
-    .run();
+    .returning({ id: artifactRevisions.id, artifactId: artifactRevisions.artifactId })
+    .all();
+  const byArtifact = new Map(created.map((one) => [one.artifactId, one.fields]));
+  recordRevisionImages(
+    tx,
+    rows.map((row) => ({ revisionId: row.id, fields: byArtifact.get(row.artifactId)! })),
+  );
 }
 
 /** The artifact's editable fields as they are now, or undefined when there is no such artifact. */
 export function artifactFieldsIn(tx: Writer, artifactId: number): ArtifactFields | undefined {
-  return tx.select(artifactFieldColumns).from(artifacts).where(eq(artifacts.id, artifactId)).get();
+  const text = tx
+    .select(artifactFieldColumns)
+    .from(artifacts)
+    .where(eq(artifacts.id, artifactId))
+    .get();
+  return text && { ...text, images: imagesOf(tx, artifactId) };
+}
+
+/**
+ * Fields as a revision or a waiting edit kept them: one kept before a field existed holds no value
+ * for it, read as blank, and one kept before issue 30 holds no images, read as its one image
+ * (artifactImage, imageAlt), "Copyright Not Evaluated" as every image was then.
+ */
+export function fieldsAsKept(stored: Partial<ArtifactFields>): ArtifactFields {
+  const entries = ARTIFACT_FIELD_NAMES.map((name) => [name, stored[name] ?? ""]);
+  const text = Object.fromEntries(entries) as ArtifactTextFields;
+  const images = stored.images ?? [
+    { url: text.artifactImage, alt: text.imageAlt, caption: "", rights: NOT_EVALUATED, credit: "" },
+  ];
+  return { ...text, images };
 }
 
 /** The number of the artifact's newest revision; 0 when it has none. */
@@ -107,11 +151,13 @@ export function assertBaseIsCurrent(
       ),
     )
     .get();
-  if (!base || !sameFields(base.fields, input.current)) {
+  if (!base || !sameFields(fieldsAsKept(base.fields), input.current)) {
     throw new ServiceError("CONFLICT", MESSAGES.editConflict);
   }
 }
 
 function sameFields(a: ArtifactFields, b: ArtifactFields): boolean {
-  return ARTIFACT_FIELD_NAMES.every((name) => a[name] === b[name]);
+  return (
+    ARTIFACT_FIELD_NAMES.every((name) => a[name] === b[name]) && sameImages(a.images, b.images)
+  );
 }

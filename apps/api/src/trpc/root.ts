@@ -7,6 +7,7 @@ import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { reportsRouter } from "./routers/reports";
 import { reviewRouter } from "./routers/review";
+import { rightsRouter } from "./routers/rights";
 import { trashRouter } from "./routers/trash";
 import { revisionsRouter } from "./routers/revisions";
 import { notificationsRouter } from "./routers/notifications";
@@ -25,6 +26,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   imports: importsRouter,
   account: accountRouter,
+  rights: rightsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

@@ -10,7 +10,7 @@ import {
   REPORT_REASON_LABELS,
   REVIEW_DECISION_LABELS,
   REVIEW_NOTE_MAX_LENGTH,
-  type ArtifactFields,
+  type ArtifactTextFields,
   type QueueEntry,
   type ReviewDecision,
 } from "@artifact-atlas/shared";
@@ -134,8 +134,8 @@ function QueueEntryCard({ entry }: { entry: QueueEntry }) {
 
 /** Side by side: the fields before and after an edit; the artifact's fields otherwise. */
 function Changes({ entry }: { entry: QueueEntry }) {
-  const before: ArtifactFields | null = entry.before;
-  const after: ArtifactFields = entry.proposed ?? entry.artifact;
+  const before: ArtifactTextFields | null = entry.before;
+  const after: ArtifactTextFields = entry.proposed ?? entry.artifact;
   return (
     // Focusable, so that a keyboard can scroll a wide table on a narrow screen. Relative, so that
     // the cells' screen-reader-only text (placed absolutely) stays inside it instead of widening

@@ -5,8 +5,8 @@ import {
   ARTIFACT_UPDATED_TIMER_MS,
   MESSAGES,
   pickArtifactFields,
-  type Artifact,
-  type ArtifactFields,
+  type ArtifactDetail,
+  type ArtifactSubmission,
 } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { ButtonLink } from "../components/Button";
@@ -76,7 +76,7 @@ export default function UpdateArtifactRoute() {
  * shown the newer version (a refused save), never silently, so a save can never overwrite a
  * change that they have not seen.
  */
-function EditArtifact({ start }: { start: { artifact: Artifact; revision: number } }) {
+function EditArtifact({ start }: { start: { artifact: ArtifactDetail; revision: number } }) {
   const current = start.artifact;
   const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
@@ -85,7 +85,7 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
   const [conflict, setConflict] = useState<EditConflictState | null>(null);
   const dialogs = useDialogs();
 
-  const showConflict = async (yours: ArtifactFields) => {
+  const showConflict = async (yours: ArtifactSubmission) => {
     try {
       const latest = await utils.revisions.forEditing.fetch({ id: current.id }, { staleTime: 0 });
       const revision = await utils.revisions.byNumber.fetch(
@@ -100,7 +100,7 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
     }
   };
 
-  const submit = (fields: ArtifactFields) =>
+  const submit = (fields: ArtifactSubmission) =>
     saveArtifact({
       write: async () => {
         const saved = await update.mutateAsync({ id: current.id, fields, baseRevision });
