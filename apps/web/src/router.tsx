@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
               // Curators too: the layout shows each role its own tabs.
               { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
+              { path: "rights", Component: lazy(() => import("./routes/admin.rights")) },
             ],
           },
         ],

@@ -1,10 +1,10 @@
-import type { Artifact } from "@artifact-atlas/shared";
+import type { Artifact, ArtifactImageView } from "@artifact-atlas/shared";
 import { useEffect, type ReactNode } from "react";
 import { trpcErrorCode } from "../lib/errors";
 import ErrorScreen from "../routes/error";
 import NotFoundRoute from "../routes/not-found";
 import { ArtifactFacts } from "./ArtifactFacts";
-import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
+import { ArtifactGallery } from "./ArtifactGallery";
 import { BackLink } from "./BackLink";
 import { Page } from "./Container";
 import { PageSpinner } from "./Spinner";
@@ -42,7 +42,7 @@ export function ArtifactScreen<T extends Artifact>({
 }
 
 /**
- * One artifact laid out: its image, type, name and contributor, then `panel` (likes and what the
+ * One artifact laid out: its images, type, name and contributor, then `panel` (likes and what the
  * viewer may do), its historical context, its facts and `children`. `bylineAction` sits beside
  * the contributor's name; `after` follows the article.
  */
@@ -53,7 +53,7 @@ export function ArtifactArticle({
   children,
   after,
 }: {
-  artifact: Artifact;
+  artifact: Artifact & { images?: ArtifactImageView[] | undefined };
   bylineAction?: ReactNode;
   panel: ReactNode;
   children?: ReactNode;
@@ -65,8 +65,8 @@ export function ArtifactArticle({
       <BackLink to="/allartifacts">Artifact Collection</BackLink>
 
       <article className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
-        <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
-          <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.detail} loading="eager" />
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ArtifactGallery artifact={artifact} />
         </div>
 
         <div className="flex flex-col gap-7">

@@ -3,6 +3,7 @@ import { useParams } from "react-router-dom";
 import { ArtifactArticle, ArtifactScreen } from "../components/ArtifactArticle";
 import { ButtonLink } from "../components/Button";
 import { CiteBox } from "../components/CiteBox";
+import { ReuseBox } from "../components/ReuseBox";
 import { parseArtifactId } from "../lib/artifact-id";
 import { loginPath } from "../lib/redirect";
 import { useSession } from "../lib/session";
@@ -48,6 +49,7 @@ export default function PublicArtifactRoute() {
             }
           >
             <CiteBox artifact={artifact} />
+            <ReuseBox artifactId={artifact.id} />
           </ArtifactArticle>
         );
       }}

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
+import { Scale, ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { hasRole, type Role } from "@artifact-atlas/shared";
 import { Page } from "../components/Container";
@@ -24,6 +24,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin", label: "Accounts", icon: Users, role: "admin" },
   { to: "/admin/trash", label: "Trash", icon: Trash2, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
+  { to: "/admin/rights", label: "Rights", icon: Scale, role: "admin" },
 ];
 
 /** What the screen holds: everything for an admin, only the trash for a curator. */
