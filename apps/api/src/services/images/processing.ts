@@ -163,9 +163,18 @@ async function makeMaster(
     .toFile(target);
 }
 
+/**
+ * How the master is read for the derivatives and the tiles: our own baseline JPEG, so at most
+ * IMAGE_MASTER_MAX_SIDE squared pixels, read in strips; libvips' guard holds it to that too.
+ */
+const MASTER_READ = {
+  sequentialRead: true,
+  limitInputPixels: IMAGE_MASTER_MAX_SIDE * IMAGE_MASTER_MAX_SIDE,
+} as const;
+
 /** The master within the largest derivative's box, as raw 8-bit pixels. */
 async function decodeForDerivatives(master: string, bounds: ProcessingBounds) {
-  return sharp(master, { sequentialRead: true })
+  return sharp(master, MASTER_READ)
     .timeout(nextStep(bounds))
     .resize({
       width: IMAGE_MAX_SIDE,
@@ -211,7 +220,7 @@ export async function processImage(
       .webp({ quality: 40 })
       .toBuffer();
     // sharp writes the pyramid and its info.json; the service's id is written when it is served.
-    await sharp(master, { sequentialRead: true })
+    await sharp(master, MASTER_READ)
       .timeout(nextStep(bounds))
       .jpeg({ quality: TILE_QUALITY, optimiseCoding: false })
       .tile({ layout: "iiif3", size: TILE_SIZE, id: "iiif" })
