@@ -138,6 +138,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const artifact = createArtifact(store, user, body, {
       reviewMode: deps.env.reviewMode,
       requestId: request.id,
+      now: deps.now(),
     });
     return reply
       .code(201)
@@ -169,7 +170,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         store,
         user,
         { id, fields: body, baseRevision: body.baseRevision },
-        { reviewMode: deps.env.reviewMode, requestId: request.id },
+        { reviewMode: deps.env.reviewMode, requestId: request.id, now: deps.now() },
       );
       return {
         success: true as const,
@@ -197,7 +198,12 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { body } = request;
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
+      const { message } = deleteArtifact(
+        store,
+        user,
+        { id },
+        { requestId: request.id, now: deps.now() },
+      );
       return { success: true as const, message };
     },
   );

@@ -4,6 +4,7 @@ import { EXPORT_COLUMNS, exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
 import { exportStream, withImagesOfRows } from "../open-data/export";
 import { prepareImagesOfArtifacts } from "../services/artifact-images";
+import { ServiceError } from "../services/errors";
 import { siteRights } from "../services/site-rights";
 import { failures, streamed } from "./declarations";
 import { findQueryOf } from "./find-query";
@@ -50,10 +51,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const { query } = request;
     const release = deps.exportSlots.take();
     if (!release) {
-      return reply
-        .code(503)
-        .header("retry-after", String(EXPORT_RETRY_AFTER_SECONDS))
-        .send({ error: OPEN_DATA_MESSAGES.exportBusy });
+      throw new ServiceError(
+        "SERVICE_UNAVAILABLE",
+        OPEN_DATA_MESSAGES.exportBusy,
+        EXPORT_RETRY_AFTER_SECONDS,
+      );
     }
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
@@ -65,7 +67,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     };
     return reply
       .header("cache-control", "no-store")
-      .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)
+      .header(
+        "content-disposition",
+        `attachment; filename="${fileName(query.format, new Date(deps.now()))}"`,
+      )
       .type(
         query.format === "csv"
           ? "text/csv; charset=utf-8; header=present"

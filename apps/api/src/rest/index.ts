@@ -14,6 +14,7 @@ import { rightsRoutes } from "./rights";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
+import { chargeRestWork } from "../work-budget";
 
 /**
  * The documented REST paths of spec section 7 for clients other than the web app (which uses
@@ -30,6 +31,7 @@ export const restPlugin = fp(
     // and document the paths, and are not checked again on the way out (decision 095).
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     const { deps } = app;
+    chargeRestWork(app, deps);
     app.addHook("onRequest", async (request) => {
       const { access } = request.routeOptions.config;
       if (access?.beforeBody) checkAccess(request, access, deps);

@@ -1,7 +1,9 @@
+import { setImmediate } from "node:timers/promises";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import {
   ARTIFACT_FIELD_NAMES,
   artifactInput,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_UNDO_DAYS,
   MESSAGES,
@@ -13,7 +15,7 @@ import {
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts, images as imageRows, importedArtifacts, imports } from "../db/schema";
-import { csvRow, CsvError, parseCsv, restoreFormula } from "../open-data/csv";
+import { csvRow, CsvError, CsvTooWideError, parseCsv, restoreFormula } from "../open-data/csv";
 import { appendAudit } from "./audit";
 import { fieldsToSave, writeImages } from "./artifact-images";
 import { writtenColumns, type Actor } from "./artifacts";
@@ -55,8 +57,9 @@ function badFile(message: string): ServiceError {
 function csvRows(text: string): FileRow[] {
   let rows: string[][];
   try {
-    rows = parseCsv(text);
+    rows = parseCsv(text, IMPORT_MAX_COLUMNS);
   } catch (error) {
+    if (error instanceof CsvTooWideError) throw badFile(OPEN_DATA_MESSAGES.importTooManyColumns);
     if (error instanceof CsvError) throw badFile(OPEN_DATA_MESSAGES.importNotCsv);
     throw error;
   }
@@ -126,34 +129,47 @@ function imagesOfRow(values: Record<string, unknown>): unknown {
 /** Whether an upload's path names an image the server has. */
 type UploadKnown = (path: string) => boolean;
 
+/** Rows checked between two turns of the event loop: a few milliseconds' work. */
+const ROWS_PER_TURN = 250;
+
 /**
  * Each row through the same schema as the form and the API: what it would add, or every problem.
- * An upload's path must name an image the server has.
+ * An upload's path must name an image the server has. A turn of the event loop after each
+ * ROWS_PER_TURN rows, so that other requests are answered while 5,000 rows are checked.
  */
-function checkRows(rows: FileRow[], uploadKnown: UploadKnown): CheckedRow[] {
-  return rows.map(({ row, values }) => {
-    const editable: Record<string, unknown> = Object.fromEntries(
-      ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]),
-    );
-    const images = imagesOfRow(values);
-    if (images !== undefined) editable.images = images;
-    const result = artifactInput.safeParse(editable);
-    if (result.success) {
-      const listed = result.data.images ?? [{ url: result.data.artifactImage }];
-      const missing = listed.some(
-        (image) => image.url.startsWith("/images/") && !uploadKnown(image.url),
-      );
-      if (!missing) return { row, values, fields: result.data, problems: [] };
-      const problem = { row, field: "images", message: MESSAGES.imageNotFound };
-      return { row, values, fields: null, problems: [problem] };
+async function checkRows(rows: FileRow[], uploadKnown: UploadKnown): Promise<CheckedRow[]> {
+  const checked: CheckedRow[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
+    if (start > 0) await setImmediate();
+    for (const row of rows.slice(start, start + ROWS_PER_TURN)) {
+      checked.push(checkRow(row, uploadKnown));
     }
-    const problems = result.error.issues.map((issue) => ({
-      row,
-      field: String(issue.path[0] ?? "row"),
-      message: issue.message,
-    }));
-    return { row, values, fields: null, problems };
-  });
+  }
+  return checked;
+}
+
+function checkRow({ row, values }: FileRow, uploadKnown: UploadKnown): CheckedRow {
+  const editable: Record<string, unknown> = Object.fromEntries(
+    ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]),
+  );
+  const images = imagesOfRow(values);
+  if (images !== undefined) editable.images = images;
+  const result = artifactInput.safeParse(editable);
+  if (result.success) {
+    const listed = result.data.images ?? [{ url: result.data.artifactImage }];
+    const missing = listed.some(
+      (image) => image.url.startsWith("/images/") && !uploadKnown(image.url),
+    );
+    if (!missing) return { row, values, fields: result.data, problems: [] };
+    const problem = { row, field: "images", message: MESSAGES.imageNotFound };
+    return { row, values, fields: null, problems: [problem] };
+  }
+  const problems = result.error.issues.map((issue) => ({
+    row,
+    field: String(issue.path[0] ?? "row"),
+    message: issue.message,
+  }));
+  return { row, values, fields: null, problems };
 }
 
 /** The uploads the server has, looked up by path. */
@@ -208,8 +224,8 @@ function reportOf(format: ImportFormat, rows: CheckedRow[], importId: number | n
 }
 
 /** The dry run: what the import would add, row by row, and every problem. Changes nothing. */
-export function previewImport(db: AppDatabase, file: ImportFile): ImportReport {
-  return reportOf(file.format, checkRows(readImportFile(file), uploadKnownIn(db)), null);
+export async function previewImport(db: AppDatabase, file: ImportFile): Promise<ImportReport> {
+  return reportOf(file.format, await checkRows(readImportFile(file), uploadKnownIn(db)), null);
 }
 
 export interface RunImportInput {
@@ -223,8 +239,12 @@ export interface RunImportInput {
  * The import: every row that passes is added in one transaction, owned by the importer under their
  * name, and remembered for the undo; the rejected ones are reported as in the dry run.
  */
-export function runImport(db: AppDatabase, actor: Actor, input: RunImportInput): ImportReport {
-  const rows = checkRows(readImportFile(input.file), uploadKnownIn(db));
+export async function runImport(
+  db: AppDatabase,
+  actor: Actor,
+  input: RunImportInput,
+): Promise<ImportReport> {
+  const rows = await checkRows(readImportFile(input.file), uploadKnownIn(db));
   const { uploadRights } = siteRights(db);
   const accepted = rows.flatMap((row) =>
     row.fields ? [fieldsToSave(row.fields, [], uploadRights)] : [],

@@ -1,4 +1,4 @@
-import { and, eq, max } from "drizzle-orm";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
 import {
   ARTIFACT_FIELD_NAMES,
   CREATED_SUMMARY,
@@ -10,7 +10,7 @@ import {
   type ArtifactTextFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifactRevisions, artifacts, revisionImages } from "../db/schema";
+import { artifactImages, artifactRevisions, artifacts, revisionImages } from "../db/schema";
 import { artifactFieldColumns } from "../store/artifact-columns";
 import { imagesOf, uploadedPaths } from "./artifact-images";
 import { ServiceError } from "./errors";
@@ -97,6 +97,47 @@ export function recordCreatedRevisions(
   );
 }
 
+/** Artifacts per statement of recordDecisionRevisions: far below SQLite's variable limit. */
+const DECISION_BATCH = 500;
+
+/**
+ * The next revision of many artifacts at once, each with its fields as they are in `tx` and the
+ * same summary: what recordRevision writes for each, one statement per batch (a decision on an
+ * import's rows, issue 28), its images in order and the uploads among them named in
+ * revision_images (issue 30).
+ */
+export function recordDecisionRevisions(
+  tx: Pick<AppDatabase, "run">,
+  artifactIds: readonly number[],
+  entry: { actorId: number | null; summary: string },
+): void {
+  const fields = sql.join(
+    ARTIFACT_FIELD_NAMES.map((name) => sql`${name}, ${artifactFieldColumns[name]}`),
+    sql`, `,
+  );
+  const image = artifactImages;
+  const images = sql`json((select json_group_array(json_object('url', ${image.url},
+    'alt', ${image.alt}, 'caption', ${image.caption}, 'rights', ${image.rights},
+    'credit', ${image.credit}) order by ${image.position})
+    from ${image} where ${image.artifactId} = ${artifacts.id}))`;
+  for (let start = 0; start < artifactIds.length; start += DECISION_BATCH) {
+    const batch = artifactIds.slice(start, start + DECISION_BATCH);
+    tx.run(sql`insert into ${artifactRevisions} (artifact_id, number, actor_id, summary, fields)
+      select ${artifacts.id},
+        coalesce((select max(${artifactRevisions.number}) from ${artifactRevisions}
+          where ${artifactRevisions.artifactId} = ${artifacts.id}), 0) + 1,
+        ${entry.actorId}, ${entry.summary}, json_object(${fields}, 'images', ${images})
+      from ${artifacts} where ${inArray(artifacts.id, [...batch])}`);
+    tx.run(sql`insert into ${revisionImages} (revision_id, path)
+      select distinct latest.id, ${image.url}
+      from ${artifactRevisions} latest join ${image} on ${image.artifactId} = latest.artifact_id
+      where ${inArray(sql`latest.artifact_id`, [...batch])}
+        and latest.number = (select max(number) from ${artifactRevisions} newest
+          where newest.artifact_id = latest.artifact_id)
+        and ${image.url} like '/images/%'`);
+  }
+}
+
 /** The artifact's editable fields as they are now, or undefined when there is no such artifact. */
 export function artifactFieldsIn(tx: Writer, artifactId: number): ArtifactFields | undefined {
   const text = tx
@@ -133,27 +174,37 @@ export function latestRevisionNumber(tx: Writer, artifactId: number): number {
 
 /**
  * Refuses a save that started from `baseRevision` when someone changed the artifact's fields since
- * (CONFLICT, and the caller writes nothing). A newer revision that left the fields as they were
- * (a reviewer's decision) is no conflict: nothing the editor started from would be overwritten.
+ * (CONFLICT, and the caller writes nothing).
  */
 export function assertBaseIsCurrent(
   tx: Writer,
   input: { artifactId: number; baseRevision: number; current: ArtifactFields },
 ): void {
-  if (input.baseRevision === latestRevisionNumber(tx, input.artifactId)) return;
-  const base = tx
+  if (fieldsChangedSince(tx, input.artifactId, input.baseRevision, input.current)) {
+    throw new ServiceError("CONFLICT", MESSAGES.editConflict);
+  }
+}
+
+/**
+ * Whether the artifact's fields (`current`) differ from what revision `revision` held: what someone
+ * who saw that revision did not see. A newer revision that left the fields as they were (a
+ * reviewer's decision) changed nothing they saw; an unknown revision is a change.
+ */
+export function fieldsChangedSince(
+  tx: Writer,
+  artifactId: number,
+  revision: number,
+  current: ArtifactFields,
+): boolean {
+  if (revision === latestRevisionNumber(tx, artifactId)) return false;
+  const seen = tx
     .select({ fields: artifactRevisions.fields })
     .from(artifactRevisions)
     .where(
-      and(
-        eq(artifactRevisions.artifactId, input.artifactId),
-        eq(artifactRevisions.number, input.baseRevision),
-      ),
+      and(eq(artifactRevisions.artifactId, artifactId), eq(artifactRevisions.number, revision)),
     )
     .get();
-  if (!base || !sameFields(fieldsAsKept(base.fields), input.current)) {
-    throw new ServiceError("CONFLICT", MESSAGES.editConflict);
-  }
+  return !seen || !sameFields(fieldsAsKept(seen.fields), current);
 }
 
 function sameFields(a: ArtifactFields, b: ArtifactFields): boolean {

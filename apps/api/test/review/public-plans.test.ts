@@ -9,6 +9,7 @@ import {
   popularArtifacts,
   similarArtifacts,
 } from "../../src/services/artifacts";
+import { hiddenArtifactsPage } from "../../src/services/hidden";
 import { createArtifactStore } from "../../src/store/artifact-store";
 import { createTestApp, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
@@ -95,8 +96,20 @@ describe("query plans of the public reads", () => {
     expect(plans).toEqual(["SEARCH artifact_names_version USING INTEGER PRIMARY KEY (rowid=?)"]);
   });
 
-  it("an artifact by id is one lookup by primary key (and its image's)", () => {
+  it("the curators' list of hidden artifacts reads the hidden ones only, newest first (issue 29)", () => {
+    const plans = plansOf((db) => hiddenArtifactsPage(db, { cursor: 9, limit: 2 }));
+    expect(plans).toEqual([
+      `SEARCH artifacts USING INDEX artifacts_hidden_idx (id<?)${IMAGE_LOOKUPS}`,
+    ]);
+    const page = hiddenArtifactsPage(t.db, { cursor: 9, limit: 2 });
+    expect(page.items.map((item) => item.artifact.id)).toEqual([6, 3]);
+  });
+
+  it("an artifact by id is one lookup by primary key (and its image's), then its images by key", () => {
     const plans = plansOf((db) => getArtifact(createArtifactStore(db, noCache), null, { id: 1 }));
-    expect(plans).toEqual([`SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)${IMAGE_LOOKUPS}`]);
+    expect(plans).toEqual([
+      `SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)${IMAGE_LOOKUPS}`,
+      "SEARCH artifact_images USING INDEX sqlite_autoindex_artifact_images_1 (artifact_id=?) | SEARCH images USING INDEX sqlite_autoindex_images_1 (hash=?) LEFT-JOIN",
+    ]);
   });
 });

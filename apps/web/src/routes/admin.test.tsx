@@ -29,6 +29,8 @@ function account(id: number, name: string, role: Role = "member"): AdminUser {
     role,
     joinedAt: "2026-11-01T10:00:00.000Z",
     artifactCount: id,
+    suspendedAt: null,
+    suspendedReason: null,
   };
 }
 
@@ -314,7 +316,7 @@ describe("the Trash tab", () => {
     };
   }
 
-  it("is a tab for a curator, who sees no admin section and restores from it", async () => {
+  it("is a tab for a curator, beside Hidden, who sees no admin section and restores from it", async () => {
     const user = userEvent.setup();
     const trash = trashWith(["Bronze Lamp", "Clay Jar"]);
     const fake = createFakeApi({
@@ -331,7 +333,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Trash"]);
+    ).toEqual(["Trash", "Hidden"]);
     expect(within(tabs).getByRole("link", { name: "Trash" })).toHaveAttribute(
       "aria-current",
       "page",
@@ -368,7 +370,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Audit log", "Rights"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Rights"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),
@@ -401,6 +403,7 @@ describe("the bell", () => {
         kind: "artifact_rejected",
         artifactId: 4,
         artifactName: "Blue Vase",
+        importId: null,
         reason: "duplicate",
         createdAt: "2026-11-26T12:00:00.000Z",
         read: false,
