@@ -31,7 +31,7 @@ const restRights = z
           reuse: z
             .enum(REUSE_VALUES)
             .describe(
-              `Can I reuse it? ${REUSE_VALUES.map((value) => `${value}: ${REUSE_LABELS[value]}`).join("; ")}. The rights filter of GET /artifacts takes these.`,
+              `Can I reuse it? ${REUSE_VALUES.map((value) => `${value}: ${REUSE_LABELS[value]}`).join("; ")}.`,
             ),
         }),
       )
