@@ -1,7 +1,8 @@
 import { clsx } from "clsx";
-import { ChevronLeft, ChevronRight, ZoomIn } from "lucide-react";
+import { ChevronLeft, ChevronRight, Maximize2, ZoomIn } from "lucide-react";
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
 import { SWIPE_THRESHOLD_PX, type Artifact, type ArtifactImageView } from "@artifact-atlas/shared";
+import { imageAltOf } from "../lib/artifact-image";
 import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
 import { Button } from "./Button";
 import { RightsLink } from "./Rights";
@@ -41,6 +42,7 @@ export function ArtifactGallery({
   const zoomButton = useRef<HTMLButtonElement>(null);
   const current = images[Math.min(shown, images.length - 1)];
   const count = images.length;
+  const shownPicture = current ? pictureOf(artifact, current) : artifact;
 
   const show = (index: number) => setShown((index + count) % count);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -76,9 +78,10 @@ export function ArtifactGallery({
         }}
       >
         <ArtifactImage
-          artifact={current ? pictureOf(artifact, current) : artifact}
+          artifact={shownPicture}
           sizes={IMAGE_SIZES.detail}
           loading="eager"
+          fit="contain"
         />
         {count > 1 && (
           <>
@@ -102,18 +105,31 @@ export function ArtifactGallery({
               <RightsLink uri={current.rights} />
             </span>
           </div>
-          {current.service && (
-            <Button
-              ref={zoomButton}
-              type="button"
-              variant="secondary"
-              size="sm"
-              onClick={() => setZooming(true)}
+          <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+            {/* The largest copy there is: an upload's /images/{hash} is its widest JPEG. */}
+            <a
+              href={current.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 rounded font-medium text-muted hover:text-accent"
             >
-              <ZoomIn aria-hidden="true" className="size-4" />
-              Zoom
-            </Button>
-          )}
+              <Maximize2 aria-hidden="true" className="size-4" />
+              View full size
+              <span className="sr-only">: {imageAltOf(shownPicture)} (opens in a new tab)</span>
+            </a>
+            {current.service && (
+              <Button
+                ref={zoomButton}
+                type="button"
+                variant="secondary"
+                size="sm"
+                onClick={() => setZooming(true)}
+              >
+                <ZoomIn aria-hidden="true" className="size-4" />
+                Zoom
+              </Button>
+            )}
+          </div>
         </figcaption>
       )}
 
