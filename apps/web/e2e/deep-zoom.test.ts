@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ArtifactDetail } from "@artifact-atlas/shared";
@@ -10,7 +10,7 @@ import { useProductInBrowser } from "./support/product";
 
 /*
  * Issue 30 in the browser: an artifact with several images shows them as a gallery (thumbnails,
- * the arrow keys, captions, credit and rights), its public page links its IIIF manifest, and Zoom
+ * the arrow keys, a swipe, captions, credit and rights), its public page links its IIIF manifest, and Zoom
  * opens OpenSeadragon over the upload's tiles, loaded only then, zooms in to finer tiles and closes
  * with Escape. In both themes, at a phone's and a laptop's width, with pictures in
  * test-results/screenshots/.
@@ -55,6 +55,25 @@ async function upload(context: BrowserContext, origin: string, file: Buffer): Pr
 function tilesAsked(requests: string[]): string[] {
   return requests.filter((url) =>
     /\/iiif\/images\/[0-9a-f]{64}\/[^/]+\/[^/]+\/0\/default\.jpg$/.test(url),
+  );
+}
+
+/** A one-finger swipe across `target` from `fromX` to `toX`, as a touch screen reports it. */
+function swipe(target: Locator, fromX: number, toX: number): Promise<void> {
+  return target.evaluate(
+    (element, [from, to]) => {
+      const touch = (x: number) =>
+        new Touch({ identifier: 1, target: element, clientX: x, clientY: 200 });
+      const start = touch(from as number);
+      const end = touch(to as number);
+      element.dispatchEvent(
+        new TouchEvent("touchstart", { bubbles: true, touches: [start], changedTouches: [start] }),
+      );
+      element.dispatchEvent(
+        new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [end] }),
+      );
+    },
+    [fromX, toX],
   );
 }
 
@@ -124,6 +143,12 @@ describe.each(THEMES)("several images and deep zoom in the %s theme", (theme) =>
     await gallery.getByText("Back", { exact: true }).waitFor();
     await gallery.getByRole("link", { name: "Copyright Not Evaluated" }).waitFor();
     await page.keyboard.press("ArrowLeft");
+    await gallery.getByText("Image 1 of 2").waitFor();
+    // A finger's swipe to the left shows the next, to the right the one before.
+    const picture = gallery.getByRole("img", { name: "The polished face" }).first();
+    await swipe(picture, 300, 100);
+    await gallery.getByText("Image 2 of 2").waitFor();
+    await swipe(gallery.getByRole("img", { name: "The decorated back" }).first(), 100, 300);
     await gallery.getByText("Image 1 of 2").waitFor();
     await expectNoSeriousViolations(page, "public page with a gallery");
     await shot("gallery");
