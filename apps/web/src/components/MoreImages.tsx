@@ -236,7 +236,7 @@ export function MoreImages({
           This artifact has {MAX_ARTIFACT_IMAGES} images, the most it can have.
         </p>
       )}
-      <p role="status" className="sr-only">
+      <p aria-live="polite" className="sr-only">
         {said}
       </p>
     </section>
