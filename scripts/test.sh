@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 source scripts/ensure-pnpm.sh
-source scripts/ensure-chromium.sh
+source scripts/ensure-debian-packages.sh
 pnpm typecheck
 pnpm lint
 pnpm build

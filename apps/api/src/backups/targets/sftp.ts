@@ -39,7 +39,12 @@ export function sftpTarget(settings: SftpSettings): BackupTarget {
   let connection: Promise<SftpClient> | null = null;
   const connect = () => {
     connection ??= (async () => {
-      const sftp = new SftpClient("atlas-backups");
+      // Its default listeners print to the console; a dropped connection shows as a failed call.
+      const sftp = new SftpClient("atlas-backups", {
+        error: () => undefined,
+        end: () => undefined,
+        close: () => undefined,
+      });
       await sftp.connect({
         host: settings.host,
         port: settings.port,
