@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { BACKUP_NAME_PATTERN } from "@artifact-atlas/shared";
 import { PRIVATE_FILE_MODE } from "../db/client";
 
 /*
@@ -54,7 +55,7 @@ export interface BackupRecord {
 }
 
 /** A backup's name as made by backupPathFor; anything else (a path, "..") is not a backup. */
-const BACKUP_NAME = /^artifact-atlas-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2})(-[a-z0-9-]{1,60})?$/;
+const BACKUP_NAME = BACKUP_NAME_PATTERN;
 
 export function isBackupName(name: string): boolean {
   return BACKUP_NAME.test(name) && !name.endsWith("-before-restore");
