@@ -88,8 +88,9 @@ export default function AdminLayout() {
         title="Running the collection"
         subtitle={user ? subtitleFor(user.role) : undefined}
       />
-      <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-line">
-        <ul className="flex min-w-max gap-1">
+      {/* The tabs wrap rather than scroll: on a phone the one open stays in sight. */}
+      <nav aria-label="Admin sections" className="mb-8 border-b border-line">
+        <ul className="flex flex-wrap gap-x-1">
           {sections.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink to={to} end className={tabClass}>
