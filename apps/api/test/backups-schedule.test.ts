@@ -14,6 +14,9 @@ import { createUserWithSession } from "./support/users";
  * says; an image that did not change costs nothing; the health answer says when backups are late.
  */
 
+// 45 days of backups, each checked: long on a machine eight people share.
+vi.setConfig({ testTimeout: 90_000 });
+
 let t: TestApp;
 let clock: number;
 const rounds: (() => void)[] = [];
@@ -38,7 +41,11 @@ afterEach(async () => {
 /** A minute of the scheduler: every periodic job's round, then the backup job's end. */
 async function minutePasses(): Promise<void> {
   for (const run of rounds) run();
-  await vi.waitFor(() => expect(t.app.deps.backups.busy()).toBe(false), { interval: 5 });
+  // A backup with its images takes a while on a loaded machine: wait as long as the test may.
+  await vi.waitFor(() => expect(t.app.deps.backups.busy()).toBe(false), {
+    interval: 5,
+    timeout: 15_000,
+  });
   // The round's sends and rotation run after the backup itself.
   await t.app.deps.backups.sendWaiting();
 }
