@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
@@ -10,7 +11,7 @@ import { useProductInBrowser } from "./support/product";
  * Issue 35 in the browser: an admin opens the Backups tab, makes a backup, downloads it and asks
  * for it to be restored. The server stops after that (its supervisor starts it again on the
  * restored database: apps/api/test/faults/restore-from-the-screen.test.ts), so this file holds one
- * test. The tab is photographed at 390 and 1280 px, light and dark, on the way.
+ * test. The tab is checked by axe and photographed at 390 and 1280 px, light and dark, on the way.
  */
 
 const product = useProductInBrowser();
@@ -27,6 +28,17 @@ async function photograph(page: Page, name: string): Promise<void> {
       await page.reload();
       await shown(page.getByRole("button", { name: "Back up now" }));
       await screenshot(page, `${name}-${width}-${theme}`);
+      const { violations } = await new AxeBuilder({ page })
+        .options({ resultTypes: ["violations"] })
+        .analyze();
+      const serious = violations.filter(
+        ({ impact }) => impact === "serious" || impact === "critical",
+      );
+      expect(serious.map(({ id }) => `${width} ${theme}: ${id}`)).toEqual([]);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
     }
   }
 }
