@@ -41,7 +41,9 @@ function Place({ backup, now }: { backup: Backup; now: number }) {
     <span className="text-danger">
       This server only: sending failed {send.attempts} time{send.attempts === 1 ? "" : "s"}
       {send.lastError ? ` (${send.lastError})` : ""}
-      {send.nextTryAt ? `; tried again ${send.nextTryAt > now ? "soon" : "now"}` : ""}
+      {send.nextTryAt
+        ? `; tried again ${send.nextTryAt > now ? moment(send.nextTryAt) : "now"}`
+        : ""}
     </span>
   );
 }
