@@ -13,6 +13,7 @@ export * from "./images";
 export * from "./rights";
 export * from "./schemas/rest";
 export * from "./schemas/admin";
+export * from "./schemas/backups";
 export * from "./notifications";
 export * from "./public/slug";
 export * from "./public/citation";

@@ -154,7 +154,7 @@ describe("IIIF floods against the production server", () => {
 
   it("answers sizes the pyramid never made with a 404 each, decoding nothing", async () => {
     const made = new Set(tiles);
-    const unmade = [];
+    const unmade: string[] = [];
     for (let width = 64; unmade.length < 500; width += 1) {
       const path = `full/${width},${Math.round((width * 2) / 3)}/0/default.jpg`;
       if (!made.has(path)) unmade.push(path);
