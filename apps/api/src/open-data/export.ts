@@ -6,6 +6,7 @@ import {
   PLACE_COLUMNS,
   permanentArtifactPath,
   publicArtifactPath,
+  type ArtifactImageItem,
   type ExportColumn,
   type ExportFormat,
 } from "@artifact-atlas/shared";
@@ -13,28 +14,46 @@ import type { ExportRow } from "../store/place-columns";
 import type { KeysetReader } from "../store/public-artifacts";
 import { csvRow } from "./csv";
 
+/** A row of the export: the artifact, its places (issue 31) and its images (issue 30). */
+export type ExportArtifact = ExportRow & { images: ArtifactImageItem[] };
+
+/** What every export says besides its rows. */
+export interface ExportContext {
+  origin: string;
+  /** The licence the site publishes its data about artifacts under (issue 30). */
+  metadataLicense: string;
+}
+
 /**
  * Rows read from the database at a time: at most about 1.6 MB of text for maximal artifacts, and
  * the database is free between two reads.
  */
 const ROWS_PER_READ = 200;
 
+/** null: a part of a place the artifact does not have. */
+type ExportValue = string | number | null | ArtifactImageItem[];
+
 /** The artifact as one export row, by column, in the columns' order. */
 function exportRecord(
-  artifact: ExportRow,
-  origin: string,
-): Record<ExportColumn, string | number | null> {
-  const withUrl = { ...artifact, url: `${origin}${publicArtifactPath(artifact)}` };
-  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, withUrl[column]])) as Record<
+  artifact: ExportArtifact,
+  context: ExportContext,
+): Record<ExportColumn, ExportValue> {
+  const full = {
+    ...artifact,
+    url: `${context.origin}${publicArtifactPath(artifact)}`,
+    rights: artifact.images[0]?.rights ?? "",
+    metadataLicense: context.metadataLicense,
+  };
+  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, full[column]])) as Record<
     ExportColumn,
-    string | number | null
+    ExportValue
   >;
 }
 
 /** Every row of `read`, a keyset page at a time, as text chunks made by `write`. */
 async function* pages(
-  read: KeysetReader<ExportRow>,
-  write: (rows: ExportRow[], first: boolean) => string,
+  read: KeysetReader<ExportArtifact>,
+  write: (rows: ExportArtifact[], first: boolean) => string,
 ): AsyncGenerator<string> {
   let after = 0;
   let first = true;
@@ -47,18 +66,26 @@ async function* pages(
   }
 }
 
-/** CSV with a header row; a byte-order mark first so that spreadsheets read it as UTF-8. */
+/**
+ * CSV with a header row; a byte-order mark first so that spreadsheets read it as UTF-8. The images
+ * are one cell, a JSON list, which an import reads back.
+ */
 export async function* csvExport(
-  read: KeysetReader<ExportRow>,
-  origin: string,
+  read: KeysetReader<ExportArtifact>,
+  context: ExportContext,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(EXPORT_COLUMNS)}`;
   yield* pages(read, (rows) =>
     rows
       .map((artifact) => {
-        const record = exportRecord(artifact, origin);
-        // A place the artifact does not have is an empty cell.
-        return csvRow(EXPORT_COLUMNS.map((column) => record[column] ?? ""));
+        const record = exportRecord(artifact, context);
+        return csvRow(
+          EXPORT_COLUMNS.map((column) => {
+            const value = record[column];
+            // A place the artifact does not have is an empty cell.
+            return Array.isArray(value) ? JSON.stringify(value) : (value ?? "");
+          }),
+        );
       })
       .join(""),
   );
@@ -86,20 +113,33 @@ export function exportContext(origin: string): Record<string, unknown> {
     presentLocation: "atlas:presentLocation",
     likeCount: "atlas:likeCount",
     username: "atlas:contributorName",
+    // Issue 30: every image with its own rights and credit, and the licence of this data.
+    rights: { "@id": "license", "@type": "@id" },
+    images: { "@id": "atlas:images", "@container": "@list" },
+    alt: "atlas:imageDescription",
+    caption: "caption",
+    credit: "creditText",
+    metadataLicense: { "@id": "atlas:metadataLicense", "@type": "@id" },
+    // Issue 31: the places, as the public sees them.
     ...Object.fromEntries(PLACE_COLUMNS.map((column) => [column, `atlas:${column}`])),
   };
 }
 
-/** JSON-LD: a context, the collection, and its artifacts as a @graph, one per line. */
+/**
+ * JSON-LD: a context, the collection (under the site's metadata licence), and its artifacts as a
+ * @graph, one per line.
+ */
 export async function* jsonLdExport(
-  read: KeysetReader<ExportRow>,
-  origin: string,
+  read: KeysetReader<ExportArtifact>,
+  context: ExportContext,
 ): AsyncGenerator<string> {
+  const { origin } = context;
   const head = JSON.stringify({
     "@context": exportContext(origin),
     "@id": `${origin}/allartifacts`,
     "@type": "Collection",
     name: BRAND,
+    license: context.metadataLicense,
   });
   // The head object without its closing brace, then the graph.
   yield `${head.slice(0, -1)},"@graph":[\n`;
@@ -109,7 +149,7 @@ export async function* jsonLdExport(
         const item = {
           "@id": `${origin}${permanentArtifactPath(artifact.id)}`,
           "@type": "CreativeWork",
-          ...exportRecord(artifact, origin),
+          ...exportRecord(artifact, context),
         };
         return `${first && index === 0 ? "" : ",\n"}${JSON.stringify(item)}`;
       })
@@ -124,11 +164,26 @@ export async function* jsonLdExport(
  */
 export function exportStream(
   format: ExportFormat,
-  read: KeysetReader<ExportRow>,
-  origin: string,
+  read: KeysetReader<ExportArtifact>,
+  context: ExportContext,
 ): Readable {
-  const chunks = format === "csv" ? csvExport(read, origin) : jsonLdExport(read, origin);
+  const chunks = format === "csv" ? csvExport(read, context) : jsonLdExport(read, context);
   return textStream(chunks);
+}
+
+/** The images of many artifacts at once, by artifact, in order. */
+export type ImagesOfArtifacts = (ids: number[]) => Map<number, ArtifactImageItem[]>;
+
+/** `read`'s rows with their images, read in one statement per page. */
+export function withImagesOfRows(
+  read: KeysetReader<ExportRow>,
+  imagesOf: ImagesOfArtifacts,
+): KeysetReader<ExportArtifact> {
+  return (after, limit) => {
+    const rows = read(after, limit);
+    const images = imagesOf(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [] }));
+  };
 }
 
 /**

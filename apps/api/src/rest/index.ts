@@ -1,14 +1,17 @@
 import fp from "fastify-plugin";
 import { adminRoutes } from "./admin";
+import { backupRoutes } from "./backups";
 import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
+import { iiifRoutes } from "./iiif";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { reviewRoutes } from "./review";
+import { rightsRoutes } from "./rights";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
@@ -56,11 +59,14 @@ export const restPlugin = fp(
     await reviewRoutes(app);
     await jwtRoutes(app);
     await adminRoutes(app);
+    await backupRoutes(app);
     await notificationRoutes(app);
     await exportRoutes(app);
     await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
+    await iiifRoutes(app);
+    await rightsRoutes(app);
   },
   { name: "atlas-rest", dependencies: ["atlas-session", "atlas-spa"], encapsulate: true },
 );

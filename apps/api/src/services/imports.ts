@@ -6,22 +6,25 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_UNDO_DAYS,
+  MESSAGES,
   OPEN_DATA_MESSAGES,
   PLACE_COLUMNS,
   placesFromColumns,
-  type ArtifactFields,
   type ArtifactPlaces,
+  type ArtifactSubmission,
   type PlacePrecision,
   type ImportProblem,
   type ImportReport,
   type ImportSummary,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, importedArtifacts, imports } from "../db/schema";
+import { artifacts, images as imageRows, importedArtifacts, imports } from "../db/schema";
 import { csvRow, CsvError, CsvTooWideError, parseCsv, restoreFormula } from "../open-data/csv";
 import { appendAudit } from "./audit";
+import { fieldsToSave, writeImages } from "./artifact-images";
 import { writtenColumns, type Actor } from "./artifacts";
 import { writePlaces } from "./places/places";
+import { siteRights } from "./site-rights";
 import { enqueueNewArtifacts } from "./review-entries";
 import { recordCreatedRevisions } from "./revisions";
 import { ServiceError } from "./errors";
@@ -102,62 +105,124 @@ export function readImportFile(file: ImportFile): FileRow[] {
 interface CheckedRow {
   row: number;
   values: Record<string, unknown>;
-  fields: ArtifactFields | null;
+  fields: ArtifactSubmission | null;
   /** The row's findspot and present place (issue 31); none where its columns are blank. */
   places: ArtifactPlaces | null;
   problems: ImportProblem[];
 }
+
+/**
+ * A row's images (issue 30): the export's `images` (a JSON list in a CSV cell, a list in JSON);
+ * without them, a `rights` column gives the one image its rights. Undefined leaves the images to
+ * artifactImage and imageAlt; a cell that is not JSON is passed on as it is, for the schema to
+ * refuse.
+ */
+function imagesOfRow(values: Record<string, unknown>): unknown {
+  const { images, rights } = values;
+  if (typeof images === "string" && images.trim() !== "") {
+    try {
+      return JSON.parse(images) as unknown;
+    } catch {
+      return images;
+    }
+  }
+  if (images !== undefined && images !== "") return images;
+  if (typeof rights === "string" && rights.trim() !== "") {
+    return [{ url: values.artifactImage, alt: values.imageAlt, rights: rights.trim() }];
+  }
+  return undefined;
+}
+
+/** Whether an upload's path names an image the server has. */
+type UploadKnown = (path: string) => boolean;
 
 /** Rows checked between two turns of the event loop: a few milliseconds' work. */
 const ROWS_PER_TURN = 250;
 
 /**
  * Each row through the same schema as the form and the API: what it would add, or every problem.
- * A turn of the event loop after each ROWS_PER_TURN rows, so that other requests are answered
- * while 5,000 rows are checked.
+ * An upload's path must name an image the server has. A turn of the event loop after each
+ * ROWS_PER_TURN rows, so that other requests are answered while 5,000 rows are checked.
  */
-async function checkRows(rows: FileRow[]): Promise<CheckedRow[]> {
+async function checkRows(rows: FileRow[], uploadKnown: UploadKnown): Promise<CheckedRow[]> {
   const checked: CheckedRow[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
     if (start > 0) await setImmediate();
-    checked.push(...rows.slice(start, start + ROWS_PER_TURN).map(checkRow));
+    for (const row of rows.slice(start, start + ROWS_PER_TURN)) {
+      checked.push(checkRow(row, uploadKnown));
+    }
   }
   return checked;
 }
 
-function checkRow({ row, values }: FileRow): CheckedRow {
-  const editable = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]));
+/** The row's fields and places; a bad place rejects the row, naming its column. */
+function checkRow(file: FileRow, uploadKnown: UploadKnown): CheckedRow {
+  const checked = checkFields(file, uploadKnown);
+  const { places, problems } = placesFromColumns(file.values);
+  if (places) return { ...checked, places };
+  const placeProblems = problems.map((problem) => ({ row: file.row, ...problem }));
+  return {
+    ...checked,
+    fields: null,
+    places: null,
+    problems: [...checked.problems, ...placeProblems],
+  };
+}
+
+function checkFields(
+  { row, values }: FileRow,
+  uploadKnown: UploadKnown,
+): Omit<CheckedRow, "places"> {
+  const editable: Record<string, unknown> = Object.fromEntries(
+    ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]),
+  );
+  const images = imagesOfRow(values);
+  if (images !== undefined) editable.images = images;
   const result = artifactInput.safeParse(editable);
-  const places = placesFromColumns(values);
-  const problems = [
-    ...(result.success
-      ? []
-      : result.error.issues.map((issue) => ({
-          field: String(issue.path[0] ?? "row"),
-          message: issue.message,
-        }))),
-    ...places.problems,
-  ].map((problem) => ({ row, ...problem }));
-  if (result.success && places.places) {
-    return { row, values, fields: result.data, places: places.places, problems };
+  if (result.success) {
+    const listed = result.data.images ?? [{ url: result.data.artifactImage }];
+    const missing = listed.some(
+      (image) => image.url.startsWith("/images/") && !uploadKnown(image.url),
+    );
+    if (!missing) return { row, values, fields: result.data, problems: [] };
+    const problem = { row, field: "images", message: MESSAGES.imageNotFound };
+    return { row, values, fields: null, problems: [problem] };
   }
-  return { row, values, fields: null, places: null, problems };
+  const problems = result.error.issues.map((issue) => ({
+    row,
+    field: String(issue.path[0] ?? "row"),
+    message: issue.message,
+  }));
+  return { row, values, fields: null, problems };
+}
+
+/** The uploads the server has, looked up by path. */
+function uploadKnownIn(db: AppDatabase): UploadKnown {
+  return (path) =>
+    db
+      .select({ hash: imageRows.hash })
+      .from(imageRows)
+      .where(eq(imageRows.hash, path.slice("/images/".length)))
+      .get() !== undefined;
 }
 
 const asText = (value: unknown) =>
   typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+
+/** The columns a rejected row is written back with: the editable ones and the images'. */
+const REJECTED_COLUMNS = [...ARTIFACT_FIELD_NAMES, "rights", "images", ...PLACE_COLUMNS] as const;
 
 /** The rejected rows as CSV: their row number and problems first, then the fields to fix. */
 function rejectedCsv(rows: CheckedRow[]): string {
   const rejected = rows.filter((row) => row.fields === null);
   if (rejected.length === 0) return "";
   return [
-    csvRow(["row", "problems", ...ARTIFACT_FIELD_NAMES, ...PLACE_COLUMNS]),
+    csvRow(["row", "problems", ...REJECTED_COLUMNS]),
     ...rejected.map((row) =>
       csvRow([
         row.row,
         row.problems.map((problem) => `${problem.field}: ${problem.message}`).join(" "),
-        ...[...ARTIFACT_FIELD_NAMES, ...PLACE_COLUMNS].map((name) => asText(row.values[name])),
+        ...REJECTED_COLUMNS.map((name) => asText(row.values[name])),
       ]),
     ),
   ].join("");
@@ -183,8 +248,8 @@ function reportOf(format: ImportFormat, rows: CheckedRow[], importId: number | n
 }
 
 /** The dry run: what the import would add, row by row, and every problem. Changes nothing. */
-export async function previewImport(file: ImportFile): Promise<ImportReport> {
-  return reportOf(file.format, await checkRows(readImportFile(file)), null);
+export async function previewImport(db: AppDatabase, file: ImportFile): Promise<ImportReport> {
+  return reportOf(file.format, await checkRows(readImportFile(file), uploadKnownIn(db)), null);
 }
 
 export interface RunImportInput {
@@ -205,10 +270,12 @@ export async function runImport(
   actor: Actor,
   input: RunImportInput,
 ): Promise<ImportReport> {
-  const rows = await checkRows(readImportFile(input.file));
-  const accepted = rows.flatMap((row) =>
+  const rows = await checkRows(readImportFile(input.file), uploadKnownIn(db));
+  const { uploadRights } = siteRights(db);
+  const acceptedRows = rows.flatMap((row) =>
     row.fields && row.places ? [{ fields: row.fields, places: row.places }] : [],
   );
+  const accepted = acceptedRows.map((row) => fieldsToSave(row.fields, [], uploadRights));
   if (accepted.length === 0) return reportOf(input.file.format, rows, null);
   const importedAt = new Date(input.now);
   const importId = db.transaction(
@@ -226,12 +293,13 @@ export async function runImport(
         .get();
       for (let start = 0; start < accepted.length; start += INSERT_BATCH) {
         const batch = accepted.slice(start, start + INSERT_BATCH);
+        const placesOfBatch = acceptedRows.slice(start, start + INSERT_BATCH);
         // Pending whoever imports, each with its "new" entry and revision 1, as a member's new
         // artifact under REVIEW_MODE=pre (decision 068, amended by 074).
         const added = tx
           .insert(artifacts)
           .values(
-            batch.map(({ fields }) => ({
+            batch.map((fields) => ({
               ...writtenColumns(fields),
               ownerId: actor.id,
               username: actor.name,
@@ -245,16 +313,18 @@ export async function runImport(
           .all();
         // Ids rise in the order of the rows inserted; RETURNING's own order is unspecified.
         const ids = added.map((row) => row.id).sort((a, b) => a - b);
+        ids.forEach((artifactId, index) => {
+          writeImages(tx, artifactId, batch[index]!.images);
+          const { places } = placesOfBatch[index]!;
+          writePlaces(tx, artifactId, places, input.findspotPublicPrecision);
+        });
         tx.insert(importedArtifacts)
           .values(ids.map((artifactId) => ({ artifactId, importId: id, editedAt: importedAt })))
           .run();
         recordCreatedRevisions(
           tx,
-          ids.map((artifactId, index) => ({ artifactId, fields: batch[index]!.fields })),
+          ids.map((artifactId, index) => ({ artifactId, fields: batch[index]! })),
           { actorId: actor.id, at: importedAt },
-        );
-        ids.forEach((artifactId, index) =>
-          writePlaces(tx, artifactId, batch[index]!.places, input.findspotPublicPrecision),
         );
         enqueueNewArtifacts(tx, ids, { submittedBy: actor.id, createdAt: importedAt });
       }

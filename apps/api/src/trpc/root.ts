@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
+import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { importsRouter } from "./routers/imports";
@@ -8,6 +9,7 @@ import { likesRouter } from "./routers/likes";
 import { placesRouter } from "./routers/places";
 import { reportsRouter } from "./routers/reports";
 import { reviewRouter } from "./routers/review";
+import { rightsRouter } from "./routers/rights";
 import { trashRouter } from "./routers/trash";
 import { revisionsRouter } from "./routers/revisions";
 import { notificationsRouter } from "./routers/notifications";
@@ -27,6 +29,8 @@ export const appRouter = router({
   imports: importsRouter,
   account: accountRouter,
   places: placesRouter,
+  backups: backupsRouter,
+  rights: rightsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

@@ -1,8 +1,8 @@
 import { BadgeCheck, Eye, ShieldCheck, UserRound } from "lucide-react";
 import {
   ARTIFACT_ADDED_TIMER_MS,
-  type ArtifactFields,
   type ArtifactPlaces,
+  type ArtifactSubmission,
 } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { Page } from "../components/Container";
@@ -21,7 +21,7 @@ export default function AddArtifactRoute() {
   const create = trpc.artifacts.create.useMutation();
   const setPlaces = trpc.places.set.useMutation();
 
-  const submit = (values: ArtifactFields, places: ArtifactPlaces) =>
+  const submit = (values: ArtifactSubmission, places: ArtifactPlaces) =>
     saveArtifact({
       write: async () => {
         const created = await create.mutateAsync(values);

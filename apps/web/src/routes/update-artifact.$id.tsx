@@ -5,8 +5,8 @@ import {
   ARTIFACT_UPDATED_TIMER_MS,
   MESSAGES,
   pickArtifactFields,
-  type Artifact,
-  type ArtifactFields,
+  type ArtifactDetail,
+  type ArtifactSubmission,
   type ArtifactPlaces,
 } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
@@ -81,7 +81,7 @@ function ArtifactNotFound() {
 function EditArtifact({
   start,
 }: {
-  start: { artifact: Artifact; revision: number; mayEdit: boolean };
+  start: { artifact: ArtifactDetail; revision: number; mayEdit: boolean };
 }) {
   const current = start.artifact;
   const saveArtifact = useSaveArtifact();
@@ -94,7 +94,7 @@ function EditArtifact({
   const [conflict, setConflict] = useState<EditConflictState | null>(null);
   const dialogs = useDialogs();
 
-  const showConflict = async (yours: ArtifactFields) => {
+  const showConflict = async (yours: ArtifactSubmission) => {
     try {
       const latest = await utils.revisions.forEditing.fetch({ id: current.id }, { staleTime: 0 });
       const revision = await utils.revisions.byNumber.fetch(
@@ -108,7 +108,7 @@ function EditArtifact({
     }
   };
 
-  const submit = (fields: ArtifactFields, places: ArtifactPlaces) =>
+  const submit = (fields: ArtifactSubmission, places: ArtifactPlaces) =>
     saveArtifact({
       write: async () => {
         const saved = await update.mutateAsync({ id: current.id, fields, baseRevision });

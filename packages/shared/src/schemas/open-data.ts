@@ -25,7 +25,8 @@ export type ExportQuery = z.input<typeof exportQuery>;
 /**
  * The columns of the CSV export, in order, and the keys of each JSON-LD item: the artifact's own
  * fields under their API names, plus its public page (an uploaded image's size and placeholder are
- * derived, not data). An import reads the editable ones.
+ * derived, not data), the first image's rights, every image (issue 30; in CSV a JSON list) and the
+ * licence of this data. An import reads the editable ones.
  */
 export const EXPORT_COLUMNS = [
   "id",
@@ -41,6 +42,9 @@ export const EXPORT_COLUMNS = [
   "presentLocation",
   "likeCount",
   "username",
+  "rights",
+  "images",
+  "metadataLicense",
   // Issue 31: the places as the public sees them (the findspot no finer than the server allows).
   ...PLACE_COLUMNS,
 ] as const;
@@ -49,7 +53,7 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 /** The most rows one import may hold. */
 export const IMPORT_MAX_ROWS = 5_000;
 /**
- * The most columns of a CSV import: the export writes 23. A file's cost then grows with its bytes:
+ * The most columns of a CSV import: the export writes 26. A file's cost then grows with its bytes:
  * 100 KB of 100,000 empty columns held the server for 27 s, a row at a time (issue 28).
  */
 export const IMPORT_MAX_COLUMNS = 50;

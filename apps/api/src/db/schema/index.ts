@@ -7,3 +7,4 @@ export * from "./revisions";
 export * from "./images";
 export * from "./imports";
 export * from "./places";
+export * from "./artifact-images";

@@ -5,7 +5,7 @@ import type { ArtifactPlaces, PlaceSuggestion } from "@artifact-atlas/shared";
 import { createFakeApi } from "../../test/fake-api";
 import { renderWithApi } from "../../test/render";
 import { PlaceFields } from "./PlaceFields";
-import { draftsOf, type PlaceDrafts } from "./place-drafts";
+import { placeDraftsOf, type PlaceDrafts } from "./place-drafts";
 import { useState } from "react";
 
 const ALEXANDRIAS: PlaceSuggestion[] = [
@@ -32,7 +32,9 @@ const ALEXANDRIAS: PlaceSuggestion[] = [
 ];
 
 function Harness({ onDrafts }: { onDrafts: (drafts: PlaceDrafts) => void }) {
-  const [drafts, setDrafts] = useState(() => draftsOf(undefined as ArtifactPlaces | undefined));
+  const [drafts, setDrafts] = useState(() =>
+    placeDraftsOf(undefined as ArtifactPlaces | undefined),
+  );
   return (
     <PlaceFields
       drafts={drafts}

@@ -20,7 +20,7 @@ export type PlaceDraftErrors = Partial<Record<PlaceKind, Partial<Record<keyof Pl
 
 const BLANK: PlaceDraft = { label: "", lat: "", lon: "", precision: "exact", geonamesId: null };
 
-export function draftsOf(places: ArtifactPlaces | undefined): PlaceDrafts {
+export function placeDraftsOf(places: ArtifactPlaces | undefined): PlaceDrafts {
   const draft = (value: Place | null | undefined): PlaceDraft =>
     value ? { ...value, lat: String(value.lat), lon: String(value.lon) } : { ...BLANK };
   return { findspot: draft(places?.findspot), presentPlace: draft(places?.presentPlace) };
@@ -39,7 +39,7 @@ const MESSAGES: Record<"label" | "lat" | "lon", string> = {
 };
 
 /** The places to save, or each part's problem; a place left blank is none. */
-export function checkDrafts(
+export function checkPlaceDrafts(
   drafts: PlaceDrafts,
 ): { places: ArtifactPlaces; errors: null } | { places: null; errors: PlaceDraftErrors } {
   const places: ArtifactPlaces = { findspot: null, presentPlace: null };
