@@ -64,6 +64,7 @@ async function publicAnswers(id: number, slug: string, cookie?: string) {
     "GET /a/{id}": await get(`/a/${id}`),
     "GET /a/{id}/{slug}": await get(`/a/${id}/${slug}`),
     "GET /sitemap.xml": await get("/sitemap.xml"),
+    "GET /iiif/artifacts/{id}/manifest.json": await get(`/iiif/artifacts/${id}/manifest.json`),
   };
 }
 
@@ -90,6 +91,7 @@ describe("a protected findspot", () => {
       expect(answers["GET /a/{id}"]).toContain("Helmet");
       expect(answers["GET /export csv"]).toContain("52.05");
       expect(answers["places.byArtifact"]).toContain("about-10km");
+      expect(answers["GET /iiif/artifacts/{id}/manifest.json"]).toContain("Helmet");
       expect(leaks(answers)).toEqual([]);
     }
     // The owner's own door gives the exact point: the search above can find it.
