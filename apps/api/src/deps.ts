@@ -20,6 +20,7 @@ import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
 import { createSlots, type Slots } from "./open-data/slots";
 import { createPublicArtifactStore, type PublicArtifactStore } from "./store/public-artifacts";
+import { createHarvesting, type Harvesting } from "./harvesting";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
@@ -37,6 +38,8 @@ export interface Deps {
   exportSlots: Slots;
   /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */
   importSlots: Slots;
+  /** OAI-PMH, feeds and the Harvesting screen's reads, and the harvest's slots (issue 34). */
+  harvesting: Harvesting;
   /** Uploaded images: their rows, files and processing line (issue 19). */
   images: ImageStore;
   sessions: SessionStore;
@@ -82,6 +85,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     publicArtifacts: createPublicArtifactStore(db.$client),
     exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
     importSlots: createSlots(1),
+    harvesting: createHarvesting(db.$client),
     images: createImageStore(db, {
       dir: env.imagesDir,
       now: options.imagesNow ?? now,

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   // Issue 29: an admin suspends an account, and lifts the suspension.
   "account.suspend",
   "account.unsuspend",
+  // Issue 34: an admin changed the harvesting settings.
+  "settings.harvesting",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
