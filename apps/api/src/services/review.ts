@@ -266,7 +266,7 @@ export function decideEntry(
       const note = input.note ?? null;
 
       // Decided once: the second of two curators finds decided_at set and changes nothing.
-      const now = new Date();
+      const now = new Date(context.now);
       const claimed = tx
         .update(reviewQueue)
         .set({
@@ -311,6 +311,7 @@ export function decideEntry(
               id: entry.artifactId,
               fields: waitingEdit,
               actorId: entry.submittedBy,
+              now: context.now,
             });
           }
           if (entry.status === "pending") setStatus("published", "approve");
@@ -320,7 +321,7 @@ export function decideEntry(
           // A waiting edit is dropped and the published text stays. Any other edit is undone
           // (issue 29), unless it is the resubmission of an artifact that is not public.
           if (entry.kind === "edit" && !waitingEdit && !isResubmission(tx, entry)) {
-            revertEdit(db, tx, entry, curator.id);
+            revertEdit(db, tx, entry, curator.id, context.now);
           } else if (!waitingEdit) {
             setStatus("rejected", "reject");
           }
@@ -411,7 +412,13 @@ function isResubmission(tx: Tx, entry: OpenEntry): boolean {
  * still holds the edit's value. A field a later edit changed again makes the rejection a refusal:
  * undoing it would undo that later edit too. A field already back needs nothing.
  */
-function revertEdit(db: AppDatabase, tx: Tx, entry: OpenEntry, curatorId: number): void {
+function revertEdit(
+  db: AppDatabase,
+  tx: Tx,
+  entry: OpenEntry,
+  curatorId: number,
+  now: number,
+): void {
   const { before, proposed } = entry;
   const current = artifactFieldsIn(tx, entry.artifactId);
   if (!before || !proposed || !current) return;
@@ -436,5 +443,6 @@ function revertEdit(db: AppDatabase, tx: Tx, entry: OpenEntry, curatorId: number
     fields: reverted,
     actorId: curatorId,
     summarize: revertedEditSummary,
+    now,
   });
 }
