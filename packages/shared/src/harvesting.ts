@@ -18,6 +18,11 @@ export function typeFeedPath(type: string): string {
   return `/feeds/artifacts/${type.toLowerCase()}.atom`;
 }
 
+/** The texts of harvesting (not in the specification). */
+export const HARVESTING_MESSAGES = {
+  busy: "Several harvests are running right now. Please try again in a few seconds.",
+} as const;
+
 /** The longest name or address the settings take. */
 export const HARVEST_SETTING_MAX_LENGTH = 200;
 

@@ -1,6 +1,7 @@
 import Negotiator from "negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { BRAND, FEED_PATH, OAI_PATH, VOID_PATH } from "@artifact-atlas/shared";
+import { artifactId, BRAND, FEED_PATH, OAI_PATH, VOID_PATH } from "@artifact-atlas/shared";
+import type { Deps } from "../deps";
 import { appendVary } from "../plugins/cors";
 import { artifactJsonLd } from "../public-pages/head";
 import type { PublicArtifactStore } from "../store/public-artifacts";
@@ -42,6 +43,27 @@ export function sendArtifactJsonLd(
     .header("cache-control", context.cacheControl)
     .type(`${JSON_LD}; charset=utf-8`)
     .send(JSON.stringify(artifactJsonLd(found, context.origin)));
+}
+
+/**
+ * GET /artifacts/{id}'s first hook: JSON-LD for a client that prefers it to JSON and HTML, before
+ * the web app's page and the REST answer. A signed-in client's answer is private, as the page's.
+ */
+export function linkedDataFor(deps: Pick<Deps, "publicArtifacts" | "env">) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!prefersJsonLd(request, ["application/json", "text/html"])) return;
+    // Before validation: the id is still the path's text.
+    const id = artifactId.safeParse((request.params as { id?: unknown }).id);
+    const personal = request.headers.cookie !== undefined;
+    return sendArtifactJsonLd(
+      reply,
+      { store: deps.publicArtifacts, id: id.success ? id.data : null },
+      {
+        origin: deps.env.publicOrigin,
+        cacheControl: personal ? "private, no-store" : "public, max-age=60",
+      },
+    );
+  };
 }
 
 /** What the dataset description says of the site. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { FEED_PATH, OAI_PATH, VOID_PATH } from "@artifact-atlas/shared";
+import { FEED_PATH, HARVESTING_MESSAGES, OAI_PATH, VOID_PATH } from "@artifact-atlas/shared";
 import type { Deps } from "../deps";
+import { ServiceError } from "../services/errors";
+import { chargeRestWork } from "../work-budget";
 import { feedAt, feedXml, FEED_ENTRIES } from "./feeds";
 import { DEFAULT_METADATA_LICENSE, voidTurtle } from "./linked-data";
 import { errorDocument, verbDocument } from "./oai/document";
@@ -43,6 +45,8 @@ async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const host = hostOf(origin);
   const key = readTokenKey(deps.db);
   const { store, slots } = deps.harvesting;
+  // Each page is charged to its client's budget of the server's time, as a REST request is.
+  chargeRestWork(app, deps);
   // The protocol's POST is a form; in this scope only (tRPC and REST keep their own parsers).
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -53,11 +57,12 @@ async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const release = slots.take();
     if (!release) {
-      return reply
-        .code(503)
-        .header("retry-after", String(HARVEST_RETRY_AFTER_SECONDS))
-        .type("text/plain; charset=utf-8")
-        .send("Too many harvests at once; please retry.");
+      // The protocol's flow control: 503 with Retry-After (OAI-PMH 2.0, section 3.1.2.2).
+      throw new ServiceError(
+        "SERVICE_UNAVAILABLE",
+        HARVESTING_MESSAGES.busy,
+        HARVEST_RETRY_AFTER_SECONDS,
+      );
     }
     reply.raw.once("close", release);
     const query =
@@ -154,10 +159,13 @@ async function datasetRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
 export const harvestingPlugin = fp(
   async (app) => {
     const { deps } = app;
-    // Encapsulated: the form parser serves /oai alone.
+    // Encapsulated: the form parser and the budget's hooks serve these routes alone.
     await app.register(async (scope) => oaiRoutes(scope, deps));
-    await feedRoutes(app, deps);
-    await datasetRoutes(app, deps);
+    await app.register(async (scope) => {
+      chargeRestWork(scope, deps);
+      await feedRoutes(scope, deps);
+      await datasetRoutes(scope, deps);
+    });
   },
   { name: "atlas-harvesting" },
 );
