@@ -75,6 +75,10 @@ export const routes: RouteObject[] = [
               { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
               { path: "hidden", Component: lazy(() => import("./routes/admin.hidden")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
+              {
+                path: "harvesting",
+                Component: lazy(() => import("./routes/admin.harvesting")),
+              },
             ],
           },
         ],

@@ -30,7 +30,10 @@ const settingText = (label: string) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
-    .max(HARVEST_SETTING_MAX_LENGTH, `${label} must be at most ${HARVEST_SETTING_MAX_LENGTH} characters long.`)
+    .max(
+      HARVEST_SETTING_MAX_LENGTH,
+      `${label} must be at most ${HARVEST_SETTING_MAX_LENGTH} characters long.`,
+    )
     .refine(isWellFormedText, `${label} holds a broken character.`);
 
 /** harvesting.updateSettings: an empty text means "the default" (shown beside each field). */

@@ -132,7 +132,9 @@ export function voidTurtle(facts: DatasetFacts): string {
     `  foaf:homepage ${iri(`${origin}/`)} ;`,
     `  void:rootResource ${iri(`${origin}/allartifacts`)} ;`,
     `  void:uriSpace ${literal(`${origin}/a/`)} ;`,
-    ...(facts.exampleId === null ? [] : [`  void:exampleResource ${iri(`${origin}/a/${facts.exampleId}`)} ;`]),
+    ...(facts.exampleId === null
+      ? []
+      : [`  void:exampleResource ${iri(`${origin}/a/${facts.exampleId}`)} ;`]),
     `  void:entities ${facts.entities} ;`,
     "  void:vocabulary <https://schema.org/>, <http://www.europeana.eu/schemas/edm/>, <http://purl.org/dc/elements/1.1/> ;",
     "  void:feature <http://www.w3.org/ns/formats/JSON-LD>, <http://www.w3.org/ns/formats/Turtle> ;",
@@ -149,7 +151,12 @@ export function voidTurtle(facts: DatasetFacts): string {
       "https://schema.org/",
       "Export as JSON-LD",
     ),
-    distribution(`${origin}/export?format=csv`, "text/csv", "https://www.rfc-editor.org/rfc/rfc4180", "Export as CSV"),
+    distribution(
+      `${origin}/export?format=csv`,
+      "text/csv",
+      "https://www.rfc-editor.org/rfc/rfc4180",
+      "Export as CSV",
+    ),
     distribution(
       `${origin}${FEED_PATH}`,
       "application/atom+xml",

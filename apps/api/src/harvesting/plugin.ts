@@ -9,7 +9,8 @@ import { DEFAULT_METADATA_LICENSE, voidTurtle } from "./linked-data";
 import { errorDocument, verbDocument } from "./oai/document";
 import { parseRequest } from "./oai/request";
 import { runVerb } from "./oai/verbs";
-import { harvestIdentity, mailAddressOf, readHarvestSettings, readTokenKey } from "./settings";
+import { identityOf } from "./overview";
+import { readHarvestSettings, readTokenKey } from "./settings";
 
 /*
  * Issue 34's public doors: OAI-PMH 2.0 at /oai (GET and POST), the Atom feeds of new artifacts and
@@ -24,20 +25,9 @@ const HARVEST_RETRY_AFTER_SECONDS = 5;
 /** Feeds and the dataset change when the collection does; readers are told to ask again. */
 const FEED_CACHE_CONTROL = "public, max-age=60";
 
-/** The host in identifiers, and in a contact address when nobody set one. */
+/** The host in every identifier: oai:{host}:artifact/{id}. */
 function hostOf(origin: string): string {
   return new URL(origin).hostname;
-}
-
-/** What harvesters are told of the site, read at each request: an admin may change it any time. */
-function identityOf(deps: Deps) {
-  const host = hostOf(deps.env.publicOrigin);
-  // The protocol's address type wants a dot in the domain; a bare "localhost" has none.
-  const mailHost = host.includes(".") ? host : `${host}.localdomain`;
-  return harvestIdentity(readHarvestSettings(deps.db), {
-    mailFrom: deps.env.mail ? mailAddressOf(deps.env.mail.from) : null,
-    host: mailHost,
-  });
 }
 
 async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -90,10 +80,7 @@ async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
         ? verbDocument(envelope, parsed.request.verb, result.body)
         : errorDocument(envelope, result.errors);
     }
-    return reply
-      .header("cache-control", "no-store")
-      .type("text/xml; charset=utf-8")
-      .send(document);
+    return reply.header("cache-control", "no-store").type("text/xml; charset=utf-8").send(document);
   };
   app.get(OAI_PATH, answer);
   app.post(OAI_PATH, answer);

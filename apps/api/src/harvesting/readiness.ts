@@ -47,13 +47,21 @@ export function createReadinessReport(sqlite: Database.Database) {
     }
     const missing = fields.get()!;
     const missingFields: MissingField[] = [
-      { field: "edm:rights", why: "Required: Europeana refuses a record without it.", records: tally.missing },
+      {
+        field: "edm:rights",
+        why: "Required: Europeana refuses a record without it.",
+        records: tally.missing,
+      },
       {
         field: "dc:language",
         why: "Required for TEXT records (documents and writings); Atlas does not record a language.",
         records: missing.language ?? 0,
       },
-      { field: "dcterms:created", why: "Recommended: when the object was made.", records: missing.created ?? 0 },
+      {
+        field: "dcterms:created",
+        why: "Recommended: when the object was made.",
+        records: missing.created ?? 0,
+      },
       {
         field: "edm:currentLocation",
         why: "Recommended: where the object is now.",

@@ -69,7 +69,10 @@ const HEADER_COLUMNS = `h.artifact_id as artifactId, h.datestamp, h.harvestable,
   h.artifact_type as artifactType`;
 
 type HeaderRow = Omit<HarvestHeader, "harvestable"> & { harvestable: 0 | 1 };
-const toHeader = (row: HeaderRow): HarvestHeader => ({ ...row, harvestable: row.harvestable === 1 });
+const toHeader = (row: HeaderRow): HarvestHeader => ({
+  ...row,
+  harvestable: row.harvestable === 1,
+});
 
 /** Far outside any datestamp: an open end of the window. */
 const NO_LOWER_BOUND = -1;
@@ -104,9 +107,7 @@ export function createHarvestStore(sqlite: Database.Database) {
     `select ${ARTIFACT_COLUMNS} from artifacts a
      where a.id in (select value from json_each(:ids)) and ${PUBLIC_ARTIFACT}`,
   );
-  const earliest = sqlite.prepare<[], number | null>(
-    "select min(datestamp) from harvest_records",
-  );
+  const earliest = sqlite.prepare<[], number | null>("select min(datestamp) from harvest_records");
   const latest = sqlite
     .prepare<[], number | null>("select max(datestamp) from harvest_records")
     .pluck();

@@ -30,20 +30,27 @@ afterEach(async () => {
   web.remove();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => rest(t.app, "GET", url, { headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  rest(t.app, "GET", url, { headers });
 
 describe("the Atom feeds", () => {
   it("list new public artifacts, newest first, as valid Atom 1.0", async () => {
-    const first = await addArtifact(t, owner, { artifactName: "Bronze Lamp", artifactType: "Tools" });
-    const second = await addArtifact(t, owner, { artifactName: "Marble Head", artifactType: "Sculptures" });
+    const first = await addArtifact(t, owner, {
+      artifactName: "Bronze Lamp",
+      artifactType: "Tools",
+    });
+    const second = await addArtifact(t, owner, {
+      artifactName: "Marble Head",
+      artifactType: "Sculptures",
+    });
     const feed = await get("/feeds/artifacts.atom");
     expect(feed.statusCode).toBe(200);
     expect(feed.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
     expect(atomProblems(feed.body)).toEqual([]);
     // The checks can fail: a feed without its updated, or an entry without its id, is refused.
-    expect(atomProblems(feed.body.replace(/<updated>[^<]*<\/updated><author>/, "<author>"))).toEqual([
-      "feed has 0 updated elements, not one",
-    ]);
+    expect(
+      atomProblems(feed.body.replace(/<updated>[^<]*<\/updated><author>/, "<author>")),
+    ).toEqual(["feed has 0 updated elements, not one"]);
     expect(atomProblems(feed.body.replace(/<entry><id>[^<]*<\/id>/, "<entry>"))).toEqual([
       "entry 0 has 0 id elements, not one",
     ]);
@@ -72,7 +79,9 @@ describe("the Atom feeds", () => {
     const feed = await get("/feeds/artifacts.atom");
     expect(atomProblems(feed.body)).toEqual([]);
     expect(feed.body).not.toContain("<script>");
-    expect(parseXml(feed.body).feed.entry[0].title["#text"]).toBe(`<script>alert(1)</script> & "quotes"`);
+    expect(parseXml(feed.body).feed.entry[0].title["#text"]).toBe(
+      `<script>alert(1)</script> & "quotes"`,
+    );
   });
 
   it("answers 304 to a reader that has it, and the new feed once anything changes", async () => {
@@ -106,8 +115,16 @@ describe("the Atom feeds", () => {
 describe("JSON-LD by content negotiation", () => {
   it("answers /a/{id} and /artifacts/{id} in schema.org terms, with Vary: Accept", async () => {
     const artifact = await addArtifact(t, owner, { artifactName: "Bronze Lamp" });
-    for (const path of [`/a/${artifact.id}`, `/a/${artifact.id}/bronze-lamp`, `/artifacts/${artifact.id}`]) {
-      for (const accept of ["application/ld+json", "application/ld+json, text/html;q=0.9", "text/html;q=0.5, application/ld+json"]) {
+    for (const path of [
+      `/a/${artifact.id}`,
+      `/a/${artifact.id}/bronze-lamp`,
+      `/artifacts/${artifact.id}`,
+    ]) {
+      for (const accept of [
+        "application/ld+json",
+        "application/ld+json, text/html;q=0.9",
+        "text/html;q=0.5, application/ld+json",
+      ]) {
         const answer = await get(path, { accept });
         expect(answer.statusCode, `${path} ${accept}`).toBe(200);
         expect(answer.headers["content-type"]).toBe("application/ld+json; charset=utf-8");
@@ -130,7 +147,10 @@ describe("JSON-LD by content negotiation", () => {
   });
 
   it("links the page to its JSON-LD and its type's feed, and every page to the feed", async () => {
-    const artifact = await addArtifact(t, owner, { artifactName: "Bronze Lamp", artifactType: "Art" });
+    const artifact = await addArtifact(t, owner, {
+      artifactName: "Bronze Lamp",
+      artifactType: "Art",
+    });
     const page = await get(`/a/${artifact.id}`, { accept: "text/html" });
     expect(page.body).toContain(
       `<link rel="alternate" type="application/ld+json" href="http://localhost:3000/a/${artifact.id}" />`,
@@ -172,7 +192,12 @@ describe("the dataset's description", () => {
     const objectsOf = (predicate: string) =>
       quads.filter((quad) => quad.predicate.value === predicate).map((quad) => quad.object.value);
     const dataset = "http://localhost:3000/.well-known/void#dataset";
-    expect(quads.some((quad) => quad.subject.value === dataset && quad.object.value === "http://rdfs.org/ns/void#Dataset")).toBe(true);
+    expect(
+      quads.some(
+        (quad) =>
+          quad.subject.value === dataset && quad.object.value === "http://rdfs.org/ns/void#Dataset",
+      ),
+    ).toBe(true);
     expect(objectsOf("http://purl.org/dc/terms/license")).toEqual([
       "http://creativecommons.org/publicdomain/zero/1.0/",
     ]);

@@ -101,15 +101,27 @@ describe("an incremental harvest", () => {
     );
     expect(update.status).toBe(200);
     const rejectEntry = await entryFor(t, curator, rejected.id, "new");
-    await decided(t, curator, { entryId: rejectEntry.id, decision: "reject", reason: "Inaccurate" });
+    await decided(t, curator, {
+      entryId: rejectEntry.id,
+      decision: "reject",
+      reason: "Inaccurate",
+    });
     const hideEntry = await entryFor(t, curator, hidden.id, "new");
     await decided(t, curator, { entryId: hideEntry.id, decision: "hide", reason: "Spam" });
     for (const gone of [trashed, purged]) {
-      const removal = await trpc(t.app, "mutation", "artifacts.delete", { id: gone.id }, owner.cookie);
+      const removal = await trpc(
+        t.app,
+        "mutation",
+        "artifacts.delete",
+        { id: gone.id },
+        owner.cookie,
+      );
       expect(removal.status).toBe(200);
     }
     purgeExpiredTrash(t.db, Date.now() + (TRASH_DAYS + 1) * 24 * HOUR);
-    expect(t.db.$client.prepare("select count(*) from artifacts where id = ?").pluck().get(purged.id)).toBe(0);
+    expect(
+      t.db.$client.prepare("select count(*) from artifacts where id = ?").pluck().get(purged.id),
+    ).toBe(0);
 
     const firstAnswers = answers.length;
     const changes = await harvest(since);
@@ -134,14 +146,22 @@ describe("an incremental harvest", () => {
     ageHarvestRecords(t.db, HOUR);
     const since = Date.now() - HOUR / 2;
     const liker = await createUserWithSession(t);
-    expect((await trpc(t.app, "mutation", "likes.like", { id: artifact.id }, liker.cookie)).status).toBe(200);
+    expect(
+      (await trpc(t.app, "mutation", "likes.like", { id: artifact.id }, liker.cookie)).status,
+    ).toBe(200);
     expect(await harvest(since)).toEqual([]);
 
     await trpc(t.app, "mutation", "artifacts.delete", { id: artifact.id }, owner.cookie);
     expect(await harvest(since)).toEqual([
       { identifier: identifier(artifact.id), deleted: true, title: null },
     ]);
-    const restore = await trpc(t.app, "mutation", "trash.restore", { id: artifact.id }, curator.cookie);
+    const restore = await trpc(
+      t.app,
+      "mutation",
+      "trash.restore",
+      { id: artifact.id },
+      curator.cookie,
+    );
     expect(restore.status).toBe(200);
     expect(await harvest(since)).toEqual([
       { identifier: identifier(artifact.id), deleted: false, title: "Silver Ring" },
@@ -153,7 +173,10 @@ describe("an incremental harvest", () => {
     try {
       const member = await createUserWithSession(pendingTest);
       const waiting = await addArtifact(pendingTest, member, { artifactName: "Waiting Vase" });
-      const answer = await oaiGet(pendingTest.app, `verb=GetRecord&identifier=${identifier(waiting.id)}&metadataPrefix=oai_dc`);
+      const answer = await oaiGet(
+        pendingTest.app,
+        `verb=GetRecord&identifier=${identifier(waiting.id)}&metadataPrefix=oai_dc`,
+      );
       answers.push(answer.body);
       expect(errorCodes(answer)).toEqual(["idDoesNotExist"]);
       const list = await oaiGet(pendingTest.app, "verb=ListIdentifiers&metadataPrefix=oai_dc");
@@ -191,7 +214,9 @@ describe("only records approved by a curator", () => {
       deleted: true,
       title: null,
     });
-    expect(now.find((record) => record.identifier === identifier(approvedBefore.id))?.deleted).toBe(false);
+    expect(now.find((record) => record.identifier === identifier(approvedBefore.id))?.deleted).toBe(
+      false,
+    );
 
     const laterEntry = await entryFor(t, curator, later.id, "new");
     await decided(t, curator, { entryId: laterEntry.id, decision: "approve" });

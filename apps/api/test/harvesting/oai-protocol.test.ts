@@ -55,10 +55,15 @@ const identifier = (id: number) => `oai:localhost:artifact/${id}`;
 describe("the schemas", () => {
   it("refuse answers that break them, so that every valid answer means something", async () => {
     const identify = (await get("verb=Identify")).body;
-    const dublinCore = (await get(`verb=GetRecord&identifier=${identifier(ids[0]!)}&metadataPrefix=oai_dc`)).body;
+    const dublinCore = (
+      await get(`verb=GetRecord&identifier=${identifier(ids[0]!)}&metadataPrefix=oai_dc`)
+    ).body;
     const broken = [
       identify.replace("<deletedRecord>persistent<", "<deletedRecord>sometimes<"),
-      identify.replace(/<earliestDatestamp>[^<]*</, "<earliestDatestamp>2026-01-01T00:00:00+01:00<"),
+      identify.replace(
+        /<earliestDatestamp>[^<]*</,
+        "<earliestDatestamp>2026-01-01T00:00:00+01:00<",
+      ),
       dublinCore.replace("<dc:title>", "<dc:colour>blue</dc:colour><dc:title>"),
       dublinCore.replace("<setSpec>type:Tools</setSpec>", "<setSpec>type:</setSpec>"),
     ];
@@ -84,7 +89,10 @@ describe("Identify", () => {
     });
     expect(identify.adminEmail).toEqual(["postmaster@localhost.localdomain"]);
     expect(identify.earliestDatestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    expect(answer.oai.request).toEqual({ "@verb": "Identify", "#text": "http://localhost:3000/oai" });
+    expect(answer.oai.request).toEqual({
+      "@verb": "Identify",
+      "#text": "http://localhost:3000/oai",
+    });
   });
 
   it("answers the same by POST, as a form", async () => {
@@ -95,7 +103,10 @@ describe("Identify", () => {
 
 describe("ListMetadataFormats and ListSets", () => {
   it("offers oai_dc and edm, for the repository and for one item", async () => {
-    for (const query of ["verb=ListMetadataFormats", `verb=ListMetadataFormats&identifier=${identifier(ids[0]!)}`]) {
+    for (const query of [
+      "verb=ListMetadataFormats",
+      `verb=ListMetadataFormats&identifier=${identifier(ids[0]!)}`,
+    ]) {
       const formats = (await get(query)).oai.ListMetadataFormats.metadataFormat;
       expect(formats.map((format: { metadataPrefix: string }) => format.metadataPrefix)).toEqual([
         "oai_dc",
@@ -105,8 +116,12 @@ describe("ListMetadataFormats and ListSets", () => {
   });
 
   it("says idDoesNotExist for an item it does not have", async () => {
-    expect(errorCodes(await get(`verb=ListMetadataFormats&identifier=${identifier(999_999)}`))).toEqual(["idDoesNotExist"]);
-    expect(errorCodes(await get("verb=ListMetadataFormats&identifier=oai:elsewhere.org:artifact/1"))).toEqual(["idDoesNotExist"]);
+    expect(
+      errorCodes(await get(`verb=ListMetadataFormats&identifier=${identifier(999_999)}`)),
+    ).toEqual(["idDoesNotExist"]);
+    expect(
+      errorCodes(await get("verb=ListMetadataFormats&identifier=oai:elsewhere.org:artifact/1")),
+    ).toEqual(["idDoesNotExist"]);
   });
 
   it("lists the type sets below their parent", async () => {
@@ -121,7 +136,8 @@ describe("ListMetadataFormats and ListSets", () => {
 describe("GetRecord", () => {
   it("disseminates an artifact in Dublin Core", async () => {
     const id = ids[0]!;
-    const record = (await get(`verb=GetRecord&identifier=${identifier(id)}&metadataPrefix=oai_dc`)).oai.GetRecord.record[0];
+    const record = (await get(`verb=GetRecord&identifier=${identifier(id)}&metadataPrefix=oai_dc`))
+      .oai.GetRecord.record[0];
     expect(record.header[0].identifier).toBe(identifier(id));
     expect(record.header[0].setSpec).toEqual(["type:Tools"]);
     const dc = record.metadata["oai_dc:dc"];
@@ -132,7 +148,8 @@ describe("GetRecord", () => {
 
   it("disseminates it in EDM with every mandatory property Atlas knows", async () => {
     const id = ids[1]!;
-    const record = (await get(`verb=GetRecord&identifier=${identifier(id)}&metadataPrefix=edm`)).oai.GetRecord.record[0];
+    const record = (await get(`verb=GetRecord&identifier=${identifier(id)}&metadataPrefix=edm`)).oai
+      .GetRecord.record[0];
     const rdf = record.metadata["rdf:RDF"];
     const aggregation = rdf["ore:Aggregation"];
     expect(aggregation["edm:isShownAt"]["@rdf:resource"]).toBe(`http://localhost:3000/a/${id}`);
@@ -151,16 +168,26 @@ describe("GetRecord", () => {
 
   it("says which of Europeana's mandatory properties a written object lacks", async () => {
     const documentId = ids[5]!; // Documents
-    const rdf = (await get(`verb=GetRecord&identifier=${identifier(documentId)}&metadataPrefix=edm`)).oai.GetRecord.record[0].metadata["rdf:RDF"];
+    const rdf = (
+      await get(`verb=GetRecord&identifier=${identifier(documentId)}&metadataPrefix=edm`)
+    ).oai.GetRecord.record[0].metadata["rdf:RDF"];
     expect(rdf["edm:ProvidedCHO"]["edm:type"]).toBe("TEXT");
     expect(edmMissing(rdf)).toEqual(["dc:language", "edm:rights"]);
   });
 
   it("answers idDoesNotExist, cannotDisseminateFormat, or both", async () => {
     const known = identifier(ids[0]!);
-    expect(errorCodes(await get(`verb=GetRecord&identifier=${identifier(999_999)}&metadataPrefix=oai_dc`))).toEqual(["idDoesNotExist"]);
-    expect(errorCodes(await get(`verb=GetRecord&identifier=${known}&metadataPrefix=marc21`))).toEqual(["cannotDisseminateFormat"]);
-    expect(errorCodes(await get(`verb=GetRecord&identifier=nothing&metadataPrefix=marc21`))).toEqual(["idDoesNotExist", "cannotDisseminateFormat"]);
+    expect(
+      errorCodes(
+        await get(`verb=GetRecord&identifier=${identifier(999_999)}&metadataPrefix=oai_dc`),
+      ),
+    ).toEqual(["idDoesNotExist"]);
+    expect(
+      errorCodes(await get(`verb=GetRecord&identifier=${known}&metadataPrefix=marc21`)),
+    ).toEqual(["cannotDisseminateFormat"]);
+    expect(
+      errorCodes(await get(`verb=GetRecord&identifier=nothing&metadataPrefix=marc21`)),
+    ).toEqual(["idDoesNotExist", "cannotDisseminateFormat"]);
     const echoed = await get(`verb=GetRecord&identifier=${known}&metadataPrefix=marc21`);
     expect(echoed.oai.request["@metadataPrefix"]).toBe("marc21");
   });
@@ -175,7 +202,10 @@ describe("lists in pages with resumption tokens", () => {
       const cursors: string[] = [];
       for (let page = 0; page < 10; page += 1) {
         const list = answer.oai[verb];
-        const items = verb === "ListRecords" ? list.record.map((record: { header: { identifier: string }[] }) => record.header[0]) : list.header;
+        const items =
+          verb === "ListRecords"
+            ? list.record.map((record: { header: { identifier: string }[] }) => record.header[0])
+            : list.header;
         seen.push(...items.map((header: { identifier: string }) => header.identifier));
         const token = tokenOf(list)!;
         expect(token.completeListSize).toBe(String(ARTIFACTS));
@@ -198,7 +228,9 @@ describe("lists in pages with resumption tokens", () => {
   it("selects by set: a type, or the parent of every type", async () => {
     const tools = await get("verb=ListIdentifiers&metadataPrefix=edm&set=type:Tools");
     const expected = ids.filter((_id, index) => index % ARTIFACT_TYPES.length === 0);
-    expect(tools.oai.ListIdentifiers.header.map((header: { identifier: string }) => header.identifier)).toEqual(expected.map(identifier));
+    expect(
+      tools.oai.ListIdentifiers.header.map((header: { identifier: string }) => header.identifier),
+    ).toEqual(expected.map(identifier));
     expect(tokenOf(tools.oai.ListIdentifiers)).toBeNull();
     const all = await get("verb=ListIdentifiers&metadataPrefix=edm&set=type");
     expect(tokenOf(all.oai.ListIdentifiers)?.completeListSize).toBe(String(ARTIFACTS));
@@ -206,16 +238,26 @@ describe("lists in pages with resumption tokens", () => {
 
   it("selects by from and until, by the second or by the day", async () => {
     const today = new Date(clock).toISOString().slice(0, 10);
-    const byDay = await get(`verb=ListIdentifiers&metadataPrefix=oai_dc&from=${today}&until=${today}`);
+    const byDay = await get(
+      `verb=ListIdentifiers&metadataPrefix=oai_dc&from=${today}&until=${today}`,
+    );
     expect(tokenOf(byDay.oai.ListIdentifiers)?.completeListSize).toBe(String(ARTIFACTS));
     const later = new Date(clock + 60 * 60 * 1000).toISOString().slice(0, 19) + "Z";
-    expect(errorCodes(await get(`verb=ListRecords&metadataPrefix=oai_dc&from=${later}`))).toEqual(["noRecordsMatch"]);
-    expect(errorCodes(await get("verb=ListRecords&metadataPrefix=oai_dc&until=2000-01-01T00:00:00Z"))).toEqual(["noRecordsMatch"]);
+    expect(errorCodes(await get(`verb=ListRecords&metadataPrefix=oai_dc&from=${later}`))).toEqual([
+      "noRecordsMatch",
+    ]);
+    expect(
+      errorCodes(await get("verb=ListRecords&metadataPrefix=oai_dc&until=2000-01-01T00:00:00Z")),
+    ).toEqual(["noRecordsMatch"]);
   });
 
   it("says noRecordsMatch for a set that holds nothing, cannotDisseminateFormat for another format", async () => {
-    expect(errorCodes(await get("verb=ListRecords&metadataPrefix=oai_dc&set=collection:12"))).toEqual(["noRecordsMatch"]);
-    expect(errorCodes(await get("verb=ListRecords&metadataPrefix=mods"))).toEqual(["cannotDisseminateFormat"]);
+    expect(
+      errorCodes(await get("verb=ListRecords&metadataPrefix=oai_dc&set=collection:12")),
+    ).toEqual(["noRecordsMatch"]);
+    expect(errorCodes(await get("verb=ListRecords&metadataPrefix=mods"))).toEqual([
+      "cannotDisseminateFormat",
+    ]);
   });
 });
 
@@ -242,7 +284,10 @@ describe("badVerb and badArgument, with the request echoed without arguments", (
     ["a time without Z", "verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01T00:00:00"],
     ["a finer granularity", "verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01T00:00:00.5Z"],
     ["a date that does not exist", "verb=ListRecords&metadataPrefix=oai_dc&until=2026-02-30"],
-    ["two granularities", "verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01&until=2026-02-01T00:00:00Z"],
+    [
+      "two granularities",
+      "verb=ListRecords&metadataPrefix=oai_dc&from=2026-01-01&until=2026-02-01T00:00:00Z",
+    ],
     ["from after until", "verb=ListRecords&metadataPrefix=oai_dc&from=2026-02-01&until=2026-01-01"],
     ["a set that is no setSpec", "verb=ListRecords&metadataPrefix=oai_dc&set=type%3A"],
     ["a prefix with a space", "verb=ListRecords&metadataPrefix=oai%20dc"],
@@ -269,7 +314,9 @@ describe("badResumptionToken", () => {
     const token = await firstToken();
     const [payload, signature] = token.split(".");
     const state = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    const forged = Buffer.from(JSON.stringify({ ...state, cursor: 0, afterId: 0 })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...state, cursor: 0, afterId: 0 })).toString(
+      "base64url",
+    );
     for (const bad of [
       "not-a-token",
       `${forged}.${signature}`,
@@ -281,8 +328,12 @@ describe("badResumptionToken", () => {
       expect(errorCodes(answer)).toEqual(["badResumptionToken"]);
     }
     // A ListRecords token does not continue ListIdentifiers, nor ListSets.
-    expect(errorCodes(await get(`verb=ListIdentifiers&resumptionToken=${token}`))).toEqual(["badResumptionToken"]);
-    expect(errorCodes(await get(`verb=ListSets&resumptionToken=${token}`))).toEqual(["badResumptionToken"]);
+    expect(errorCodes(await get(`verb=ListIdentifiers&resumptionToken=${token}`))).toEqual([
+      "badResumptionToken",
+    ]);
+    expect(errorCodes(await get(`verb=ListSets&resumptionToken=${token}`))).toEqual([
+      "badResumptionToken",
+    ]);
   });
 
   it("honours a token for a day at least, and not after its expirationDate", async () => {
@@ -292,7 +343,9 @@ describe("badResumptionToken", () => {
       clock = started + 24 * 60 * 60 * 1000;
       expect(errorCodes(await get(`verb=ListIdentifiers&resumptionToken=${token}`))).toEqual([]);
       clock = started + 49 * 60 * 60 * 1000;
-      expect(errorCodes(await get(`verb=ListIdentifiers&resumptionToken=${token}`))).toEqual(["badResumptionToken"]);
+      expect(errorCodes(await get(`verb=ListIdentifiers&resumptionToken=${token}`))).toEqual([
+        "badResumptionToken",
+      ]);
     } finally {
       clock = started;
     }
@@ -304,7 +357,9 @@ describe("deleted records", () => {
     const id = ids[2]!;
     t.db.$client.prepare("update artifacts set status = 'hidden' where id = ?").run(id);
     for (const prefix of ["oai_dc", "edm"]) {
-      const answer = await get(`verb=GetRecord&identifier=${identifier(id)}&metadataPrefix=${prefix}`);
+      const answer = await get(
+        `verb=GetRecord&identifier=${identifier(id)}&metadataPrefix=${prefix}`,
+      );
       const record = answer.oai.GetRecord.record[0];
       expect(record.header[0]["@status"]).toBe("deleted");
       expect(record.metadata).toBeUndefined();

@@ -61,7 +61,8 @@ export function atomProblems(xml: string): string[] {
   const links = (node: Parsed, where: string) => {
     const alternates = new Set<string>();
     for (const link of all(node, "link")) {
-      if (!link["@href"] || !isAbsoluteIri(link["@href"])) problems.push(`${where} link without href`);
+      if (!link["@href"] || !isAbsoluteIri(link["@href"]))
+        problems.push(`${where} link without href`);
       if ((link["@rel"] ?? "alternate") === "alternate") {
         const key = `${link["@type"] ?? ""} ${link["@hreflang"] ?? ""}`;
         if (alternates.has(key)) problems.push(`${where} has two alternate links of one type`);
@@ -88,10 +89,14 @@ export function atomProblems(xml: string): string[] {
   ids(feed, "feed");
   links(feed, "feed");
   authors(feed, "feed");
-  if (!all(feed, "link").some((link) => link["@rel"] === "self")) problems.push("feed has no self link");
+  if (!all(feed, "link").some((link) => link["@rel"] === "self"))
+    problems.push("feed has no self link");
 
   const entries = all(feed, "entry");
-  if (all(feed, "author").length === 0 && entries.some((entry) => all(entry, "author").length === 0)) {
+  if (
+    all(feed, "author").length === 0 &&
+    entries.some((entry) => all(entry, "author").length === 0)
+  ) {
     problems.push("an entry has no author, nor the feed");
   }
   entries.forEach((entry, index) => {

@@ -45,7 +45,11 @@ export function edmMissing(rdf: Parsed): string[] {
   if (!hasText(object, "dc:title") && !hasText(object, "dc:description")) {
     missing.push("dc:title or dc:description");
   }
-  if (!["dc:subject", "dc:type", "dcterms:spatial", "dcterms:temporal"].some((name) => hasText(object, name) || resourceOf(object, name))) {
+  if (
+    !["dc:subject", "dc:type", "dcterms:spatial", "dcterms:temporal"].some(
+      (name) => hasText(object, name) || resourceOf(object, name),
+    )
+  ) {
     missing.push("dc:subject, dc:type, dcterms:spatial or dcterms:temporal");
   }
   const type = textOf(values(object, "edm:type")[0] ?? "");

@@ -58,7 +58,9 @@ export function insertArtifacts(
  */
 export function ageHarvestRecords(db: AppDatabase, ms: number): void {
   db.$client
-    .prepare("update harvest_records set datestamp = datestamp - ?, first_published_at = first_published_at - ?")
+    .prepare(
+      "update harvest_records set datestamp = datestamp - ?, first_published_at = first_published_at - ?",
+    )
     .run(ms, ms);
 }
 

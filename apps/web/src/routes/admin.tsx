@@ -1,5 +1,13 @@
 import { clsx } from "clsx";
-import { EyeOff, ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
+import {
+  EyeOff,
+  ScrollText,
+  Share2,
+  ShieldLock,
+  Trash2,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { hasRole, type Role } from "@artifact-atlas/shared";
 import { Page } from "../components/Container";
@@ -25,6 +33,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/trash", label: "Trash", icon: Trash2, role: "curator" },
   { to: "/admin/hidden", label: "Hidden", icon: EyeOff, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
+  { to: "/admin/harvesting", label: "Harvesting", icon: Share2, role: "admin" },
 ];
 
 /** What the screen holds: everything for an admin, the trash and hidden artifacts for a curator. */

@@ -126,7 +126,8 @@ export function parseRequest(pairs: [string, string][]): ParsedRequest {
   for (const [name, value] of pairs) values.set(name, [...(values.get(name) ?? []), value]);
 
   const verbs = values.get("verb") ?? [];
-  if (verbs.length === 0) return fail({ code: "badVerb", message: "The verb argument is missing." });
+  if (verbs.length === 0)
+    return fail({ code: "badVerb", message: "The verb argument is missing." });
   if (verbs.length > 1) return fail({ code: "badVerb", message: "The verb argument is repeated." });
   const verb = VERBS.find((each) => each === verbs[0]);
   if (!verb) return fail({ code: "badVerb", message: "The verb is not an OAI-PMH verb." });

@@ -136,7 +136,10 @@ function getRecord(identifier: string, prefix: string, context: VerbContext): Ve
   const format = formatOf(prefix);
   const id = artifactIdOf(context.host, identifier);
   const record = id === null ? undefined : context.store.record(id);
-  const found = [...(record ? [] : [idDoesNotExist]), ...(format ? [] : [cannotDisseminate(prefix)])];
+  const found = [
+    ...(record ? [] : [idDoesNotExist]),
+    ...(format ? [] : [cannotDisseminate(prefix)]),
+  ];
   if (found.length > 0) return errors(...found);
   return answer(recordXml(record!, prefix, context));
 }
@@ -222,7 +225,9 @@ function list(
     )
     .join("");
   const resumed = args.resumptionToken !== undefined;
-  return answer(body + resumption(records.length > LIST_PAGE_SIZE, resumed, next, state.cursor, context));
+  return answer(
+    body + resumption(records.length > LIST_PAGE_SIZE, resumed, next, state.cursor, context),
+  );
 }
 
 /**
