@@ -352,6 +352,28 @@ describe("badResumptionToken", () => {
   });
 });
 
+describe("flow control", () => {
+  it("answers 503 with Retry-After while every slot is taken, by GET and POST", async () => {
+    const { slots } = t.app.deps.harvesting;
+    const taken: (() => void)[] = [];
+    for (let release = slots.take(); release; release = slots.take()) taken.push(release);
+    try {
+      for (const answer of [
+        await oaiGet(t.app, "verb=Identify"),
+        await oaiPost(t.app, "verb=Identify"),
+      ]) {
+        expect(answer.status).toBe(503);
+        expect(answer.body).toContain("Several harvests are running right now");
+      }
+      const response = await t.app.inject({ method: "GET", url: "/oai?verb=Identify" });
+      expect(response.headers["retry-after"]).toBe("5");
+    } finally {
+      for (const release of taken) release();
+    }
+    expect((await get("verb=Identify")).status).toBe(200);
+  });
+});
+
 describe("deleted records", () => {
   it("are answered as deleted, by their header alone, in every format", async () => {
     const id = ids[2]!;

@@ -124,10 +124,20 @@ async function harvestingDoorsShowing(
       options,
     );
     if (record.body.includes("<metadata>")) shown.push(`OAI GetRecord ${prefix}`);
-    const list = await rest(t.app, "GET", `/oai?verb=ListRecords&metadataPrefix=${prefix}`, options);
+    const list = await rest(
+      t.app,
+      "GET",
+      `/oai?verb=ListRecords&metadataPrefix=${prefix}`,
+      options,
+    );
     if (header.test(list.body)) shown.push(`OAI ListRecords ${prefix}`);
   }
-  const identifiers = await rest(t.app, "GET", "/oai?verb=ListIdentifiers&metadataPrefix=edm", options);
+  const identifiers = await rest(
+    t.app,
+    "GET",
+    "/oai?verb=ListIdentifiers&metadataPrefix=edm",
+    options,
+  );
   if (header.test(identifiers.body)) shown.push("OAI ListIdentifiers");
   const entry = `<id>http://localhost:3000/a/${id}</id>`;
   for (const feed of ["/feeds/artifacts.atom", typeFeedPath(artifact.artifactType)]) {
