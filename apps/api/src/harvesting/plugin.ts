@@ -37,7 +37,8 @@ async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { store, slots } = deps.harvesting;
   // Each page is charged to its client's budget of the server's time, as a REST request is.
   chargeRestWork(app, deps);
-  // The protocol's POST is a form; in this scope only (tRPC and REST keep their own parsers).
+  // The protocol's POST is a form and nothing else (415 for any other body); in this scope only.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: OAI_BODY_LIMIT },
@@ -68,7 +69,7 @@ async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
     if (!parsed.ok) {
       document = errorDocument(envelope, parsed.errors);
     } else {
-      const result = runVerb(parsed.request, {
+      const result = await runVerb(parsed.request, {
         store,
         key,
         now,

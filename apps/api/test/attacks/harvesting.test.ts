@@ -70,7 +70,7 @@ describe("forged resumption tokens", () => {
     const forgeries = [
       // Skip ahead, widen the list, lengthen its life, point past the end: the signature no longer fits.
       `${encode({ ...state, cursor: 4_000, afterId: 4_000 })}.${signature}`,
-      `${encode({ ...state, from: null, until: null, set: null })}.${signature}`,
+      `${encode({ ...state, set: "type:Tools", completeListSize: 1 })}.${signature}`,
       `${encode({ ...state, expiresAt: Number.MAX_SAFE_INTEGER })}.${signature}`,
       // A signature of the right length but another key, none, or two.
       `${payload}.${Buffer.alloc(16).toString("base64url")}`,
@@ -153,20 +153,24 @@ describe("many harvests at once", () => {
       await healthyThroughout(
         server.url,
         Promise.all(
-          Array.from({ length: 40 }, async () => {
+          // Three times the slots, within the connections one address may hold (64).
+          Array.from({ length: 3 * MAX_CONCURRENT_HARVEST_ANSWERS }, async () => {
             // A whole harvest of the collection, 50 pages, as fast as it goes.
             let query = "verb=ListRecords&metadataPrefix=edm";
             const seen: number[] = [];
-            for (let page = 0; page < 60; page += 1) {
+            for (let page = 0; page < 200; page += 1) {
               const answer = await oai(query);
               seen.push(answer.status);
               if (answer.status === 503) {
+                // As a harvester does: wait as long as Retry-After says, and ask again.
                 expect(answer.headers.get("retry-after")).toBe("5");
                 await answer.arrayBuffer();
+                await new Promise((wait) => setTimeout(wait, 5_000));
                 continue;
               }
-              const list = parseXml(await answer.text())["OAI-PMH"].ListRecords;
-              const token = list.resumptionToken?.["#text"];
+              // The token alone, by a pattern: parsing each page would load the two cores more
+              // than the server does (the protocol tests read pages with a parser).
+              const token = /<resumptionToken[^>]*>([^<]+)</.exec(await answer.text())?.[1];
               if (!token) break;
               query = `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`;
             }
@@ -187,7 +191,9 @@ describe("many harvests at once", () => {
   it("stalled readers hold no more than their pages, and every other request is answered", async () => {
     const pid = server.child.pid!;
     const { peakMb } = await withPeakResident(pid, async () => {
-      const stalled = await Promise.all(Array.from({ length: 30 }, () => stalledHarvest()));
+      const stalled = await Promise.all(
+        Array.from({ length: 3 * MAX_CONCURRENT_HARVEST_ANSWERS }, () => stalledHarvest()),
+      );
       try {
         // The feeds and the rest of the site do not wait for harvests.
         const feed = await fetch(`${server.url}/feeds/artifacts.atom`);

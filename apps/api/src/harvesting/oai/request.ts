@@ -135,13 +135,16 @@ export function parseRequest(pairs: [string, string][]): ParsedRequest {
 
   const rule = RULES[verb];
   const allowed = new Set<string>([...rule.required, ...rule.optional, rule.exclusive ?? ""]);
+  // One error for all the unknown arguments, one for all the repeated ones: a request of a
+  // thousand arguments gets an answer of two lines, not a thousand.
+  const unknown = [...values.keys()].filter((name) => !allowed.has(name) || name === "");
+  const repeated = [...values].filter(([name, given]) => allowed.has(name) && given.length > 1);
   const errors: OaiError[] = [];
-  for (const [name, given] of values) {
-    if (!allowed.has(name) || name === "") {
-      errors.push(badArgument(`${verb} takes no argument named ${shortName(name)}.`));
-    } else if (given.length > 1) {
-      errors.push(badArgument(`The argument ${name} is repeated.`));
-    }
+  if (unknown.length > 0) {
+    errors.push(badArgument(`${verb} takes no argument named ${namesOf(unknown)}.`));
+  }
+  if (repeated.length > 0) {
+    errors.push(badArgument(`Repeated arguments: ${namesOf(repeated.map(([name]) => name))}.`));
   }
   if (errors.length > 0) return { ok: false, errors };
 
@@ -248,8 +251,12 @@ function fail(error: OaiError): ParsedRequest {
   return { ok: false, errors: [error] };
 }
 
-/** An argument's name in a message: a hostile one is cut short. */
-function shortName(name: string): string {
-  const cut = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-  return `"${cut}"`;
+/** Arguments' names in a message: the first few, each cut short, and how many in all. */
+function namesOf(names: string[]): string {
+  const shown = names
+    .slice(0, 3)
+    .map((name) => `"${name.length > 40 ? `${name.slice(0, 40)}…` : name}"`);
+  return names.length > shown.length
+    ? `${shown.join(", ")} and ${names.length - shown.length} more`
+    : shown.join(", ");
 }

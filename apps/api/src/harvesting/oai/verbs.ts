@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { METADATA_FORMATS, formatOf, type RecordContext } from "../formats";
 import { allSets, setCondition, setSpecsOf } from "../sets";
 import type { HarvestHeader, HarvestRecord, HarvestStore, ListScope } from "../store";
@@ -13,6 +14,12 @@ import { issueToken, readToken, TOKEN_LIFETIME_MS, type ListState } from "./toke
 
 /** Records (or headers, or sets) per page of a list. */
 export const LIST_PAGE_SIZE = 100;
+/**
+ * Records written between two turns of the event loop: a page of EDM takes a few milliseconds, and
+ * other requests (another harvester's, a visitor's) go between its parts, as between an export's
+ * chunks (decision 067). The page holds its slot meanwhile, so at most that many are under way.
+ */
+const RECORDS_PER_TURN = 25;
 
 export interface VerbContext extends RecordContext {
   store: HarvestStore;
@@ -58,7 +65,7 @@ const noRecordsMatch: OaiError = {
   message: "No record matches these arguments.",
 };
 
-export function runVerb(request: OaiRequest, context: VerbContext): VerbAnswer {
+export async function runVerb(request: OaiRequest, context: VerbContext): Promise<VerbAnswer> {
   switch (request.verb) {
     case "Identify":
       return identify(context);
@@ -165,11 +172,11 @@ function recordXml(record: HarvestRecord, prefix: string, context: VerbContext):
 }
 
 /** ListIdentifiers and ListRecords: a first page from the arguments, or the next one from a token. */
-function list(
+async function list(
   verb: "ListIdentifiers" | "ListRecords",
   args: ListArguments,
   context: VerbContext,
-): VerbAnswer {
+): Promise<VerbAnswer> {
   let state: ListState;
   if (args.resumptionToken !== undefined) {
     const read = readToken(context.key, args.resumptionToken, context.now);
@@ -217,13 +224,16 @@ function list(
     completeListSize: Math.max(state.completeListSize, state.cursor + page.length),
     expiresAt: context.now + TOKEN_LIFETIME_MS,
   };
-  const body = page
-    .map((record) =>
+  const parts: string[] = [];
+  for (const [index, record] of page.entries()) {
+    if (index > 0 && index % RECORDS_PER_TURN === 0) await nextTurn();
+    parts.push(
       verb === "ListRecords"
         ? recordXml(record, state.prefix!, context)
         : headerXml(record.header, context),
-    )
-    .join("");
+    );
+  }
+  const body = parts.join("");
   const resumed = args.resumptionToken !== undefined;
   return answer(
     body + resumption(records.length > LIST_PAGE_SIZE, resumed, next, state.cursor, context),
