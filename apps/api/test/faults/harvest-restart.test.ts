@@ -50,7 +50,7 @@ it("goes on after a restart with the token it had, and gets every record once", 
     expect(list, body).toBeDefined();
     identifiers.push(
       ...list.record.map(
-        (record: { header: { identifier: string }[] }) => record.header[0].identifier,
+        (record: { header: [{ identifier: string }] }) => record.header[0].identifier,
       ),
     );
     const token = tokenOf(list)?.token;
