@@ -30,7 +30,6 @@ import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { publicPagesPlugin } from "./public-pages/plugin";
-import { harvestingPlugin } from "./harvesting/plugin";
 import { restPlugin } from "./rest";
 import { pruneImages } from "./services/images/prune";
 import {
@@ -221,8 +220,6 @@ export async function buildApp({
 
   await app.register(spaPlugin, { distPath: env.webDistPath });
   await app.register(publicPagesPlugin);
-  // Issue 34: OAI-PMH, the Atom feeds and the dataset's description.
-  await app.register(harvestingPlugin);
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);
   return app;
