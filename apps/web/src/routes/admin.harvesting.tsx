@@ -13,8 +13,10 @@ import { CopyButton } from "../components/CopyButton";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { FormSection } from "../components/FormSection";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../components/Table";
+import { harvestSettingsSaved } from "../lib/cache-updates";
 import { fieldErrors, serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 
@@ -28,7 +30,9 @@ const number = (value: number) => value.toLocaleString("en");
  * which fields are missing most, and the settings harvesters are told.
  */
 export default function HarvestingRoute() {
-  const overview = trpc.harvesting.overview.useQuery();
+  const overview = trpc.harvesting.overview.useQuery(undefined, {
+    meta: { failureLog: "Error loading the harvesting overview" },
+  });
   return (
     <section aria-labelledby="harvesting-heading" className="flex flex-col gap-8">
       <title>Harvesting | Admin | Artifact Atlas</title>
@@ -39,19 +43,23 @@ export default function HarvestingRoute() {
         Aggregators such as Europeana collect the collection's public records over OAI-PMH, in
         Dublin Core and the Europeana Data Model.
       </p>
-      {overview.isPending ? (
-        <PageSpinner label="Loading the harvesting overview" />
-      ) : overview.isError ? (
-        <p role="alert" className="text-danger">
-          Unable to load the harvesting overview. Please try again later.
-        </p>
-      ) : (
-        <>
-          <Endpoints overview={overview.data} />
-          <Readiness overview={overview.data} />
-          <HarvestSettingsForm overview={overview.data} />
-        </>
-      )}
+      <QueryState
+        query={overview}
+        loading={<PageSpinner label="Loading the harvesting overview" />}
+        failed={
+          <p role="alert" className="text-danger">
+            Unable to load the harvesting overview. Please try again later.
+          </p>
+        }
+      >
+        {(data) => (
+          <>
+            <Endpoints overview={data} />
+            <Readiness overview={data} />
+            <HarvestSettingsForm overview={data} />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -159,7 +167,9 @@ function Readiness({ overview }: { overview: HarvestingOverview }) {
 function HarvestSettingsForm({ overview }: { overview: HarvestingOverview }) {
   const dialogs = useDialogs();
   const utils = trpc.useUtils();
-  const save = trpc.harvesting.updateSettings.useMutation();
+  const save = trpc.harvesting.updateSettings.useMutation({
+    meta: { failureLog: "Saving the harvesting settings failed" },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -175,10 +185,9 @@ function HarvestSettingsForm({ overview }: { overview: HarvestingOverview }) {
     setFormError(null);
     try {
       const updated = await save.mutateAsync(values);
-      utils.harvesting.overview.setData(undefined, updated);
+      harvestSettingsSaved(utils, updated);
       void dialogs.notify({ variant: "success", title: "Harvesting settings saved" });
     } catch (error) {
-      console.error("Saving the harvesting settings failed", error);
       const perField = fieldErrors(error);
       for (const [field, message] of Object.entries(perField)) {
         setError(field as keyof HarvestSettingsInput, { message });
