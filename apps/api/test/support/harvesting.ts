@@ -4,7 +4,7 @@ import type { AppDatabase } from "../../src/db/client";
 
 /*
  * Collections for the harvesting tests (issue 34), written straight into the database as an
- * import or a long-lived community would have them: the triggers of migration 0031 keep the
+ * import or a long-lived community would have them: the triggers of migration 0032 keep the
  * harvest's records, as they do for every door.
  */
 

@@ -11,7 +11,7 @@ import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
  * One row per artifact that was ever public: when that began, when what the harvest shows of it
  * last changed (its datestamp), and whether it is harvested now. A row whose `harvestable` is 0 is
  * answered as a deleted record, without its data. Written only by triggers on artifacts and
- * review_queue (migration 0031), in the transaction of the change itself, whatever door made it;
+ * review_queue (migration 0032), in the transaction of the change itself, whatever door made it;
  * no foreign key, so that the trash purge's delete leaves it in place.
  */
 export const harvestRecords = sqliteTable(
