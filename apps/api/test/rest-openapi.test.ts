@@ -108,6 +108,7 @@ const ADMIN_CALLS = [
   ["post", "/admin/users/{id}/suspension"],
   ["delete", "/admin/users/{id}/suspension"],
   ["get", "/admin/audit"],
+  ["get", "/admin/backups/{name}/download"],
   ["get", "/notifications"],
   ["post", "/notifications/read"],
 ] as const;
@@ -124,6 +125,7 @@ const UNDOCUMENTED = [
   /^\/robots\.txt$/,
   /^\/sitemaps?[/.]/,
   /^\/openapi\.json$/,
+  /^\/metrics$/,
   /^\/artifacts\/\{id\}\/history$/,
   // The public pages /a/* (Fastify names a wildcard route by its wildcard alone): web pages, and
   // an artifact's JSON-LD to a client that asks for it (docs/harvesting-and-linked-data.md).

@@ -87,6 +87,8 @@ export const routes: RouteObject[] = [
                 path: "harvesting",
                 Component: lazy(() => import("./routes/admin.harvesting")),
               },
+              // Issue 35: backups, their sends and restores.
+              { path: "backups", Component: lazy(() => import("./routes/admin.backups")) },
             ],
           },
         ],

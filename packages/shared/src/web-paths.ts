@@ -28,6 +28,8 @@ export const API_PATH_PREFIXES = [
   "/oai",
   "/feeds/",
   "/.well-known/",
+  // A backup's download (issue 35); the Backups tab itself is /admin/backups.
+  "/admin/backups/",
 ] as const;
 
 /**

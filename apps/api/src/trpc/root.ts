@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
+import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { harvestingRouter } from "./routers/harvesting";
@@ -27,6 +28,7 @@ export const appRouter = router({
   imports: importsRouter,
   account: accountRouter,
   harvesting: harvestingRouter,
+  backups: backupsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */
