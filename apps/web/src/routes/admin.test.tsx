@@ -339,7 +339,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Harvesting"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Harvesting", "Backups"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),
