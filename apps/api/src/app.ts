@@ -25,6 +25,7 @@ import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { publicPagesPlugin } from "./public-pages/plugin";
 import { restPlugin } from "./rest";
+import { startDailyDigests } from "./services/conversation/digest";
 import { startImagePruning } from "./services/images/prune";
 import { configureSharp } from "./services/images/processing";
 import { ServiceError } from "./services/errors";
@@ -122,6 +123,13 @@ export async function buildApp({
     );
   });
   app.addHook("onClose", async () => stopImagePruning());
+  // The daily digest of follows (issue 33), checked hourly: its own timer until one scheduler
+  // runs the periodic jobs (issue 28).
+  let stopDigests = () => {};
+  app.addHook("onReady", async () => {
+    stopDigests = startDailyDigests(deps, app.log);
+  });
+  app.addHook("onClose", async () => stopDigests());
 
   // Before every other hook, so that even refused and preflight answers carry it.
   app.addHook("onRequest", (request, reply, done) => {

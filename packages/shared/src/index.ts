@@ -19,3 +19,4 @@ export * from "./dates";
 export * from "./find-values";
 export * from "./schemas/find";
 export * from "./review";
+export * from "./conversation";

@@ -4,6 +4,7 @@ import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
+import { conversationRoutes } from "./conversation";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
@@ -57,6 +58,7 @@ export const restPlugin = fp(
     await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
+    await conversationRoutes(app);
   },
   { name: "atlas-rest", dependencies: ["atlas-session", "atlas-spa"], encapsulate: true },
 );

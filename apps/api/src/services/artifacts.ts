@@ -38,6 +38,7 @@ import {
   type OffsetPageInput,
 } from "./cursor-pages";
 import { appendAudit } from "./audit";
+import { tellFollowersOfNewArtifact } from "./conversation/notices";
 import { ServiceError } from "./errors";
 import { assertImageAvailable } from "./images/uploads";
 import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
@@ -355,6 +356,9 @@ export function createArtifact(
         .get();
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
+      if (created.status === "published") {
+        tellFollowersOfNewArtifact(tx, { artifactId: created.id, ownerId: actor.id });
+      }
       return created;
     },
     { behavior: "immediate" },

@@ -3,6 +3,7 @@ import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { commentsRouter, followsRouter, suggestionsRouter } from "./routers/conversation";
 import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { reportsRouter } from "./routers/reports";
@@ -25,6 +26,9 @@ export const appRouter = router({
   notifications: notificationsRouter,
   imports: importsRouter,
   account: accountRouter,
+  comments: commentsRouter,
+  suggestions: suggestionsRouter,
+  follows: followsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */
