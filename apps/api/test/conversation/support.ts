@@ -1,9 +1,12 @@
 import {
   COMMENT_TRUST_DAYS,
+  type ArtifactFields,
   type DiscussionComment,
   type DiscussionPage,
+  type ReviewedArtifact,
 } from "@artifact-atlas/shared";
 import { trpc, type TestApp } from "../support/app";
+import { addArtifact } from "../support/artifacts";
 import type { SignedInUser } from "../support/users";
 import { establish } from "../review/support";
 
@@ -120,4 +123,15 @@ export function seedComments(
     };
     return row.id;
   });
+}
+
+/** An artifact that is public whatever REVIEW_MODE says (a curator approved it). */
+export async function addPublicArtifact(
+  t: TestApp,
+  owner: SignedInUser,
+  overrides: Partial<ArtifactFields> = {},
+): Promise<ReviewedArtifact> {
+  const artifact = await addArtifact(t, owner, overrides);
+  t.db.$client.prepare("update artifacts set status = 'published' where id = ?").run(artifact.id);
+  return { ...artifact, status: "published" };
 }

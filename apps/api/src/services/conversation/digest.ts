@@ -130,7 +130,7 @@ function digestMail(
     "",
     ...told,
     "",
-    `Why you get this email: you follow ${names.join(", ")} on ${BRAND} and chose a daily email for ${names.length === 1 ? "it" : "them"}.`,
+    `Why you get this email: you follow ${inWords(names)} on ${BRAND} and chose a daily email for ${names.length === 1 ? "it" : "them"}.`,
     "",
     ...stops,
     `Stop all digest emails: ${origin}/unsubscribe#${unsubscribeToken(deps, userId, null)}`,
@@ -138,6 +138,13 @@ function digestMail(
     "",
   ].join("\n");
   return { to: member.email, subject: `Your daily digest from ${BRAND}`, text };
+}
+
+/** "a", "a and b", "a, b and c". */
+function inWords(names: string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1) ?? ""}`;
 }
 
 /**

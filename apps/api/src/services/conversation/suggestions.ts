@@ -428,6 +428,12 @@ export function agreeWithSuggestion(
       if (found.status !== "open" || found.commentStatus !== "published") {
         throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionDecided);
       }
+      // Agreeing is taking part in the discussion: only on a public artifact.
+      try {
+        publicArtifactOwner(tx, found.artifactId);
+      } catch {
+        throw suggestionNotFound();
+      }
       tx.insert(suggestionAgreements)
         .values({ suggestionId: found.id, userId: member.id, agreedAt: new Date(deps.now()) })
         .onConflictDoNothing()
