@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { COMMENT_MAX_LENGTH } from "@artifact-atlas/shared";
+import { COMMENT_MAX_LENGTH, MENTION_MAX_WORDS } from "@artifact-atlas/shared";
 import {
   COMMENT_MAX_DEPTH,
   renderComment,
@@ -163,6 +163,80 @@ describe("hostile input", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("event attributes", () => {
+  test.each([
+    ["on a tag typed as HTML", '<p onclick="alert(1)">hi</p>'],
+    ["on an SVG", "<svg onload=alert(1)>"],
+    ["in an autolink", '<https://ok.example/" onmouseover="alert(1)>'],
+    ["in a link's address", '[x](https://ok.example/"onmouseover="alert(1))'],
+    ["in a link's title", "[x](https://ok.example 'x\\' onfocus=alert(1) autofocus')"],
+    ["in a mention's name", '@Mary" onclick="alert(1)'],
+    ["spelled with entities", "<a href=x &#111;nclick=alert(1)>x</a>"],
+  ])("%s never become attributes", (_name, input) => {
+    const output = renderComment(
+      input,
+      (candidates) => new Map(candidates.map((name) => [name.toLowerCase(), { id: 1, name }])),
+    ).html;
+    onlyTheSubset(output);
+    // Whatever the handler's spelling, no tag carries one: it is text between tags, if anywhere.
+    for (const [tag] of output.matchAll(/<[^>]*>/g)) expect(tag).not.toMatch(/\son[a-z]+=/i);
+  });
+});
+
+describe("images from elsewhere", () => {
+  test.each([
+    ["inline", "![track](https://evil.example/pixel.gif)"],
+    ["by reference", "![track][p]\n\n[p]: https://evil.example/pixel.gif"],
+    ["as HTML", '<img src="https://evil.example/pixel.gif">'],
+    ["inside a link", "[![track](https://evil.example/pixel.gif)](https://ok.example)"],
+    ["as an SVG image", '<svg><image href="https://evil.example/pixel.gif"/></svg>'],
+    ["as a CSS background", '<span style="background:url(https://evil.example/p.gif)">x</span>'],
+  ])("%s load nothing: no img, no src, no style", (_name, input) => {
+    const output = html(input);
+    onlyTheSubset(output);
+    // What was typed may show as text; no tag of the output fetches anything.
+    for (const [tag] of output.matchAll(/<[^>]*>/g)) {
+      expect(tag).not.toMatch(/^<(img|image|svg)|\ssrc=|\sstyle=/i);
+    }
+  });
+});
+
+describe("huge inputs", () => {
+  /** The worst characters for each way the output can grow, each as a whole comment. */
+  const worst = {
+    "angle brackets (escaped to &lt;)": "<".repeat(COMMENT_MAX_LENGTH),
+    "ampersands (escaped to &amp;)": "&".repeat(COMMENT_MAX_LENGTH),
+    "quotes (escaped to &quot;)": '"'.repeat(COMMENT_MAX_LENGTH),
+    "line breaks (each a <br />)": "a\n".repeat(COMMENT_MAX_LENGTH / 2),
+    "links (each with its rel)": "https://a.b ".repeat(COMMENT_MAX_LENGTH / 12),
+    "list items": "- a\n".repeat(COMMENT_MAX_LENGTH / 4),
+    emphasis: "*a* ".repeat(COMMENT_MAX_LENGTH / 4),
+  };
+
+  test.each(Object.entries(worst))("of %s render to a bounded size", (_name, body) => {
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_LENGTH);
+    const output = html(body);
+    onlyTheSubset(output);
+    // A link's rel is the most one input character can cost; nothing grows past it.
+    expect(output.length).toBeLessThan(12 * COMMENT_MAX_LENGTH);
+  });
+
+  test("ask the member directory about a bounded number of names, however many @ are typed", () => {
+    const asked: string[][] = [];
+    const rendered = renderComment(
+      "@a @b ".repeat(COMMENT_MAX_LENGTH / 6) + "@Ann Bea Cid Dee Eve Fay",
+      (candidates) => {
+        asked.push(candidates);
+        return new Map();
+      },
+    );
+    expect(asked).toHaveLength(1);
+    // At most 50 @ are read, each as at most MENTION_MAX_WORDS names.
+    expect(asked[0]!.length).toBeLessThanOrEqual(50 * MENTION_MAX_WORDS);
+    expect(rendered.mentions).toEqual([]);
   });
 });
 

@@ -51,14 +51,13 @@ export function tellOfNewComment(tx: Writer, comment: NewComment): void {
   const { artifactId, ownerId, authorId } = comment;
   if (ownerId !== authorId) {
     if (comment.isSuggestion) {
-      tx.insert(notifications)
-        .values({
-          userId: ownerId,
-          kind: "suggestion_new",
-          artifactId,
-          commentId: comment.commentId,
-        })
-        .run();
+      // Once while unread, as comments are: it names the first suggestion, the discussion shows
+      // the rest, and a crowd of free accounts cannot fill the owner's bell.
+      tx.run(sql`insert into notifications (user_id, kind, artifact_id, comment_id)
+        select ${ownerId}, 'suggestion_new', ${artifactId}, ${comment.commentId}
+        where not exists (select 1 from notifications
+          where user_id = ${ownerId} and read_at is null
+            and kind = 'suggestion_new' and artifact_id = ${artifactId})`);
     } else {
       notifyOnce(tx, sql`select ${ownerId} as id`, "comment_new", artifactId);
     }
