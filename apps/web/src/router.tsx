@@ -1,6 +1,5 @@
 import { lazy } from "react";
 import { useRoutes, type RouteObject } from "react-router-dom";
-import { CuratorRoute } from "./components/CuratorRoute";
 import { ProtectedRoute } from "./components/ProtectedRoute";
 import { RouteErrorBoundary } from "./components/RouteErrorBoundary";
 import AllArtifactsRoute from "./routes/allartifacts";
@@ -61,7 +60,11 @@ export const routes: RouteObject[] = [
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
           {
             // Issue 17: curators and admins.
-            Component: CuratorRoute,
+            Component: lazy(() =>
+              import("./components/CuratorRoute").then((module) => ({
+                default: module.CuratorRoute,
+              })),
+            ),
             children: [{ path: "review", Component: lazy(() => import("./routes/review")) }],
           },
           { path: "notifications", Component: lazy(() => import("./routes/notifications")) },

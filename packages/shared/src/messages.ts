@@ -17,6 +17,9 @@ export const MESSAGES = {
   tooManyAttempts: (seconds: number) =>
     `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   signInRequired: "Please sign in to continue.",
+  // Not in the specification: a client past its budget of the server's time (issue 28).
+  workBudgetSpent: (seconds: number) =>
+    `You have asked for a lot in a short time. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   artifactNotFound: "Artifact not found",
   notYourArtifact: "You can only change artifacts that you added.",
   artifactTypeRequired: "Please select an artifact type.",

@@ -144,7 +144,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   };
   api.post("/admin/users/:id/suspension", { schema: suspend, config: writes }, async (request) => {
     const input = { userId: request.params.id, reason: request.body.reason };
-    return suspendAccount(deps.db, requireUser(request), input, { requestId: request.id });
+    return suspendAccount(deps.db, requireUser(request), input, {
+      requestId: request.id,
+      now: deps.now(),
+    });
   });
 
   const unsuspend = {
@@ -167,6 +170,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         { userId: request.params.id },
         {
           requestId: request.id,
+          now: deps.now(),
         },
       ),
   );

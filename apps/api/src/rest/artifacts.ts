@@ -136,6 +136,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const artifact = createArtifact(store, user, body, {
       reviewMode: deps.env.reviewMode,
       requestId: request.id,
+      now: deps.now(),
     });
     return reply
       .code(201)
@@ -167,7 +168,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         store,
         user,
         { id, fields: body, baseRevision: body.baseRevision },
-        { reviewMode: deps.env.reviewMode, requestId: request.id },
+        { reviewMode: deps.env.reviewMode, requestId: request.id, now: deps.now() },
       );
       return {
         success: true as const,
@@ -195,7 +196,12 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { body } = request;
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
+      const { message } = deleteArtifact(
+        store,
+        user,
+        { id },
+        { requestId: request.id, now: deps.now() },
+      );
       return { success: true as const, message };
     },
   );

@@ -124,6 +124,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     requestId: request.id,
     ip: deps.clientAddress.of(request.raw) ?? "",
     reviewMode: deps.env.reviewMode,
+    now: deps.now(),
   });
 
   const list = {
@@ -265,6 +266,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       const answer = reportComment(deps, requireUser(request), input, {
         requestId: request.id,
         ip,
+        now: deps.now(),
       });
       return reply.code(201).send(answer);
     },
@@ -293,9 +295,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
           deps,
           requireUser(request),
           { id: request.params.id, ...request.body },
-          {
-            requestId: request.id,
-          },
+          { requestId: request.id, now: deps.now() },
         ),
     );
   }

@@ -53,7 +53,11 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const input = { ...request.params, ...request.body };
-      const context = { requestId: request.id, ip: deps.clientAddress.of(request.raw) ?? "" };
+      const context = {
+        requestId: request.id,
+        now: deps.now(),
+        ip: deps.clientAddress.of(request.raw) ?? "",
+      };
       return reply.code(201).send(reportArtifact(deps, user, input, context));
     },
   );
@@ -72,7 +76,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     "/artifacts/:id/reports",
     { schema: withdraw, config: { access: WRITER } },
     async (request) =>
-      withdrawReport(deps.db, requireUser(request), request.params, { requestId: request.id }),
+      withdrawReport(deps.db, requireUser(request), request.params, {
+        requestId: request.id,
+        now: deps.now(),
+      }),
   );
 
   const queue = {
@@ -115,7 +122,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { schema: decide, config: { access: CURATOR_WRITES } },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      return decideEntry(deps.db, requireUser(request), input, { requestId: request.id });
+      return decideEntry(deps.db, requireUser(request), input, {
+        requestId: request.id,
+        now: deps.now(),
+      });
     },
   );
 
@@ -137,7 +147,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { schema: decideWhole, config: { access: CURATOR_WRITES } },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      return decideImport(deps.db, requireUser(request), input, { requestId: request.id });
+      return decideImport(deps.db, requireUser(request), input, {
+        requestId: request.id,
+        now: deps.now(),
+      });
     },
   );
 
@@ -157,6 +170,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       dismissNewAccountReports(deps.db, requireUser(request), request.body, {
         requestId: request.id,
+        now: deps.now(),
       }),
   );
 
@@ -200,7 +214,10 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { schema: unhide, config: { access: CURATOR_WRITES } },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      return unhideArtifact(deps.db, requireUser(request), input, { requestId: request.id });
+      return unhideArtifact(deps.db, requireUser(request), input, {
+        requestId: request.id,
+        now: deps.now(),
+      });
     },
   );
 
@@ -226,6 +243,9 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     "/trash/:id/restore",
     { schema: restore, config: { access: CURATOR_WRITES } },
     async (request) =>
-      restoreArtifact(deps.db, requireUser(request), request.params, { requestId: request.id }),
+      restoreArtifact(deps.db, requireUser(request), request.params, {
+        requestId: request.id,
+        now: deps.now(),
+      }),
   );
 }

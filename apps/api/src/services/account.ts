@@ -12,7 +12,8 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/passw
 import { endOtherSessions, listSessions } from "../auth/session";
 import { artifacts, passwordResetTokens, sessions, users } from "../db/schema";
 import type { Deps } from "../deps";
-import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
+import { knownDevice } from "../auth/known-devices";
+import { assertPasswordAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { removeCommentsOf } from "./conversation/comments";
 import { ServiceError } from "./errors";
 import { formerMemberId } from "./former-member";
@@ -68,8 +69,9 @@ async function assertPassword(
   password: string,
   origin: AttemptOrigin,
 ): Promise<void> {
-  assertAttemptAllowed(deps.authRateLimiters, origin.ip, user.email);
   const { passwordHash } = credentialsOf(deps, user.id);
+  const device = knownDevice(origin.device, { id: user.id, passwordHash });
+  assertPasswordAttemptAllowed(deps.authRateLimiters, origin.ip, user.email, device);
   if (passwordHash === null) {
     await verifyDummyPassword(password);
     throw new ServiceError("BAD_REQUEST", MESSAGES.noPasswordYet);
@@ -77,7 +79,7 @@ async function assertPassword(
   if (!(await verifyPassword(passwordHash, password))) {
     throw new ServiceError("FORBIDDEN", MESSAGES.currentPasswordWrong);
   }
-  forgiveAttempts(deps.authRateLimiters, origin.ip, user.email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, user.email, device);
 }
 
 /**
@@ -185,7 +187,7 @@ export async function deleteAccount(
         // The reports go (issue 20): their notes are the person's words. ON DELETE SET NULL alone
         // would keep them, nameless; the decisions on them stay in the audit log. An automatic
         // hide that stood on them is undone (issue 28).
-        deleteReportsOf(tx, actor.user.id);
+        deleteReportsOf(tx, actor.user.id, deps.now());
         // Their comments and suggestions go (decision 113): a comment others replied to stays as
         // an empty "deleted" placeholder that names no one. Agreements, follows and the digest go
         // with the account row (ON DELETE CASCADE, and a trigger for those who followed them).

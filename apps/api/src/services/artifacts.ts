@@ -53,6 +53,8 @@ export type Viewer = Pick<SessionUser, "id" | "role"> | null;
 /** The request a change came from, for the audit log (its X-Request-Id). */
 export interface RequestContext {
   requestId: string | null;
+  /** The request's moment by the app's clock (deps.now): what its writes are stamped with. */
+  now: number;
 }
 
 /** What a member's new artifact or edit goes through: REVIEW_MODE, and the request. */
@@ -357,7 +359,11 @@ export function createArtifact(
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
       if (created.status === "published") {
-        tellFollowersOfNewArtifact(tx, { artifactId: created.id, ownerId: actor.id });
+        tellFollowersOfNewArtifact(tx, {
+          artifactId: created.id,
+          ownerId: actor.id,
+          now: context.now,
+        });
       }
       return created;
     },
@@ -377,6 +383,7 @@ export function writeArtifact(
     fields: ArtifactFields;
     actorId: number | null;
     review?: ArtifactReview | undefined;
+    now: number;
     /** The revision's summary; "Edited: name, ..." by default. */
     summarize?: (before: ArtifactFields, after: ArtifactFields) => string | null;
   },
@@ -386,7 +393,7 @@ export function writeArtifact(
   const after = pickArtifactFields(input.fields);
   const updated = tx
     .update(artifacts)
-    .set({ ...writtenColumns(after), ...input.review, editedAt: new Date() })
+    .set({ ...writtenColumns(after), ...input.review, editedAt: new Date(input.now) })
     .where(eq(artifacts.id, input.id))
     .returning(reviewedArtifactColumns)
     .get();
@@ -428,7 +435,7 @@ export function updateArtifact(
       }
       const fields = pickArtifactFields(input.fields);
       const write = (review?: ArtifactReview) =>
-        writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review });
+        writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review, now: context.now });
       if (!isReviewedChange(actor, current.status)) return write();
       if (editSummary(before, fields) === null) return artifact;
       const edit = { artifactId: input.id, submittedBy: actor.id, before };
@@ -456,12 +463,15 @@ export function deleteArtifact(
   store: ArtifactStore,
   actor: Actor,
   input: { id: number },
-  context: RequestContext = { requestId: null },
+  context: RequestContext,
 ): { id: number; message: string } {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
-      tx.update(artifacts).set({ deletedAt: new Date() }).where(eq(artifacts.id, input.id)).run();
+      tx.update(artifacts)
+        .set({ deletedAt: new Date(context.now) })
+        .where(eq(artifacts.id, input.id))
+        .run();
       appendAudit(tx, {
         actorId: actor.id,
         action: "artifact.delete",

@@ -128,7 +128,13 @@ export function mayRestore(
 export function restoreRevision(
   store: ArtifactStore,
   actor: Pick<SessionUser, "id" | "role">,
-  input: { id: number; number: number; requestId: string | null; reviewMode: ReviewMode },
+  input: {
+    id: number;
+    number: number;
+    requestId: string | null;
+    now: number;
+    reviewMode: ReviewMode;
+  },
 ): { artifact: ReviewedArtifact; revision: number; waiting: boolean } {
   return store.db.transaction(
     (tx) => {
@@ -164,7 +170,7 @@ export function restoreRevision(
         .set({
           ...writtenColumns(restored.fields),
           ...(resubmitted ? { status: "pending", statusReason: null, statusNote: null } : {}),
-          editedAt: new Date(),
+          editedAt: new Date(input.now),
         })
         .where(eq(artifacts.id, input.id))
         .returning(reviewedArtifactColumns)

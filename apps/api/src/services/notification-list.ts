@@ -98,11 +98,11 @@ export function markNotificationsRead(
   db: AppDatabase,
   readerId: number,
   input: MarkReadInput,
-  now: Date = new Date(),
+  now: number,
 ): { marked: number } {
   const result = db
     .update(notifications)
-    .set({ readAt: now })
+    .set({ readAt: new Date(now) })
     .where(
       and(
         eq(notifications.userId, readerId),

@@ -108,7 +108,7 @@ export function withdrawReport(
  * Deletes every report an account made (it is leaving, decision 072), inside the caller's
  * transaction, and undoes the automatic hides that stood on them.
  */
-export function deleteReportsOf(tx: Tx, userId: number): void {
+export function deleteReportsOf(tx: Tx, userId: number, now: number): void {
   const deleted = tx
     .delete(reviewQueue)
     .where(
@@ -128,7 +128,7 @@ export function deleteReportsOf(tx: Tx, userId: number): void {
     deleted.filter((row) => !row.decidedAt && row.kind === "report").map((row) => row.artifactId),
   );
   for (const artifactId of reported) {
-    undoUnfoundedHide(tx, artifactId, { requestId: null }, "a reporter's account was deleted");
+    undoUnfoundedHide(tx, artifactId, { requestId: null, now }, "a reporter's account was deleted");
   }
 }
 

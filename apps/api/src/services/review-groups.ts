@@ -162,7 +162,7 @@ export function decideImport(
       const status = input.decision === "approve" ? "published" : "rejected";
       const artifactIds = [...new Set(rows.map((row) => row.artifactId))];
       closeEntries(tx, rows, {
-        decidedAt: new Date(),
+        decidedAt: new Date(context.now),
         decidedBy: curator.id,
         decision: input.decision,
         decisionReason: reason,
@@ -265,7 +265,7 @@ export function dismissNewAccountReports(
         .limit(NEW_ACCOUNT_REPORTS_BATCH)
         .all();
       closeEntries(tx, rows, {
-        decidedAt: new Date(),
+        decidedAt: new Date(context.now),
         decidedBy: curator.id,
         decision: "dismiss",
         decisionReason: null,

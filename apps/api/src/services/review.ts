@@ -299,7 +299,7 @@ export function decideEntry(
       const note = input.note ?? null;
 
       // Decided once: the second of two curators finds decided_at set and changes nothing.
-      const now = new Date();
+      const now = new Date(context.now);
       const claimed = tx
         .update(reviewQueue)
         .set({
@@ -355,6 +355,7 @@ export function decideEntry(
               id: entry.artifactId,
               fields: waitingEdit,
               actorId: entry.submittedBy,
+              now: context.now,
             });
           }
           if (entry.status === "pending") setStatus("published", "approve");
@@ -362,6 +363,7 @@ export function decideEntry(
             tellFollowersOfNewArtifact(tx, {
               artifactId: entry.artifactId,
               ownerId: entry.ownerId,
+              now: context.now,
             });
           }
           tellOwner(entry.kind === "edit" ? "edit_approved" : "artifact_approved");
@@ -370,7 +372,7 @@ export function decideEntry(
           // A waiting edit is dropped and the published text stays. Any other edit is undone
           // (issue 29), unless it is the resubmission of an artifact that is not public.
           if (entry.kind === "edit" && !waitingEdit && !isResubmission(tx, entry)) {
-            revertEdit(db, tx, entry, curator.id);
+            revertEdit(db, tx, entry, curator.id, context.now);
           } else if (!waitingEdit) {
             setStatus("rejected", "reject");
           }
@@ -388,6 +390,7 @@ export function decideEntry(
             curatorId: curator.id,
             reason,
             note,
+            at: context.now,
           });
           break;
         case "dismiss":
@@ -468,6 +471,7 @@ export function revertEdit(
   tx: Tx,
   entry: Pick<OpenEntry, "artifactId" | "before" | "proposed">,
   curatorId: number,
+  now: number,
 ): void {
   const { before, proposed } = entry;
   const current = artifactFieldsIn(tx, entry.artifactId);
@@ -493,5 +497,6 @@ export function revertEdit(
     fields: reverted,
     actorId: curatorId,
     summarize: revertedEditSummary,
+    now,
   });
 }

@@ -35,7 +35,7 @@ export function suspendAccount(
         .get();
       if (!target) throw new ServiceError("NOT_FOUND", MESSAGES.accountNotFound);
       if (target.role === "admin") throw new ServiceError("CONFLICT", MESSAGES.suspendAdmin);
-      const suspendedAt = new Date();
+      const suspendedAt = new Date(context.now);
       tx.update(users)
         .set({ suspendedAt, suspendedReason: input.reason })
         .where(eq(users.id, input.userId))

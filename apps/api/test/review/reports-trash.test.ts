@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, REVIEW_NOTE_MAX_LENGTH, type TrashPage } from "@artifact-atlas/shared";
-import { purgeExpiredTrash, TRASH_MS } from "../../src/services/trash";
-import { startTrashPurge, PURGE_INTERVAL_MS, type PurgeClock } from "../../src/trash-purge";
+import { buildApp } from "../../src/app";
+import type { Every } from "../../src/jobs";
+import { purgeExpiredTrash, TRASH_MS, TRASH_PURGE_INTERVAL_MS } from "../../src/services/trash";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact, like } from "../support/artifacts";
 import { doorsShowing } from "../support/public-doors";
@@ -205,22 +206,19 @@ describe("the trash", () => {
     deletedAt.run(start + 2 * day, recent.id);
 
     let now = start + 30 * day - 1;
+    // The server's hourly jobs (the trash purge among them), run when the test says.
     const hourly: (() => void)[] = [];
-    const clock: PurgeClock = {
-      now: () => now,
-      every(ms, run) {
-        expect(ms).toBe(PURGE_INTERVAL_MS);
-        hourly.push(run);
-        return { stop: () => hourly.splice(0) };
-      },
+    const every: Every = (ms, run) => {
+      if (ms === TRASH_PURGE_INTERVAL_MS) hourly.push(run);
+      return () => hourly.splice(0);
     };
-    const log = { info: () => undefined, error: () => undefined };
-    const purge = startTrashPurge(t.db, log, clock);
+    const server = await buildApp({ env: t.env, db: t.db, now: () => now, every });
+    await server.ready();
     const count = () => t.db.$client.prepare("select count(*) as n from artifacts").get();
     expect(count()).toEqual({ n: 2 });
 
     now = start + 30 * day;
-    hourly[0]!();
+    for (const run of hourly) run();
     expect(t.db.$client.prepare("select id from artifacts").pluck().all()).toEqual([recent.id]);
     expect(t.db.$client.prepare("select count(*) as n from likes").get()).toEqual({ n: 0 });
     expect(
@@ -231,9 +229,9 @@ describe("the trash", () => {
     expect(auditActions(t, old.id).map((a) => a.action)).toEqual(["artifact.purge"]);
 
     now = start + 32 * day;
-    hourly[0]!();
+    for (const run of hourly) run();
     expect(count()).toEqual({ n: 0 });
-    purge.stop();
+    await server.close();
     expect(hourly).toEqual([]);
     expect(purgeExpiredTrash(t.db, now)).toEqual({ purged: 0 });
   });

@@ -1,6 +1,7 @@
 import { Ban, CircleCheck } from "lucide-react";
 import { useRef, useState } from "react";
 import { SUSPENSION_REASON_MAX_LENGTH, type AdminUser } from "@artifact-atlas/shared";
+import { suspensionChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
@@ -19,9 +20,8 @@ export function SuspendButton({
 }) {
   const utils = trpc.useUtils();
   const dialogs = useDialogs();
-  const done = () => void utils.admin.invalidate();
-  const suspend = trpc.admin.suspend.useMutation({ onSettled: done });
-  const lift = trpc.admin.unsuspend.useMutation({ onSettled: done });
+  const suspend = trpc.admin.suspend.useMutation({ onSettled: () => suspensionChanged(utils) });
+  const lift = trpc.admin.unsuspend.useMutation({ onSettled: () => suspensionChanged(utils) });
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();

@@ -11,6 +11,7 @@ import {
 import { Button, ButtonLink } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { formatMoment } from "../lib/dates";
@@ -160,76 +161,82 @@ export default function AdminAuditRoute() {
         Audit log
       </h2>
       <AuditFilters key={params.toString()} />
-      {audit.isPending ? (
-        <PageSpinner label="Loading the audit log" />
-      ) : audit.isError ? (
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading the Audit Log"
-          message="Unable to load the audit log. Please try again later."
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={ScrollText}
-          title="Nothing recorded"
-          message="No decision, role change, delete, restore or purge matches."
-        />
-      ) : (
-        <>
-          <Table label="Audit log">
-            <THead>
-              <Tr>
-                <Th>Time</Th>
-                <Th>Who</Th>
-                <Th>What</Th>
-                <Th>Artifact</Th>
-                <Th>Account</Th>
-                <Th>Details</Th>
-                <Th>Request</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {items.map((entry) => (
-                <Tr key={entry.id}>
-                  <Td label="Time" className="whitespace-nowrap">
-                    <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
-                  </Td>
-                  <Td label="Who">
-                    <Actor entry={entry} />
-                  </Td>
-                  <Td label="What" className="font-medium">
-                    {auditActionLabel(entry.action)}
-                  </Td>
-                  <Td label="Artifact">
-                    <ArtifactCell entry={entry} />
-                  </Td>
-                  <Td label="Account">
-                    <Subject entry={entry} />
-                  </Td>
-                  <Td label="Details">
-                    <Details details={entry.details} />
-                  </Td>
-                  <Td label="Request" className="font-mono text-xs break-all text-muted">
-                    {entry.requestId ?? "—"}
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-          {audit.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                busy={audit.isFetchingNextPage}
-                onClick={() => void audit.fetchNextPage()}
-              >
-                Show older entries
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState
+        query={audit}
+        loading={<PageSpinner label="Loading the audit log" />}
+        failed={
+          <EmptyState
+            icon={TriangleExclamationPoint}
+            tone="danger"
+            title="Error Loading the Audit Log"
+            message="Unable to load the audit log. Please try again later."
+          />
+        }
+      >
+        {() =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={ScrollText}
+              title="Nothing recorded"
+              message="No decision, role change, delete, restore or purge matches."
+            />
+          ) : (
+            <>
+              <Table label="Audit log">
+                <THead>
+                  <Tr>
+                    <Th>Time</Th>
+                    <Th>Who</Th>
+                    <Th>What</Th>
+                    <Th>Artifact</Th>
+                    <Th>Account</Th>
+                    <Th>Details</Th>
+                    <Th>Request</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {items.map((entry) => (
+                    <Tr key={entry.id}>
+                      <Td label="Time" className="whitespace-nowrap">
+                        <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
+                      </Td>
+                      <Td label="Who">
+                        <Actor entry={entry} />
+                      </Td>
+                      <Td label="What" className="font-medium">
+                        {auditActionLabel(entry.action)}
+                      </Td>
+                      <Td label="Artifact">
+                        <ArtifactCell entry={entry} />
+                      </Td>
+                      <Td label="Account">
+                        <Subject entry={entry} />
+                      </Td>
+                      <Td label="Details">
+                        <Details details={entry.details} />
+                      </Td>
+                      <Td label="Request" className="font-mono text-xs break-all text-muted">
+                        {entry.requestId ?? "—"}
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              {audit.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    busy={audit.isFetchingNextPage}
+                    onClick={() => void audit.fetchNextPage()}
+                  >
+                    Show older entries
+                  </Button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -2,18 +2,20 @@ import { hasRole, type Artifact, type ReviewedArtifact } from "@artifact-atlas/s
 import { ArrowRight, History, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { ArtifactArticle, ArtifactScreen } from "../components/ArtifactArticle";
+import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
 import { LikeButton } from "../components/LikeButton";
+import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
 import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { ShareButton } from "../components/ShareButton";
-import { Spinner } from "../components/Spinner";
+import { PageSpinner, Spinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { parseArtifactId } from "../lib/artifact-id";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
+import NotFoundRoute from "./not-found";
 
 /**
  * One artifact with every field, its like button, and others of its type. The screen shows once
@@ -21,15 +23,18 @@ import { trpc } from "../lib/trpc";
  */
 export default function ArtifactDetailRoute() {
   const id = parseArtifactId(useParams().id);
-  const query = trpc.artifacts.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  return id === null ? <NotFoundRoute /> : <ArtifactDetail id={id} />;
+}
+
+function ArtifactDetail({ id }: { id: number }) {
+  const query = trpc.artifacts.byId.useQuery({ id }, ARTIFACT_READ);
   // Curators and admins edit any artifact (issue 29); owners reach their form from My Artifacts.
   const { user } = useSession();
   const curates = user !== null && hasRole(user.role, "curator");
   // Unhide publishes it: the panel becomes the public one, and says so.
   const [unhidden, setUnhidden] = useState(false);
-
   return (
-    <ArtifactScreen id={id} query={query}>
+    <QueryState query={query} loading={<PageSpinner label="Loading artifact" fill />}>
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}
@@ -58,7 +63,7 @@ export default function ArtifactDetailRoute() {
           after={<SimilarArtifacts artifact={artifact} />}
         />
       )}
-    </ArtifactScreen>
+    </QueryState>
   );
 }
 
@@ -117,7 +122,11 @@ function ArtifactPanel({
 function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
   const similar = trpc.artifacts.similar.useQuery({ id: artifact.id });
   // Spec: a failure leaves the list empty.
-  const items = similar.data ?? [];
+  const none = (
+    <p className="rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-10 text-center text-muted">
+      No similar artifacts found
+    </p>
+  );
   return (
     <section aria-labelledby="similar-heading" className="mt-20 border-t border-line pt-14">
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -134,23 +143,30 @@ function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
           <ArrowRight aria-hidden="true" className="size-4" />
         </ButtonLink>
       </div>
-      {similar.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading similar artifacts" size="lg" />
-        </div>
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-10 text-center text-muted">
-          No similar artifacts found
-        </p>
-      ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.id}>
-              <ArtifactCard artifact={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={similar}
+        loading={
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading similar artifacts" size="lg" />
+          </div>
+        }
+        notFound={none}
+        failed={none}
+      >
+        {(items) =>
+          items.length === 0 ? (
+            none
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <ArtifactCard artifact={item} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

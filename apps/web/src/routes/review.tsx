@@ -3,6 +3,7 @@ import { hasRole } from "@artifact-atlas/shared";
 import { ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { PageHeader } from "../components/PageHeader";
+import { QueryState } from "../components/QueryState";
 import { EntryList } from "../components/review/EntryList";
 import { ReviewGroups } from "../components/review/ReviewGroups";
 import { ReviewReasonsEditor } from "../components/ReviewReasonsEditor";
@@ -33,12 +34,13 @@ export default function ReviewRoute() {
           </ButtonLink>
         }
       />
-      {groups.data && (
-        <ReviewGroups
-          imports={groups.data.imports}
-          newAccountReports={groups.data.newAccountReports}
-        />
-      )}
+      {/* The groups only gather what the queue below lists entry by entry: until they arrive,
+          or if they cannot be read, the screen goes without them. */}
+      <QueryState query={groups} loading={null} failed={null}>
+        {(data) => (
+          <ReviewGroups imports={data.imports} newAccountReports={data.newAccountReports} />
+        )}
+      </QueryState>
       <EntryList empty={grouped ? "Nothing else waits for review" : "Nothing waits for review"} />
       {user && hasRole(user.role, "admin") && <ReviewReasonsEditor />}
     </Page>

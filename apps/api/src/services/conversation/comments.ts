@@ -345,6 +345,7 @@ export function createComment(
           authorId: author.id,
           isSuggestion: false,
           mentionIds: rendered.mentionIds,
+          now,
         });
       }
       const row = deps.discussions.one.get({ id, viewer: author.id }) as CommentRow;

@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import { BRAND, DIGEST_LINES_MAX, type NotificationKind } from "@artifact-atlas/shared";
 import type { Deps } from "../../deps";
@@ -145,36 +144,4 @@ function inWords(names: string[]): string {
   return names.length <= 1
     ? (names[0] ?? "")
     : `${names.slice(0, -1).join(", ")} and ${names.at(-1) ?? ""}`;
-}
-
-/**
- * Checks every hour whether digests are due, one round at a time; answers the function that stops
- * it. Its own small timer until the server has one scheduler for its periodic jobs (issue 28).
- */
-export function startDailyDigests(
-  deps: DigestDeps & Pick<Deps, "now">,
-  log: FastifyBaseLogger,
-  everyMs = DIGEST_CHECK_EVERY_MS,
-): () => void {
-  let running = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDailyDigests(deps, deps.now(), () => stopped)
-      .then(({ queued }) => {
-        if (queued > 0) log.info({ job: "daily digests", queued }, "periodic job done");
-      })
-      .catch((error: unknown) =>
-        log.error({ err: error, job: "daily digests" }, "periodic job failed"),
-      )
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
 }

@@ -192,7 +192,7 @@ export function hideWithin(
   decision: { curatorId: number; reason: string },
   context: RequestContext,
 ): void {
-  const now = new Date();
+  const now = new Date(context.now);
   tx.update(comments)
     .set({ status: "hidden", hiddenReason: decision.reason })
     .where(eq(comments.id, comment.id))
@@ -246,6 +246,7 @@ export function publishHeld(
   tx: Tx,
   comment: Pick<CommentFacts, "id" | "artifactId" | "authorId" | "body">,
   isSuggestion: boolean,
+  now: number,
 ): void {
   tx.update(comments).set({ status: "published" }).where(eq(comments.id, comment.id)).run();
   if (comment.authorId === null) return;
@@ -258,6 +259,7 @@ export function publishHeld(
     authorId: comment.authorId,
     isSuggestion,
     mentionIds: mentions.map((member) => member.id),
+    now,
   });
 }
 
@@ -286,7 +288,7 @@ export function decideCommentEntry(
   switch (decision.decision) {
     case "approve":
       if (comment.status !== "held") throw new ServiceError("CONFLICT", MESSAGES.entryChanged);
-      publishHeld(tx, comment, false);
+      publishHeld(tx, comment, false, context.now);
       tellAuthor(tx, {
         userId: comment.authorId,
         kind: "comment_approved",

@@ -25,9 +25,14 @@ function notifyOnce(tx: Writer, people: SQL, kind: NotificationKind, artifactId:
 }
 
 /** Adds one to the next digest of each of `people` (a subquery of user ids). */
-function addToDigests(tx: Writer, people: SQL, kind: NotificationKind, artifactId: number): void {
+function addToDigests(
+  tx: Writer,
+  people: SQL,
+  kind: NotificationKind,
+  artifact: { artifactId: number; now: number },
+): void {
   tx.run(sql`insert into digest_items (user_id, kind, artifact_id, count, first_at)
-    select distinct person.id, ${kind}, ${artifactId}, 1, ${Date.now()} from (${people}) as person
+    select distinct person.id, ${kind}, ${artifact.artifactId}, 1, ${artifact.now} from (${people}) as person
     where true
     on conflict (user_id, kind, artifact_id) do update set count = count + 1`);
 }
@@ -41,6 +46,8 @@ export interface NewComment {
   isSuggestion: boolean;
   /** The members it mentions by @name, in order. */
   mentionIds: readonly number[];
+  /** The moment it was published, by the app's clock. */
+  now: number;
 }
 
 /**
@@ -80,7 +87,7 @@ export function tellOfNewComment(tx: Writer, comment: NewComment): void {
       where target_kind = 'artifact' and target_id = ${artifactId} and email = 1
         and follower_id != ${authorId} and follower_id != ${ownerId}`,
     "discussion_new",
-    artifactId,
+    comment,
   );
   const mentioned = comment.mentionIds
     .filter((id) => id !== authorId)
@@ -101,7 +108,7 @@ export function tellOfNewComment(tx: Writer, comment: NewComment): void {
 /** A followed member's artifact just became public: their followers hear of it. */
 export function tellFollowersOfNewArtifact(
   tx: Writer,
-  artifact: { artifactId: number; ownerId: number },
+  artifact: { artifactId: number; ownerId: number; now: number },
 ): void {
   tx.run(sql`insert into notifications (user_id, kind, artifact_id)
     select follower_id, 'followed_member_artifact', ${artifact.artifactId} from follows
@@ -111,7 +118,7 @@ export function tellFollowersOfNewArtifact(
     sql`select follower_id as id from follows
       where target_kind = 'member' and target_id = ${artifact.ownerId} and email = 1`,
     "followed_member_artifact",
-    artifact.artifactId,
+    artifact,
   );
 }
 

@@ -130,6 +130,7 @@ export function createSuggestion(
           authorId: author.id,
           isSuggestion: true,
           mentionIds: rendered.mentionIds,
+          now,
         });
       }
       const row = deps.discussions.one.get({ id, viewer: author.id }) as CommentRow;
@@ -208,11 +209,11 @@ function openEntry(tx: Tx, commentId: number) {
 function closeEntry(
   tx: Tx,
   commentId: number,
-  decided: { by: number; decision: ReviewDecision; reason: string | null },
+  decided: { by: number; decision: ReviewDecision; reason: string | null; at: number },
 ): void {
   tx.update(reviewQueue)
     .set({
-      decidedAt: new Date(),
+      decidedAt: new Date(decided.at),
       decidedBy: decided.by,
       decision: decided.decision,
       decisionReason: decided.reason,
@@ -241,13 +242,14 @@ function applyWithin(tx: Tx, found: SuggestionFacts, deciderId: number, context:
     id: found.artifactId,
     fields: { ...current, [found.field]: found.value },
     actorId: found.authorId,
+    now: context.now,
     summarize: () => `Suggested change accepted: ${REVISION_FIELD_NAMES[found.field]}`,
   });
   tx.update(suggestions)
-    .set({ status: "accepted", decidedAt: new Date() })
+    .set({ status: "accepted", decidedAt: new Date(context.now) })
     .where(eq(suggestions.commentId, found.id))
     .run();
-  if (found.commentStatus === "held") publishHeld(tx, found, true);
+  if (found.commentStatus === "held") publishHeld(tx, found, true, context.now);
   tellAuthor(tx, {
     userId: found.authorId,
     kind: "suggestion_accepted",
@@ -272,10 +274,10 @@ function declineWithin(
   context: RequestContext,
 ): void {
   tx.update(suggestions)
-    .set({ status: "declined", decidedAt: new Date(), declineReason: decided.reason })
+    .set({ status: "declined", decidedAt: new Date(context.now), declineReason: decided.reason })
     .where(eq(suggestions.commentId, found.id))
     .run();
-  if (found.commentStatus === "held") publishHeld(tx, found, true);
+  if (found.commentStatus === "held") publishHeld(tx, found, true, context.now);
   tellAuthor(tx, {
     userId: found.authorId,
     kind: "suggestion_declined",
@@ -326,11 +328,16 @@ export function decideSuggestion(
       let message: string;
       if (input.decision === "decline") {
         const reason = input.reason ?? "";
-        closeEntry(tx, found.id, { by: decider.id, decision: "reject", reason });
+        closeEntry(tx, found.id, { by: decider.id, decision: "reject", reason, at: context.now });
         declineWithin(tx, found, { by: decider.id, reason }, context);
         message = "Declined.";
       } else if (!isReviewedChange(decider, found.artifactStatus)) {
-        closeEntry(tx, found.id, { by: decider.id, decision: "approve", reason: null });
+        closeEntry(tx, found.id, {
+          by: decider.id,
+          decision: "approve",
+          reason: null,
+          at: context.now,
+        });
         applyWithin(tx, found, decider.id, context);
         message = "Accepted.";
       } else if (context.reviewMode === "post" && found.artifactStatus === "published") {
@@ -356,7 +363,7 @@ export function decideSuggestion(
         if (!openEntry(tx, found.id))
           throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionDecided);
         tx.update(suggestions)
-          .set({ ownerAcceptedAt: new Date() })
+          .set({ ownerAcceptedAt: new Date(context.now) })
           .where(eq(suggestions.commentId, found.id))
           .run();
         message = CONVERSATION_MESSAGES.suggestionWaits;
@@ -397,7 +404,7 @@ export function decideSuggestionEntry(
       if (!applied) applyWithin(tx, found, decision.curatorId, context);
       break;
     case "reject":
-      if (applied) revertEdit(db, tx, entry, decision.curatorId);
+      if (applied) revertEdit(db, tx, entry, decision.curatorId, context.now);
       declineWithin(tx, found, { by: decision.curatorId, reason: decision.reason ?? "" }, context);
       break;
     case "hide":

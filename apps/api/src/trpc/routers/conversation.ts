@@ -54,7 +54,12 @@ import { curatorWriteProcedure } from "./review";
  */
 
 function conversationContext(ctx: Context): ConversationContext {
-  return { requestId: ctx.requestId, ip: ctx.ip, reviewMode: ctx.deps.env.reviewMode };
+  return {
+    requestId: ctx.requestId,
+    ip: ctx.ip,
+    reviewMode: ctx.deps.env.reviewMode,
+    now: ctx.now,
+  };
 }
 
 export const commentsRouter = router({

@@ -5,6 +5,7 @@ import {
   type QueueEntry,
   type ReviewDecision,
 } from "@artifact-atlas/shared";
+import { reviewDecided } from "../../lib/cache-updates";
 import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
@@ -49,12 +50,7 @@ export function DecisionForm({
   onNote: (note: EntryNote) => void;
 }) {
   const utils = trpc.useUtils();
-  const decide = trpc.review.decide.useMutation({
-    onSettled: () => {
-      void utils.review.invalidate();
-      void utils.artifacts.invalidate();
-    },
-  });
+  const decide = trpc.review.decide.useMutation({ onSettled: () => reviewDecided(utils) });
   const [chosen, setChosen] = useState<ReviewDecision | null>(null);
 
   const send = async (decision: ReviewDecision, why: { reason?: string; note?: string } = {}) => {

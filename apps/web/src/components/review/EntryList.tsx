@@ -4,6 +4,7 @@ import { REVIEW_QUEUE_PAGE_SIZE, type QueueEntry, type QueueGroup } from "@artif
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { EmptyState } from "../EmptyState";
+import { QueryState } from "../QueryState";
 import { PageSpinner } from "../Spinner";
 import { ArtifactGroup, type ShownEntry } from "./ArtifactGroup";
 import type { EntryNote } from "./DecisionForm";
@@ -30,38 +31,44 @@ export function EntryList({
   const [notes, setNotes] = useState<Record<number, EntryNote>>({});
   const addNote = (note: EntryNote) => setNotes((all) => ({ ...all, [note.entry.id]: note }));
 
-  if (queue.isPending) return <PageSpinner label="Loading the review queue" />;
-  if (queue.isError) {
-    return (
-      <p role="alert" className="text-danger">
-        Unable to load the review queue. Please try again later.
-      </p>
-    );
-  }
-  const live = queue.data.pages.flatMap((page) => page.items);
-  const groups = byArtifact(live, notes);
-  if (groups.length === 0) return <EmptyState icon={ClipboardCheck} title={empty} />;
   return (
-    <>
-      <ol className="flex flex-col gap-6">
-        {groups.map(({ artifact, entries }) => (
-          <li key={artifact.id} className="min-w-0">
-            <ArtifactGroup artifact={artifact} entries={entries} onNote={addNote} />
-          </li>
-        ))}
-      </ol>
-      {queue.hasNextPage && (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="secondary"
-            onClick={() => void queue.fetchNextPage()}
-            busy={queue.isFetchingNextPage}
-          >
-            Show more
-          </Button>
-        </div>
-      )}
-    </>
+    <QueryState
+      query={queue}
+      loading={<PageSpinner label="Loading the review queue" />}
+      failed={
+        <p role="alert" className="text-danger">
+          Unable to load the review queue. Please try again later.
+        </p>
+      }
+    >
+      {(data) => {
+        const live = data.pages.flatMap((page) => page.items);
+        const groups = byArtifact(live, notes);
+        if (groups.length === 0) return <EmptyState icon={ClipboardCheck} title={empty} />;
+        return (
+          <>
+            <ol className="flex flex-col gap-6">
+              {groups.map(({ artifact, entries }) => (
+                <li key={artifact.id} className="min-w-0">
+                  <ArtifactGroup artifact={artifact} entries={entries} onNote={addNote} />
+                </li>
+              ))}
+            </ol>
+            {queue.hasNextPage && (
+              <div className="mt-8 flex justify-center">
+                <Button
+                  variant="secondary"
+                  onClick={() => void queue.fetchNextPage()}
+                  busy={queue.isFetchingNextPage}
+                >
+                  Show more
+                </Button>
+              </div>
+            )}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -2,6 +2,7 @@ import { ChevronDown, FileUp, UserRoundX } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { NewAccountReports, WaitingImport } from "@artifact-atlas/shared";
 import { ageOf } from "../../lib/age";
+import { newAccountReportsDismissed, reviewDecided } from "../../lib/cache-updates";
 import { serverMessage } from "../../lib/errors";
 import { countLabel } from "../../lib/text";
 import { trpc } from "../../lib/trpc";
@@ -102,12 +103,7 @@ function ImportGroup({
   onNotice: (notice: Notice) => void;
 }) {
   const utils = trpc.useUtils();
-  const decide = trpc.review.decideImport.useMutation({
-    onSettled: () => {
-      void utils.review.invalidate();
-      void utils.artifacts.invalidate();
-    },
-  });
+  const decide = trpc.review.decideImport.useMutation({ onSettled: () => reviewDecided(utils) });
   const [rejecting, setRejecting] = useState(false);
   const rows = countLabel(waiting.waiting, "entry", "entries");
 
@@ -204,7 +200,7 @@ function NewAccountReportsGroup({
 }) {
   const utils = trpc.useUtils();
   const dismiss = trpc.review.dismissNewAccountReports.useMutation({
-    onSettled: () => void utils.review.invalidate(),
+    onSettled: () => newAccountReportsDismissed(utils),
   });
 
   const dismissAll = async () => {

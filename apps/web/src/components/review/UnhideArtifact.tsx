@@ -1,5 +1,6 @@
 import { Eye } from "lucide-react";
 import { useState } from "react";
+import { artifactUnhidden } from "../../lib/cache-updates";
 import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
@@ -21,15 +22,7 @@ export function UnhideArtifact({
   const utils = trpc.useUtils();
   const unhide = trpc.review.unhide.useMutation({
     onSuccess: () => onUnhidden?.(),
-    // The list of hidden artifacts is left as it is: its row says what was done until it is
-    // read again.
-    onSettled: () => {
-      void utils.review.queue.invalidate();
-      void utils.review.groups.invalidate();
-      void utils.review.waiting.invalidate();
-      void utils.artifacts.invalidate();
-      void utils.revisions.invalidate();
-    },
+    onSettled: () => artifactUnhidden(utils),
   });
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
