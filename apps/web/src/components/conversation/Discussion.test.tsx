@@ -381,7 +381,8 @@ describe("the discussion for members (/artifacts/{id})", () => {
     const section = await discussion();
     await user.click(await within(section).findByRole("button", { name: "Follow Rosetta Stone" }));
     const unfollow = await within(section).findByRole("button", { name: "Unfollow Rosetta Stone" });
-    expect(unfollow).toHaveTextContent("Following");
+    expect(unfollow).toHaveTextContent("Unfollow");
+    expect(unfollow).toHaveAttribute("aria-pressed", "true");
     const bell = within(section).getByRole("checkbox", { name: "In the bell" });
     expect(bell).toBeChecked();
     // The bell cannot be switched off while it is the only way to tell.

@@ -83,7 +83,7 @@ export function Discussion({ artifact, signedIn }: { artifact: Artifact; signedI
           };
           const threads = loaded.flatMap((page) => page.items);
           return (
-            <div className="flex flex-col gap-8">
+            <div className="flex max-w-3xl flex-col gap-8">
               {threads.length === 0 ? (
                 <p className="flex items-center gap-2 text-muted">
                   <MessagesSquare aria-hidden="true" className="size-5" />

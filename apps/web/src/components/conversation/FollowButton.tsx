@@ -33,7 +33,7 @@ export function FollowButton({ target, name }: { target: FollowTarget; name: str
     run(follow.mutateAsync({ target, channels }));
 
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col items-start gap-2 sm:items-end">
       <Button
         variant={following ? "secondary" : "primary"}
         size="sm"
@@ -49,10 +49,10 @@ export function FollowButton({ target, name }: { target: FollowTarget; name: str
         ) : (
           <Bell aria-hidden="true" className="size-4" />
         )}
-        {following ? "Following" : "Follow"}
+        {following ? "Unfollow" : "Follow"}
       </Button>
       {following && (
-        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink">
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink sm:justify-end">
           <legend className="sr-only">How to tell me</legend>
           <label className="inline-flex items-center gap-2">
             <input

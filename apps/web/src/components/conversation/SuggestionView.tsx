@@ -82,7 +82,7 @@ export function SuggestionView({
         </span>
       </div>
       <dl className="mt-2 grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-3">
-        <dt className="text-muted">Now</dt>
+        <dt className="text-muted">Before</dt>
         <dd className="break-words text-ink line-through decoration-muted/60">
           {suggestion.before || "(empty)"}
         </dd>
