@@ -163,6 +163,32 @@ describe("the discussion for members (/artifacts/{id})", () => {
     await waitFor(() => expect(api.inputsOf("comments.list").length).toBeGreaterThan(1));
   });
 
+  it("keeps the held message of a new account's reply once its form closes", async () => {
+    const user = userEvent.setup();
+    const api = detailApi({
+      "comments.list": () => page([thread()], { comment: true }),
+      "comments.create": () => ({
+        comment: comment({ id: 9, parentId: 1, status: "held", mine: true }),
+        message: CONVERSATION_MESSAGES.commentHeld,
+      }),
+    });
+    renderApp(api, "/artifacts/1");
+    const section = await discussion();
+    const mary = await within(section).findByRole("article", { name: "Comment by Mary Anning" });
+    await user.click(within(mary).getByRole("button", { name: "Reply" }));
+    await user.type(within(section).getByRole("textbox", { name: "Reply to Mary Anning" }), "Yes");
+    await user.click(
+      within(within(section).getByRole("form", { name: "Reply to Mary Anning" })).getByRole(
+        "button",
+        { name: "Reply" },
+      ),
+    );
+    expect(await within(section).findByRole("status")).toHaveTextContent(
+      CONVERSATION_MESSAGES.commentHeld,
+    );
+    expect(within(section).queryByRole("form", { name: "Reply to Mary Anning" })).toBeNull();
+  });
+
   it("keeps what was typed and shows the server's refusal under the field", async () => {
     const user = userEvent.setup();
     const api = detailApi({

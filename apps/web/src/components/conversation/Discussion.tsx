@@ -168,6 +168,8 @@ export function Discussion({ artifact, signedIn }: { artifact: Artifact; signedI
 function Thread({ thread, rights }: { thread: DiscussionThread; rights: DiscussionRights }) {
   const utils = trpc.useUtils();
   const [replying, setReplying] = useState(false);
+  // A new account's held reply: the form closes, the message stays.
+  const [notice, setNotice] = useState<string | null>(null);
   const [showMore, setShowMore] = useState(false);
   const lastShown = thread.replies.at(-1)?.id ?? 0;
   const more = trpc.comments.replies.useInfiniteQuery(
@@ -198,7 +200,7 @@ function Thread({ thread, rights }: { thread: DiscussionThread; rights: Discussi
           ) : undefined
         }
       />
-      {(replies.length > 0 || replying || hasMore) && (
+      {(replies.length > 0 || replying || hasMore || notice) && (
         <div className="ml-6 flex flex-col gap-4 border-l-2 border-line pl-4 sm:ml-12">
           {replies.length > 0 && (
             <ol
@@ -235,10 +237,16 @@ function Thread({ thread, rights }: { thread: DiscussionThread; rights: Discussi
                   parentId: thread.id,
                 });
                 setReplying(false);
-                return answer.message;
+                setNotice(answer.message);
+                return null;
               }}
               onCancel={() => setReplying(false)}
             />
+          )}
+          {notice && (
+            <p role="status" className="text-sm text-muted">
+              {notice}
+            </p>
           )}
         </div>
       )}
