@@ -20,6 +20,7 @@ import { createImageStore, type ImageStore } from "../src/store/image-store";
 import { UNUSED_IMAGE_GRACE_MS } from "../src/services/images/prune";
 import { HISTORY_BENCH } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
+import { conversationLatencyCases } from "./latency-conversation";
 import { eq } from "drizzle-orm";
 import { listSessions } from "../src/auth/session";
 import { EXPORT_PAGE_ROWS, EXPORT_SECTIONS } from "../src/services/account-export";
@@ -259,6 +260,9 @@ export function latencyCases(sampleId: number): Case[] {
   });
   for (const { label, run } of adminLatencyCases(sampleId)) {
     cases.push({ label, listTarget: false, run: (store) => run(store.db) });
+  }
+  for (const { label, run } of conversationLatencyCases(sampleId)) {
+    cases.push({ label, listTarget: true, run });
   }
   // Your account (issue 20): a page of Download my data for the sample artifact's owner, the
   // sessions of "Where you're signed in", and the check of a reset link.
