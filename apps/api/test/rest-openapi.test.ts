@@ -122,6 +122,7 @@ const ADMIN_CALLS = [
   ["post", "/admin/users/{id}/suspension"],
   ["delete", "/admin/users/{id}/suspension"],
   ["get", "/admin/audit"],
+  ["get", "/admin/backups/{name}/download"],
   ["get", "/notifications"],
   ["post", "/notifications/read"],
 ] as const;
@@ -138,6 +139,7 @@ const UNDOCUMENTED = [
   /^\/robots\.txt$/,
   /^\/sitemaps?[/.]/,
   /^\/openapi\.json$/,
+  /^\/metrics$/,
   /^\/artifacts\/\{id\}\/history$/,
 ];
 

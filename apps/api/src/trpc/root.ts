@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
+import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { commentsRouter, followsRouter, suggestionsRouter } from "./routers/conversation";
@@ -29,6 +30,7 @@ export const appRouter = router({
   comments: commentsRouter,
   suggestions: suggestionsRouter,
   follows: followsRouter,
+  backups: backupsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

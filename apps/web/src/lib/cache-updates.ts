@@ -227,3 +227,8 @@ export function followChanged(utils: TrpcUtils, target: FollowTarget, state: Fol
   void utils.follows.list.invalidate();
   void utils.follows.feed.invalidate();
 }
+
+/** A backup made (or refused): the Backups tab shows the list and the last attempt again. */
+export function backupsChanged(utils: TrpcUtils) {
+  return utils.backups.invalidate();
+}
