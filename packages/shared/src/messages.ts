@@ -114,4 +114,15 @@ export const MESSAGES = {
   imageUploadTooSlow: "The upload took too long. Please try again on a faster connection.",
   imageNotFound:
     "This uploaded image is no longer available. Please upload it again or enter an image URL.",
+  // Issue 30: several images, rights.
+  tooManyImages: (max: number) => `An artifact can have at most ${max} images.`,
+  rightsUnknown: "Please choose the image's rights from the list.",
+  metadataLicenseUnknown:
+    "Please choose a Creative Commons licence or CC0 1.0 for the site's data.",
+  siteRightsSaved: "The rights settings are saved.",
+  notFirstImage:
+    "artifactImage is the first image's url: send the same as images[0].url, or leave it out.",
+  imageTwice: "Each image may appear only once.",
+  notFirstImageAlt:
+    "imageAlt is the first image's description: send the same as images[0].alt, or leave it out.",
 } as const;

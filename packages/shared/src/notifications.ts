@@ -85,6 +85,7 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "comment.unhide": "Comment shown again",
   "suggestion.accept": "Suggestion accepted",
   "suggestion.decline": "Suggestion declined",
+  "settings.rights": "Rights settings changed",
 };
 
 /** An action in words; one added later without a label shows its code. */

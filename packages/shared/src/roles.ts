@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "comment.unhide",
   "suggestion.accept",
   "suggestion.decline",
+  // Issue 30: an admin changed the site's metadata licence or the uploads' default rights.
+  "settings.rights",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

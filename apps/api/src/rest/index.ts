@@ -7,10 +7,12 @@ import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
 import { conversationRoutes } from "./conversation";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
+import { iiifRoutes } from "./iiif";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { reviewRoutes } from "./review";
+import { rightsRoutes } from "./rights";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
@@ -63,6 +65,8 @@ export const restPlugin = fp(
     await accountRoutes(app);
     await imageRoutes(app);
     await conversationRoutes(app);
+    await iiifRoutes(app);
+    await rightsRoutes(app);
   },
   { name: "atlas-rest", dependencies: ["atlas-session", "atlas-spa"], encapsulate: true },
 );

@@ -11,8 +11,11 @@ import {
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
+  type ArtifactDetail,
   type ArtifactFields,
   type ArtifactPage,
+  type ArtifactSubmission,
+  type ArtifactTextFields,
   type ArtifactType,
   type MyArtifactsPage,
   type ArtifactReview,
@@ -20,6 +23,7 @@ import {
   type ReviewMode,
   type SessionUser,
   type SortValue,
+  ARTIFACT_FIELD_NAMES,
   pickArtifactFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
@@ -40,7 +44,9 @@ import {
 import { appendAudit } from "./audit";
 import { tellFollowersOfNewArtifact } from "./conversation/notices";
 import { ServiceError } from "./errors";
-import { assertImageAvailable } from "./images/uploads";
+import { fieldsToSave, imagesOf, imageViewsOf, writeImages } from "./artifact-images";
+import { assertImagesAvailable } from "./images/uploads";
+import { siteRights } from "./site-rights";
 import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
 import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
@@ -257,19 +263,28 @@ export function getArtifact(
   store: ArtifactStore,
   viewer: Viewer,
   input: { id: number },
-): ReviewedArtifact {
-  const published = store.readCache.read(
-    `artifact:${input.id}`,
-    () => store.statements.byId.get({ id: input.id }) ?? null,
-  );
+): ArtifactDetail {
+  const published = store.readCache.read(`artifact:${input.id}`, () => {
+    const artifact = store.statements.byId.get({ id: input.id });
+    return artifact ? { ...artifact, images: imageViewsOf(store.db, input.id) } : null;
+  });
   if (published) return { ...published, ...PUBLISHED };
   if (!viewer) throw notFound();
   const row = store.statements.reviewedById.get({ id: input.id });
   if (!row) throw notFound();
   const { ownerId, ...artifact } = row;
   if (ownerId !== viewer.id && !hasRole(viewer.role, "curator")) throw notFound();
-  return artifact;
+  return withImages(store, artifact);
 }
+
+/** An artifact with all its images, as the detail answers show them (issue 30). */
+function withImages<T extends Artifact>(
+  store: ArtifactStore,
+  artifact: T,
+): T & ArtifactDetailImages {
+  return { ...artifact, images: imageViewsOf(store.db, artifact.id) };
+}
+type ArtifactDetailImages = Pick<ArtifactDetail, "images">;
 
 /** Up to SIMILAR_COUNT other public artifacts of the same type, most liked first. */
 export function similarArtifacts(
@@ -338,11 +353,12 @@ export function isReviewedChange(
 export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
-  fields: ArtifactFields,
+  sent: ArtifactSubmission,
   context: ReviewContext,
-): ReviewedArtifact {
-  assertImageAvailable(store.db, fields.artifactImage);
-  return store.db.transaction(
+): ArtifactDetail {
+  const fields = fieldsToSave(sent, [], siteRights(store.db).uploadRights);
+  assertImagesAvailable(store.db, fields.images);
+  const created = store.db.transaction(
     (tx) => {
       const reviewed = !hasRole(actor.role, "curator");
       const created = tx
@@ -356,6 +372,7 @@ export function createArtifact(
         })
         .returning(reviewedArtifactColumns)
         .get();
+      writeImages(tx, created.id, fields.images);
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
       if (created.status === "published") {
@@ -369,6 +386,7 @@ export function createArtifact(
     },
     { behavior: "immediate" },
   );
+  return withImages(store, created);
 }
 
 /**
@@ -377,7 +395,7 @@ export function createArtifact(
  * an owner's save and of a curator's approval of a waiting edit.
  */
 export function writeArtifact(
-  tx: Pick<AppDatabase, "update" | "select" | "insert">,
+  tx: Pick<AppDatabase, "update" | "select" | "insert" | "delete">,
   input: {
     id: number;
     fields: ArtifactFields;
@@ -398,6 +416,7 @@ export function writeArtifact(
     .returning(reviewedArtifactColumns)
     .get();
   if (!updated) throw notFound();
+  writeImages(tx, input.id, after.images);
   const summary = (input.summarize ?? editSummary)(before, after);
   if (summary) recordRevision(tx, { artifactId: input.id, actorId: input.actorId, summary });
   return updated;
@@ -415,17 +434,18 @@ export function writeArtifact(
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
-  input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
+  input: { id: number; fields: ArtifactSubmission; baseRevision?: number | undefined },
   context: ReviewContext,
-): ReviewedArtifact {
-  return store.db.transaction(
+): ArtifactDetail {
+  const updated = store.db.transaction(
     (tx) => {
       assertMayEdit(store, actor, input.id);
-      assertImageAvailable(store.db, input.fields.artifactImage);
       const current = store.statements.reviewedById.get({ id: input.id });
       if (!current) throw notFound();
       const { ownerId: _ownerId, ...artifact } = current;
-      const before = pickArtifactFields(artifact);
+      const before = pickArtifactFields({ ...artifact, images: imagesOf(tx, input.id) });
+      const fields = fieldsToSave(input.fields, before.images, siteRights(tx).uploadRights);
+      assertImagesAvailable(tx, fields.images);
       if (input.baseRevision !== undefined) {
         assertBaseIsCurrent(tx, {
           artifactId: input.id,
@@ -433,7 +453,6 @@ export function updateArtifact(
           current: before,
         });
       }
-      const fields = pickArtifactFields(input.fields);
       const write = (review?: ArtifactReview) =>
         writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review, now: context.now });
       if (!isReviewedChange(actor, current.status)) return write();
@@ -453,6 +472,7 @@ export function updateArtifact(
     },
     { behavior: "immediate" },
   );
+  return withImages(store, updated);
 }
 
 /**
@@ -485,9 +505,15 @@ export function deleteArtifact(
 }
 
 /**
- * The columns a save writes: exactly the editable fields, whatever else a caller's object carries,
- * and the years parsed from the dates. Creating, editing and restoring a version all write these.
+ * The columns a save writes: exactly the editable text fields, whatever else a caller's object
+ * carries, the first image's rights, and the years parsed from the dates. Creating, editing and
+ * restoring a version all write these, and writeImages the images.
  */
 export function writtenColumns(fields: ArtifactFields) {
-  return { ...pickArtifactFields(fields), ...parsedDateColumns(fields) };
+  const text = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]));
+  return {
+    ...(text as ArtifactTextFields),
+    imageRights: fields.images[0]!.rights,
+    ...parsedDateColumns(fields),
+  };
 }

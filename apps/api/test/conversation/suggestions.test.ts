@@ -176,6 +176,27 @@ describe("accepting", () => {
     expect((await decideSuggestion(curator, made.id, "accept", newest.number)).status).toBe(409);
   });
 
+  test("of the image description changes the first image's too, so that the two agree", async () => {
+    await setUp();
+    const stone = await addPublicArtifact(t, owner, { imageAlt: "A stone" });
+    const made = await suggested(stone.id, {
+      field: "imageAlt",
+      value: "A dark granodiorite stele",
+    });
+    const { revision } = await discussion(t, stone.id, curator);
+    expect((await decideSuggestion(curator, made.id, "accept", revision)).status).toBe(200);
+    const kept = t.db.$client
+      .prepare(
+        `select a.image_alt as artifact, i.alt as image from artifacts a
+         join artifact_images i on i.artifact_id = a.id and i.position = 0 where a.id = ?`,
+      )
+      .get(stone.id);
+    expect(kept).toEqual({
+      artifact: "A dark granodiorite stele",
+      image: "A dark granodiorite stele",
+    });
+  });
+
   test("by the owner in REVIEW_MODE=post: applied at once, reviewed after, and undone by a rejection", async () => {
     await setUp("post");
     const stone = await addPublicArtifact(t, owner, { createdAt: "200 BC" });

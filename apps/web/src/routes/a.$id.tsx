@@ -5,6 +5,7 @@ import { ButtonLink } from "../components/Button";
 import { CiteBox } from "../components/CiteBox";
 import { Discussion } from "../components/conversation/Discussion";
 import { QueryState } from "../components/QueryState";
+import { ReuseBox } from "../components/ReuseBox";
 import { PageSpinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
 import { loginPath } from "../lib/redirect";
@@ -54,6 +55,7 @@ function PublicArtifact({ id }: { id: number }) {
           }
         >
           <CiteBox artifact={artifact} />
+          <ReuseBox artifactId={artifact.id} />
         </ArtifactArticle>
       )}
     </QueryState>

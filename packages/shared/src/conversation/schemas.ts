@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
 import { reportInput, unhideInput } from "../review";
-import { artifact, artifactId, artifactInput, ARTIFACT_FIELD_LABELS } from "../schemas/artifact";
+import {
+  artifact,
+  artifactId,
+  artifactInputShape,
+  ARTIFACT_FIELD_LABELS,
+} from "../schemas/artifact";
 import { isWellFormedText, requiredText, revisionNumber, wholeNumber } from "../schemas/fields";
 import {
   COMMENT_MAX_LENGTH,
@@ -76,7 +81,7 @@ export const commentModerationInput = unhideInput;
 
 /** The value of one field, checked by that field's own rule of the artifact form. */
 function fieldValueIssue(field: (typeof SUGGESTABLE_FIELDS)[number], value: unknown) {
-  const result = artifactInput.shape[field].safeParse(value);
+  const result = artifactInputShape[field].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? "Invalid value.");
 }
 
@@ -105,7 +110,7 @@ function withValueRule<Shape extends typeof suggestionShape>(schema: Shape) {
     })
     .transform((input) => ({
       ...input,
-      value: artifactInput.shape[input.field].parse(input.value) as string,
+      value: (artifactInputShape[input.field].parse(input.value) ?? "") as string,
     }));
 }
 

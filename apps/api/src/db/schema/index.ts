@@ -7,3 +7,4 @@ export * from "./revisions";
 export * from "./images";
 export * from "./imports";
 export * from "./conversation";
+export * from "./artifact-images";

@@ -238,9 +238,14 @@ function applyWithin(tx: Tx, found: SuggestionFacts, deciderId: number, context:
     const label = SUGGESTABLE_FIELD_LABELS[found.field];
     throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionOutdated(label));
   }
+  const fields = { ...current, [found.field]: found.value };
+  // The image description is the first image's (issue 30): both change, or they would disagree.
+  const [first, ...others] = current.images;
+  if (found.field === "imageAlt" && first)
+    fields.images = [{ ...first, alt: found.value }, ...others];
   writeArtifact(tx, {
     id: found.artifactId,
-    fields: { ...current, [found.field]: found.value },
+    fields,
     actorId: found.authorId,
     now: context.now,
     summarize: () => `Suggested change accepted: ${REVISION_FIELD_NAMES[found.field]}`,
@@ -383,12 +388,11 @@ export function decideSuggestion(
  */
 export function decideSuggestionEntry(
   tx: Tx,
-  db: Parameters<typeof revertEdit>[0],
   entry: {
     commentId: number | null;
     artifactId: number;
-    before: Parameters<typeof revertEdit>[2]["before"];
-    proposed: Parameters<typeof revertEdit>[2]["proposed"];
+    before: Parameters<typeof revertEdit>[1]["before"];
+    proposed: Parameters<typeof revertEdit>[1]["proposed"];
   },
   decision: { curatorId: number; decision: ReviewDecision; reason: string | null },
   context: RequestContext,
@@ -404,7 +408,7 @@ export function decideSuggestionEntry(
       if (!applied) applyWithin(tx, found, decision.curatorId, context);
       break;
     case "reject":
-      if (applied) revertEdit(db, tx, entry, decision.curatorId, context.now);
+      if (applied) revertEdit(tx, entry, decision.curatorId, context.now);
       declineWithin(tx, found, { by: decision.curatorId, reason: decision.reason ?? "" }, context);
       break;
     case "hide":
