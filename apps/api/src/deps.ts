@@ -6,16 +6,22 @@ import { createSessionStore, type SessionStore } from "./auth/session";
 import { createOutbox, smtpTransport, type Outbox } from "./mail/outbox";
 import {
   createAuthRateLimiters,
+  createConversationRateLimiters,
   createRateLimiter,
   createReportRateLimiters,
   createResetRateLimiters,
   workRule,
   writeRule,
   type AuthRateLimiters,
+  type ConversationRateLimiters,
   type RateLimiter,
   type ReportRateLimiters,
   type ResetRateLimiters,
 } from "./rate-limit";
+import {
+  prepareDiscussionStatements,
+  type DiscussionStatements,
+} from "./services/conversation/statements";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
 import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
@@ -23,6 +29,7 @@ import { createSlots, type Slots } from "./open-data/slots";
 import { createPublicArtifactStore, type PublicArtifactStore } from "./store/public-artifacts";
 import { createBackups, type Backups } from "./backups/service";
 import type { BackupTarget } from "./backups/targets/target";
+import { createHarvesting, type Harvesting } from "./harvesting";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
@@ -40,6 +47,8 @@ export interface Deps {
   exportSlots: Slots;
   /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */
   importSlots: Slots;
+  /** OAI-PMH, feeds and the Harvesting screen's reads, and the harvest's slots (issue 34). */
+  harvesting: Harvesting;
   /** Uploaded images: their rows, files and processing line (issue 19). */
   images: ImageStore;
   sessions: SessionStore;
@@ -53,6 +62,10 @@ export interface Deps {
   resetRateLimiters: ResetRateLimiters;
   /** Reports per account and per client (issue 28). */
   reportRateLimiters: ReportRateLimiters;
+  /** Comments, edits and suggestions per account and per client (issue 33). */
+  conversationRateLimiters: ConversationRateLimiters;
+  /** The discussions' prepared reads (issue 33). */
+  discussions: DiscussionStatements;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
   outbox: Outbox | null;
   /** The one clock, in milliseconds since the epoch: everything that stamps or expires reads it. */
@@ -91,6 +104,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     publicArtifacts: createPublicArtifactStore(db.$client),
     exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
     importSlots: createSlots(1),
+    harvesting: createHarvesting(db.$client),
     images: createImageStore(db, { dir: env.imagesDir, now }),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
     // The limits measure how fast a client asks, on the wall's clock, not the app's (which tests
@@ -100,6 +114,8 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     workBudget: createRateLimiter(workRule(env.workBudgetMsPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
     reportRateLimiters: createReportRateLimiters(),
+    conversationRateLimiters: createConversationRateLimiters(),
+    discussions: prepareDiscussionStatements(db.$client),
     outbox: env.mail
       ? createOutbox({
           transport: smtpTransport(env.mail.smtpUrl),

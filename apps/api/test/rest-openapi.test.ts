@@ -33,7 +33,7 @@ interface Document {
   };
 }
 
-const METHODS = ["get", "post", "put", "delete"] as const;
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** Issue 21's open-data paths, beside the spec's. */
 const OPEN_DATA_CALLS = [
@@ -76,12 +76,44 @@ const REVIEW_CALLS = [
   ["post", "/artifacts/{id}/unhide"],
 ] as const;
 
+/** Issue 34's harvesting doors: OAI-PMH (XML), the Atom feeds, the dataset's VoID (Turtle). */
+const HARVESTING_CALLS = [
+  ["get", "/oai"],
+  ["post", "/oai"],
+  ["get", "/feeds/artifacts.atom"],
+  ["get", "/feeds/artifacts/{file}"],
+  ["get", "/.well-known/void"],
+] as const;
+
 /** Issue 17's paths beside the spec's. */
 const HISTORY_CALLS = [
   ["get", "/artifacts/{id}/revisions"],
   ["get", "/artifacts/{id}/revisions/compare"],
   ["get", "/artifacts/{id}/revisions/{number}"],
   ["post", "/artifacts/{id}/revisions/{number}/restore"],
+] as const;
+
+/** Issue 33's paths: comments, suggestions and follows. */
+const CONVERSATION_CALLS = [
+  ["get", "/artifacts/{id}/comments"],
+  ["post", "/artifacts/{id}/comments"],
+  ["get", "/comments/{id}/replies"],
+  ["patch", "/comments/{id}"],
+  ["delete", "/comments/{id}"],
+  ["get", "/comments/{id}/history"],
+  ["post", "/comments/{id}/reports"],
+  ["post", "/comments/{id}/hide"],
+  ["post", "/comments/{id}/unhide"],
+  ["post", "/artifacts/{id}/suggestions"],
+  ["post", "/suggestions/{id}"],
+  ["put", "/suggestions/{id}/agreement"],
+  ["delete", "/suggestions/{id}/agreement"],
+  ["get", "/follows"],
+  ["get", "/follows/{kind}/{id}"],
+  ["put", "/follows/{kind}/{id}"],
+  ["delete", "/follows/{kind}/{id}"],
+  ["get", "/following"],
+  ["post", "/unsubscribe"],
 ] as const;
 
 /** REST paths beyond the spec's table: Download my data (issue 20), my trash (issue 29). */
@@ -131,6 +163,9 @@ const UNDOCUMENTED = [
   /^\/openapi\.json$/,
   /^\/metrics$/,
   /^\/artifacts\/\{id\}\/history$/,
+  // The public pages /a/* (Fastify names a wildcard route by its wildcard alone): web pages, and
+  // an artifact's JSON-LD to a client that asks for it (docs/harvesting-and-linked-data.md).
+  /^\*$/,
 ];
 
 /** Every method and path of the server, from Fastify's own route tree (HEAD comes with GET). */
@@ -241,7 +276,9 @@ describe("the OpenAPI document", () => {
         ...ADMIN_CALLS,
         ...OPEN_DATA_CALLS,
         ...REVIEW_CALLS,
+        ...CONVERSATION_CALLS,
         ...IIIF_CALLS,
+        ...HARVESTING_CALLS,
       ]
         .map(([method, path]) => `${method} ${path}`)
         .sort(),

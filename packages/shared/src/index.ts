@@ -22,5 +22,7 @@ export * from "./dates";
 export * from "./find-values";
 export * from "./schemas/find";
 export * from "./review";
+export * from "./harvesting";
+export * from "./conversation";
 export * from "./web-paths";
 export * from "./places";

@@ -5,6 +5,7 @@ import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
+import { conversationRoutes } from "./conversation";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
 import { iiifRoutes } from "./iiif";
 import { imageRoutes } from "./images";
@@ -17,6 +18,7 @@ import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
 import { placeRoutes } from "./places";
 import { chargeRestWork } from "../work-budget";
+import { harvestingRoutes } from "../harvesting/routes";
 
 /**
  * The documented REST paths of spec section 7 for clients other than the web app (which uses
@@ -63,8 +65,10 @@ export const restPlugin = fp(
     await notificationRoutes(app);
     await exportRoutes(app);
     await importRoutes(app);
+    await harvestingRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
+    await conversationRoutes(app);
     await iiifRoutes(app);
     await rightsRoutes(app);
   },

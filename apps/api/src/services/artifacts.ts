@@ -42,6 +42,7 @@ import {
   type OffsetPageInput,
 } from "./cursor-pages";
 import { appendAudit } from "./audit";
+import { tellFollowersOfNewArtifact } from "./conversation/notices";
 import { ServiceError } from "./errors";
 import { fieldsToSave, imagesOf, imageViewsOf, writeImages } from "./artifact-images";
 import { assertImagesAvailable } from "./images/uploads";
@@ -374,6 +375,13 @@ export function createArtifact(
       writeImages(tx, created.id, fields.images);
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
+      if (created.status === "published") {
+        tellFollowersOfNewArtifact(tx, {
+          artifactId: created.id,
+          ownerId: actor.id,
+          now: context.now,
+        });
+      }
       return created;
     },
     { behavior: "immediate" },

@@ -4,6 +4,8 @@ import { accountRouter } from "./routers/account";
 import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { harvestingRouter } from "./routers/harvesting";
+import { commentsRouter, followsRouter, suggestionsRouter } from "./routers/conversation";
 import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { placesRouter } from "./routers/places";
@@ -29,6 +31,10 @@ export const appRouter = router({
   imports: importsRouter,
   account: accountRouter,
   places: placesRouter,
+  harvesting: harvestingRouter,
+  comments: commentsRouter,
+  suggestions: suggestionsRouter,
+  follows: followsRouter,
   backups: backupsRouter,
   rights: rightsRouter,
 });

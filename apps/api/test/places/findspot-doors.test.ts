@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PlaceInput } from "@artifact-atlas/shared";
+import { FEED_PATH, OAI_PATH, type PlaceInput } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { rest } from "../support/rest";
@@ -65,6 +65,10 @@ async function publicAnswers(id: number, slug: string, cookie?: string) {
     "GET /a/{id}/{slug}": await get(`/a/${id}/${slug}`),
     "GET /sitemap.xml": await get("/sitemap.xml"),
     "GET /iiif/artifacts/{id}/manifest.json": await get(`/iiif/artifacts/${id}/manifest.json`),
+    // Issue 34's harvesting doors: OAI-PMH in both formats, the feed.
+    "GET OAI ListRecords dc": await get(`${OAI_PATH}?verb=ListRecords&metadataPrefix=oai_dc`),
+    "GET OAI ListRecords edm": await get(`${OAI_PATH}?verb=ListRecords&metadataPrefix=edm`),
+    "GET feed": await get(FEED_PATH),
   };
 }
 
@@ -92,6 +96,8 @@ describe("a protected findspot", () => {
       expect(answers["GET /export csv"]).toContain("52.05");
       expect(answers["places.byArtifact"]).toContain("about-10km");
       expect(answers["GET /iiif/artifacts/{id}/manifest.json"]).toContain("Helmet");
+      expect(answers["GET OAI ListRecords dc"]).toContain("Helmet");
+      expect(answers["GET feed"]).toContain("Helmet");
       expect(leaks(answers)).toEqual([]);
     }
     // The owner's own door gives the exact point: the search above can find it.

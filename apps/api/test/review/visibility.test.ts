@@ -40,8 +40,8 @@ function moveToTrash(id: number): void {
   t.db.$client.prepare("update artifacts set deleted_at = ? where id = ?").run(Date.now(), id);
 }
 
-/** Every public door shows a published artifact, to everyone. */
-const ALL_DOORS = 30;
+/** Every public door shows a published artifact, to everyone (issue 34 added nine). */
+const ALL_DOORS = 39;
 
 describe("a published artifact", () => {
   it("is shown by every door, to the public and to members", async () => {
@@ -59,13 +59,28 @@ describe("a published artifact", () => {
       "publicById 200",
       "sitemap",
       "export",
+      // Issue 34: harvesting, feeds and linked data.
+      "OAI GetRecord oai_dc",
+      "OAI GetRecord edm",
+      "OAI ListRecords oai_dc",
+      "OAI ListRecords edm",
+      "OAI ListIdentifiers",
+      "feed /feeds/artifacts.atom",
+      "feed /feeds/artifacts/tools.atom",
+      `JSON-LD /a/${artifact.id} 200`,
+      `JSON-LD /artifacts/${artifact.id} 200`,
     ]) {
       expect(asPublic).toContain(door);
     }
     const asMember = await doorsShowing(t, artifact, {
       cookie: stranger.cookie,
       likerCookie: stranger.cookie,
+      followerCookie: stranger.cookie,
     });
+    expect(asMember).toContain("comments.list 200");
+    expect(asMember).toContain("REST comments 200");
+    expect(asMember).toContain("follows.feed");
+    expect(asMember).toContain("REST following");
     expect(asMember).toContain("likes.list");
     expect(asMember).toContain("REST liked");
     expect(asMember).toContain("likes.status");
@@ -84,15 +99,14 @@ describe.each([
     const neighbour = await addArtifact(t, stranger, { artifactName: "Clay Jar" });
     await like(t, stranger, artifact.id);
     // Read every door first, so that the read cache keeps each answer.
-    expect(await doorsShowing(t, artifact, { likerCookie: stranger.cookie })).not.toEqual([]);
+    const followed = { likerCookie: stranger.cookie, followerCookie: stranger.cookie };
+    expect(await doorsShowing(t, artifact, followed)).toContain("follows.feed");
     expect(await similarIds(t, neighbour.id)).toContain(artifact.id);
 
     change(artifact.id);
 
-    expect(await doorsShowing(t, artifact, { likerCookie: stranger.cookie })).toEqual([]);
-    expect(
-      await doorsShowing(t, artifact, { cookie: stranger.cookie, likerCookie: stranger.cookie }),
-    ).toEqual([]);
+    expect(await doorsShowing(t, artifact, followed)).toEqual([]);
+    expect(await doorsShowing(t, artifact, { cookie: stranger.cookie, ...followed })).toEqual([]);
     expect(await similarIds(t, neighbour.id)).not.toContain(artifact.id);
     // The neighbour is still there, with the right totals.
     const list = await trpc(t.app, "query", "artifacts.list", { page: 1 });

@@ -370,7 +370,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Backups", "Rights"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Harvesting", "Backups", "Rights"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),
@@ -404,6 +404,7 @@ describe("the bell", () => {
         artifactId: 4,
         artifactName: "Blue Vase",
         importId: null,
+        commentId: null,
         reason: "duplicate",
         createdAt: "2026-11-26T12:00:00.000Z",
         read: false,

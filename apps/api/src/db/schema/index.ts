@@ -7,4 +7,6 @@ export * from "./revisions";
 export * from "./images";
 export * from "./imports";
 export * from "./places";
+export * from "./conversation";
 export * from "./artifact-images";
+export * from "./harvesting";
