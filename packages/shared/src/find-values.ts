@@ -75,6 +75,8 @@ export interface ArtifactFacets {
   locations: FacetCount<string>[];
   /** Artifacts whose created date is not recognised: in no era. */
   undated: number;
+  /** The counts come from a sample: the search matches most of the collection (issue 28). */
+  estimated?: true;
 }
 
 /** Character ranges [start, end) of the words a search matched in a text. */

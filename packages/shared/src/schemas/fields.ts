@@ -36,10 +36,25 @@ export function requiredText(label: string, max: number) {
     .refine(isWellFormedText, MESSAGES.brokenCharacter(label));
 }
 
+/** Decimal digits, as a person types a number: "0x10", "1e3", " 7" and "" are not (issue 28). */
+const DECIMAL_DIGITS = /^-?\d+$/;
+
+/**
+ * A number from JSON, or from a query string written in decimal digits only; any other text,
+ * a boolean or null is refused with `message`. z.coerce.number() read "0x10" as 16 and "" as 0.
+ */
+export function decimalNumber(message: string) {
+  return z
+    .union([z.number(), z.string().regex(DECIMAL_DIGITS, message)], { error: message })
+    .transform(Number);
+}
+
 /** A whole number from 1 to `max`, from JSON or a query string; one message for every failure. */
 export function wholeNumber(name: string, max: number) {
   const message = `${name} must be a whole number from 1 to ${max}.`;
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+  return decimalNumber(message).pipe(
+    z.number({ error: message }).int(message).min(1, message).max(max, message),
+  );
 }
 
 export const MAX_REVISION_NUMBER = Number.MAX_SAFE_INTEGER;
