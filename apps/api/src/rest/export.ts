@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { exportStream } from "../open-data/export";
+import { find } from "../services/find";
 import { findQueryOf } from "./find-query";
 import { parseInput } from "./http";
 
@@ -30,7 +31,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
     // Exactly what GET /artifacts shows for the same parameters, in id order.
-    const read = deps.publicArtifacts.found(findQueryOf(query));
+    const finding = findQueryOf(query);
+    const read = (after: number, limit: number) =>
+      find(deps.artifactStore, null, { ...finding, window: { cursor: after, limit } }).items;
     return reply
       .header("cache-control", "no-store")
       .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)

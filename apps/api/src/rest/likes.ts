@@ -5,7 +5,8 @@ import {
   restLikeBody,
   restLikedArtifactsQuery,
 } from "@artifact-atlas/shared";
-import { likeArtifact, likedArtifactsSlice, likeStatus, unlikeArtifact } from "../services/likes";
+import { find } from "../services/find";
+import { likeArtifact, likeStatus, unlikeArtifact } from "../services/likes";
 import {
   assertOwnEmail,
   idOrNotFound,
@@ -57,12 +58,10 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
     assertOwnEmail(user, query.email, "email");
     const pageSize = query.pageSize ?? REST_MAX_PAGE_SIZE;
     const page = query.page ?? 1;
-    const { items, total } = likedArtifactsSlice(store, user, {
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    });
+    const window = { limit: pageSize, offset: (page - 1) * pageSize };
+    const { items, total } = find(deps.artifactStore, user, { list: "liked", window, total: true });
     const list = { path: "/liked-artifact", filters: { email: query.email } };
-    pageHeaders(reply, list, page, pageSize, total);
+    pageHeaders(reply, list, page, pageSize, total ?? 0);
     return items.map(toRestLikedArtifact);
   });
 }

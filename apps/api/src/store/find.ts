@@ -1,0 +1,629 @@
+import type Database from "better-sqlite3";
+import type {
+  Artifact,
+  CollectionFind,
+  LikedArtifact,
+  MemberList,
+  ReviewedArtifact,
+  SortValue,
+} from "@artifact-atlas/shared";
+import {
+  ARTIFACT_SELECT,
+  LIKED_ARTIFACT_SELECT,
+  REVIEWED_ARTIFACT_SELECT,
+} from "./artifact-columns";
+import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "./artifact-visibility";
+import { searchWords } from "./all-fields-search";
+import { createFindFacets } from "./find-facets";
+import {
+  containsPattern,
+  findWhere,
+  hasFilters,
+  inSample,
+  likeConditions,
+  LIST_ORDER,
+  lowerAscii,
+  nameWords,
+  RELEVANCE,
+  type Direction,
+  type NameWords,
+  type Where,
+} from "./find-sql";
+
+/*
+ * The one place where a find becomes SQL and rows (issue 27, decision 042): every list of
+ * artifacts reads through here. A find of the collection takes the fastest of a few plans, each
+ * measured at 100,000 artifacts (docs/benchmarks.md), and none reads the table from end to end:
+ *
+ * - no search and no filter (the spec's list), or one type most liked first (REST, Explore
+ *   Similar): walk the order's own index, from the nearer end of the list;
+ * - a search in names alone: the trigram indexes, with the counts kept until a name changes;
+ * - anything else: the matches from a filter's covering index or a search index, then sorted;
+ *   a search in all fields that matches most of the collection within a bounded cost.
+ *
+ * A member's own and liked artifacts read their own indexes by keyset or offset.
+ */
+
+/** Items `limit` after skipping `offset` in the list's order. */
+export interface Slice {
+  offset: number;
+  limit: number;
+}
+
+type Window = Slice & { direction: Direction };
+
+/** What the find store answers for a window of the collection. */
+export interface CollectionPage {
+  items: Artifact[];
+  /** How many match; undefined when not asked for. */
+  total?: number;
+  /** `total` was estimated from a sample: the search matches most of the collection. */
+  estimated?: boolean;
+}
+
+export interface FindOptions {
+  /**
+   * A search with more matches than this is not ranked by relevance (newest first instead), and
+   * its facets, and with filters its total, are counted from a sample (decision 042, 2026-11-28).
+   */
+  exactMatches: number;
+  /** About how many matches such a sample holds: every n-th id, n chosen to give this many. */
+  sample: number;
+}
+
+export const FIND_DEFAULTS: FindOptions = { exactMatches: 20_000, sample: 5_000 };
+
+/** Prepared statements per SQL text, the oldest dropped past this many shapes. */
+export const STATEMENTS_KEPT = 512;
+/** Searches whose counts are kept, by their words, until a name changes. */
+const SEARCHES_KEPT = 2048;
+/** A short search with at most this many matches keeps their ids: pages then need no walk. */
+const SHORT_SEARCH_IDS_KEPT = 256;
+/**
+ * Per row, sorting every match of a names search by likes costs about ten times as much as
+ * walking an entry of a sort index with LIKE, measured at 100,000 artifacts (docs/benchmarks.md).
+ */
+const SORT_MATCHES_COST = 10;
+/**
+ * The matches of an all-fields search as a table of ids. Joined with the artifacts through a
+ * subquery, so that the index's own columns (artifact_type, present_location) are not in scope
+ * beside the filters'; SQLite flattens it into one scan of the index.
+ */
+const ALL_FIELDS_MATCHES =
+  "(select rowid as id from artifacts_fts where artifacts_fts match :match)";
+
+/** The order of a search index's matches: by id, which FTS5 yields without sorting. */
+const NEWEST: Record<Direction, string> = { forward: "id desc", backward: "id asc" };
+
+/** The window of `slice` in a list of `total`, read from the nearer end; null past the end. */
+export function nearerEnd(slice: Slice, total: number): Window | null {
+  if (slice.offset >= total) return null;
+  const after = total - slice.offset - slice.limit;
+  if (after >= slice.offset) return { ...slice, direction: "forward" };
+  return {
+    direction: "backward",
+    offset: Math.max(0, after),
+    limit: Math.min(slice.limit, total - slice.offset),
+  };
+}
+
+/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents. */
+type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
+
+/** What a names search matches, counted once for as long as no name changes. */
+interface NameMatches {
+  /** artifact_names_version when it was counted. */
+  version: number;
+  /** How many match, folded. */
+  total: number;
+  /** How many LIKE and the ASCII index find: as many when no match needs folding. */
+  asciiTotal: number;
+  /** The matches (a JSON array of ids) of a short search with few: walking would read every name. */
+  ids: string | null;
+}
+
+export function createFind(sqlite: Database.Database, options: FindOptions = FIND_DEFAULTS) {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      if (statements.size >= STATEMENTS_KEPT) {
+        statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  /** The rows of a statement; value() and idsOf() its first column. */
+  const rows = <Row>(sql: string, params: Record<string, unknown>): Row[] =>
+    prepare(sql).pluck(false).all(params) as Row[];
+  const value = (sql: string, params: Record<string, unknown> = {}): number =>
+    (prepare(sql).pluck().get(params) as number | null | undefined) ?? 0;
+  const idsOf = (sql: string, params: Record<string, unknown>): number[] =>
+    prepare(sql).pluck().all(params) as number[];
+
+  const namesVersion = () => value("select version from artifact_names_version where id = 1");
+  const collectionSize = () =>
+    value("select public_artifacts from artifact_names_version where id = 1");
+
+  /** The public artifacts of these ids, in their order. */
+  function artifactsById(ids: number[]): Artifact[] {
+    if (ids.length === 0) return [];
+    const found = rows<Artifact>(
+      `select ${ARTIFACT_SELECT} from artifacts
+       where id in (select value from json_each(:ids)) and ${PUBLIC_ARTIFACT}`,
+      { ids: JSON.stringify(ids) },
+    );
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The rows of a window of an order: the window's ids first (`ids` selects them in the given
+   * order), so that a deep OFFSET skips index entries rather than rows, then the rows by id.
+   */
+  function rowsOf(
+    ids: (order: string) => string,
+    orders: Record<Direction, string>,
+    window: Window,
+    params: Record<string, unknown>,
+  ): Artifact[] {
+    return rows<Artifact>(
+      `select ${ARTIFACT_SELECT} from artifacts
+       where id in (${ids(orders[window.direction])} limit :limit offset :offset)
+       order by ${orders.forward}`,
+      { ...params, limit: window.limit, offset: window.offset },
+    );
+  }
+
+  /**
+   * A window of `sort`'s own index under the condition `where`. The first items of a list that
+   * is not counted (the home page's, Explore Similar) are read straight along the index.
+   */
+  function walkIndex(
+    index: string,
+    where: string,
+    orders: Record<Direction, string>,
+    window: Window,
+    params: Record<string, unknown>,
+    straight = false,
+  ): Artifact[] {
+    if (straight && window.offset === 0 && window.direction === "forward") {
+      return rows<Artifact>(
+        `select ${ARTIFACT_SELECT} from artifacts indexed by ${index} where ${where}
+         order by ${orders.forward} limit :limit`,
+        { ...params, limit: window.limit },
+      );
+    }
+    const ids = (order: string) =>
+      `select id from artifacts indexed by ${index} where ${where} order by ${order}`;
+    return rowsOf(ids, orders, window, params);
+  }
+
+  const walkSort = (sort: SortValue, where: string, window: Window, params = {}) =>
+    walkIndex(LIST_ORDER[sort].index, where, LIST_ORDER[sort], window, params);
+
+  // ---- The spec's list, and the most liked of one type ----
+
+  /**
+   * No search and no filter: the order's own index, from the nearer end. The collection's size
+   * is one lookup (kept by the triggers of migration 0013).
+   */
+  function plainPage(sort: SortValue, slice: Slice, counted: boolean): CollectionPage {
+    const total = counted ? collectionSize() : null;
+    const window =
+      total === null ? { ...slice, direction: "forward" as const } : nearerEnd(slice, total);
+    const order = LIST_ORDER[sort];
+    const items = window
+      ? walkIndex(order.index, PUBLIC_ARTIFACT, order, window, {}, total === null)
+      : [];
+    return { items, ...(total === null ? {} : { total }) };
+  }
+
+  /** One type, most liked first: artifacts_type_likes_idx (type, likes desc, id). */
+  function typeByLikesPage(type: string, slice: Slice, counted: boolean): CollectionPage {
+    const where = `artifact_type = :type and ${PUBLIC_ARTIFACT}`;
+    const total = counted ? value(`select count(*) from artifacts where ${where}`, { type }) : null;
+    const window =
+      total === null ? { ...slice, direction: "forward" as const } : nearerEnd(slice, total);
+    const items = window
+      ? walkIndex("artifacts_type_likes_idx", where, LIST_ORDER.desc, window, { type }, !counted)
+      : [];
+    return { items, ...(total === null ? {} : { total }) };
+  }
+
+  // ---- A search in names alone (the spec's search) ----
+
+  /** Searches already counted, by their words, oldest first. */
+  const searches = new Map<string, NameMatches>();
+
+  /**
+   * The ids of a names search's matches, in `order`, from one of the two trigram indexes: the
+   * long words are matched there, the short ones on each candidate's name in the list index.
+   */
+  function nameIds(words: NameWords, index: NameIndex, params: Record<string, unknown>) {
+    const short = likeConditions(
+      "artifacts.artifact_name",
+      words.short.map(containsPattern),
+      params,
+    );
+    return (order: string) =>
+      short.length === 0
+        ? `select rowid as id from ${index} where ${index} match :names order by ${order}`
+        : `select f.rowid as id from ${index} f
+           cross join artifacts indexed by artifacts_list_idx on artifacts.id = f.rowid
+           where f.${index} match :names and ${short.join(" and ")} and ${PUBLIC_ARTIFACT}
+           order by ${order}`;
+  }
+
+  function countNames(words: NameWords, version: number): NameMatches {
+    if (words.match !== null) {
+      const count = (index: NameIndex, names: string) => {
+        const params: Record<string, unknown> = { names };
+        return value(`select count(*) from (${nameIds(words, index, params)("1")})`, params);
+      };
+      const total = count("artifacts_name_folded_fts", words.match);
+      // What LIKE finds: fewer when some name matches only once folded (decision 042).
+      const asciiTotal = total === 0 ? 0 : count("artifacts_name_fts", words.asciiMatch!);
+      return { version, total, asciiTotal, ids: null };
+    }
+    const params: Record<string, unknown> = {};
+    const likes = likeConditions("artifact_name", words.patterns, params).join(" and ");
+    if (words.short.length === 1) {
+      // One word of one or two characters: a lookup in the counts of migration 0004.
+      const names = value("select names from artifact_name_pieces where piece = :piece", {
+        piece: lowerAscii(words.short[0]!),
+      });
+      if (names === 0) return { version, total: 0, asciiTotal: 0, ids: "[]" };
+      if (names > SHORT_SEARCH_IDS_KEPT)
+        return { version, total: names, asciiTotal: names, ids: null };
+    }
+    // Few matches: their ids in one pass, so that no page has to walk past every name to find them.
+    const listed = `from artifacts indexed by artifacts_list_idx where ${likes} and ${PUBLIC_ARTIFACT}`;
+    const first = idsOf(`select id ${listed} limit :limit`, {
+      ...params,
+      limit: SHORT_SEARCH_IDS_KEPT + 1,
+    });
+    if (first.length <= SHORT_SEARCH_IDS_KEPT) {
+      return { version, total: first.length, asciiTotal: first.length, ids: JSON.stringify(first) };
+    }
+    const total = value(`select count(*) ${listed}`, params);
+    return { version, total, asciiTotal: total, ids: null };
+  }
+
+  /**
+   * A names search's counts, kept until artifact_names_version moves: the triggers move it for
+   * every added, renamed or deleted artifact, whoever changes it; likes do not. A count, and
+   * collecting the few matches of a rare short word (which reads every name), cost far more than
+   * the page itself. Keyed by the words with ASCII letters lowered, as both indexes fold them.
+   */
+  function nameMatches(words: NameWords): NameMatches {
+    const version = namesVersion();
+    const key = lowerAscii(words.patterns.join("\u0000"));
+    let found = searches.get(key);
+    if (found?.version !== version) found = countNames(words, version);
+    // Most recently used last; the oldest goes first when the cache is full.
+    searches.delete(key);
+    if (searches.size >= SEARCHES_KEPT) searches.delete(searches.keys().next().value as string);
+    searches.set(key, found);
+    return found;
+  }
+
+  /**
+   * A page of a names search without filters. When the ASCII index of migration 0002 finds as
+   * many as the folded one, no name matches only once its accents or case are folded: LIKE and
+   * that index (a little faster) then find exactly the matches, as before issue 29.
+   */
+  function namesPage(search: string, sort: SortValue, slice: Slice): CollectionPage {
+    const words = nameWords(search);
+    if (words.none) return { items: [], total: 0 };
+    const found = nameMatches(words);
+    const { total } = found;
+    const window = nearerEnd(slice, total);
+    if (!window) return { items: [], total };
+    if (found.ids !== null) {
+      const where = `id in (select value from json_each(:ids)) and ${PUBLIC_ARTIFACT}`;
+      return { items: walkSort(sort, where, window, { ids: found.ids }), total };
+    }
+    const exact = found.asciiTotal === total;
+    const walkLike = () => {
+      const params: Record<string, unknown> = {};
+      const likes = likeConditions("artifact_name", words.patterns, params).join(" and ");
+      return walkSort(sort, `${likes} and ${PUBLIC_ARTIFACT}`, window, params);
+    };
+    if (words.match === null) return { items: walkLike(), total };
+    const index: NameIndex = exact ? "artifacts_name_fts" : "artifacts_name_folded_fts";
+    const params: Record<string, unknown> = { names: exact ? words.asciiMatch : words.match };
+    const ids = nameIds(words, index, params);
+    // The index yields its matches by id: newest first needs no sort and stops at the page.
+    if (sort === "default") return { items: rowsOf(ids, NEWEST, window, params), total };
+    // Walking the sort's index visits about (skipped + page) × collection / matches entries
+    // before the page is full: few for a common word; sorting the matches wins for a rare one.
+    const walked = ((window.offset + window.limit) * collectionSize()) / total;
+    if (exact && walked < SORT_MATCHES_COST * total) return { items: walkLike(), total };
+    const order = LIST_ORDER[sort];
+    const sorted = (direction: string) =>
+      `select id from artifacts indexed by artifacts_find_id_idx
+       where id in (${ids("1")}) and ${PUBLIC_ARTIFACT} order by ${direction}`;
+    return { items: rowsOf(sorted, order, window, params), total };
+  }
+
+  // ---- Filters, a search in all fields, or both ----
+
+  /**
+   * Where a find reads the artifacts: a search's matches are looked up by id in the find's id
+   * index, which holds every column the filters, facets and sorts read. SQLite would read each
+   * match's row from the table instead, a page per match (decision 086).
+   */
+  function findSource(query: CollectionFind): string {
+    return query.search ? "artifacts indexed by artifacts_find_id_idx" : "artifacts";
+  }
+
+  /**
+   * The statement of a find's page of ids, in `order`; `counted` adds each row's `total`, how many
+   * match in all. The order's first term has a unary `+`, so the matches are read from a filter's
+   * covering index and then sorted: walking a sort's index and checking each row against a narrow
+   * filter took 50-100 ms at 100,000 artifacts (decision 080).
+   */
+  function pageSql(
+    query: CollectionFind,
+    where: Where,
+    order: SortValue | "relevance",
+    counted: boolean,
+  ): string {
+    const total = counted ? ", count(*) over () as total" : "";
+    if (order === "relevance") {
+      // `+rowid`: handed to FTS5 as a rowid constraint, the list would run the MATCH once per id
+      // of the filters (seconds at 100,000 artifacts); as an expression it filters the one match.
+      const filters = findWhere({ ...query, search: "" }).sql;
+      const narrowed =
+        filters === PUBLIC_ARTIFACT
+          ? ""
+          : ` and +rowid in (select id from artifacts where ${filters})`;
+      // bm25 cannot be called beside a window function: the ranked matches are a subquery.
+      return `select id${total} from (
+          select rowid as id, ${RELEVANCE} as score from artifacts_fts
+          where artifacts_fts match :match${narrowed}
+        ) order by score, id desc limit :limit offset :offset`;
+    }
+    return `select id${total} from ${findSource(query)} where ${where.sql}
+      order by +${LIST_ORDER[order].forward} limit :limit offset :offset`;
+  }
+
+  /** How many match. */
+  function count(query: CollectionFind, where: Where): number {
+    const sql =
+      where.search.match !== null && !hasFilters(query)
+        ? // The all-fields index holds the public artifacts only (migration 0022): it counts alone.
+          "select count(*) from artifacts_fts where artifacts_fts match :match"
+        : `select count(*) from ${findSource(query)} where ${where.sql}`;
+    return value(sql, where.params);
+  }
+
+  /**
+   * At most how many artifacts an all-fields search matches: the fewest artifacts that hold one
+   * of its words (or the words a prefix begins), from the index's own word counts. It reads no
+   * match, so a rare search still finds its matches once (decision 089).
+   */
+  function matchBound(search: string): number {
+    const ranges = searchWords(search).map((word) =>
+      // Words of three letters or more are prefixes (all-fields-search.ts).
+      word.length >= 3 ? [word, `${word}\u{10FFFF}`] : [word, `${word}\u0001`],
+    );
+    return value(
+      `select min((select coalesce(sum(doc), 0) from artifacts_fts_vocab
+         where term >= word.value ->> 0 and term < word.value ->> 1))
+       from json_each(:ranges) as word`,
+      { ranges: JSON.stringify(ranges) },
+    );
+  }
+
+  /** How many artifacts an all-fields search matches, filters aside: the index counts alone. */
+  const matchCount = (match: string) =>
+    value("select count(*) from artifacts_fts where artifacts_fts match :match", { match });
+
+  /**
+   * A search in all fields that matches most of the collection. Its matches are not ranked (a
+   * word in most artifacts weighs next to nothing in bm25) but read newest first, which FTS5
+   * yields by id, checking any filters until the page is full; in another sort the sort's own
+   * index is walked, checking each entry against the matches. With filters, the total is
+   * estimated from every n-th match: counting each match against the filters cost most.
+   */
+  function commonPage(
+    query: CollectionFind,
+    where: Where,
+    slice: Slice,
+    matches: number,
+  ): CollectionPage {
+    const sort = query.sort ?? "default";
+    const filters = findWhere({ ...query, search: "" });
+    const params = { ...where.params, limit: slice.limit, offset: slice.offset };
+    const fromMatches = `from ${ALL_FIELDS_MATCHES} as m
+      cross join artifacts indexed by artifacts_find_id_idx on artifacts.id = m.id
+      where ${filters.sql}`;
+    const ids =
+      sort === "default"
+        ? idsOf(`select m.id ${fromMatches} order by m.id desc limit :limit offset :offset`, params)
+        : idsOf(
+            `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${where.sql}
+             order by ${LIST_ORDER[sort].forward} limit :limit offset :offset`,
+            params,
+          );
+    const items = artifactsById(ids);
+    if (!hasFilters(query)) return { items, total: matches };
+    const every = Math.floor(matches / options.sample) + 1;
+    const sampled = value(`select count(*) ${fromMatches} and ${inSample("m.id", ":every")}`, {
+      ...where.params,
+      every,
+    });
+    // Never fewer than the page shows to be there.
+    const total = Math.max(sampled * every, slice.offset + items.length);
+    return { items, total, estimated: true };
+  }
+
+  /** A page of a find with filters or an all-fields search (or a names search of both kinds of word). */
+  function filteredPage(query: CollectionFind, slice: Slice, counted: boolean): CollectionPage {
+    const where = findWhere(query);
+    if (where.search.none) return { items: [], total: 0 };
+    const sort = query.sort ?? "default";
+    const params = { ...where.params, ...slice };
+    const { match } = where.search;
+    if (match !== null) {
+      const filtered = hasFilters(query);
+      // Without filters the all-fields index counts alone (2-4 ms for 94,000 matches); with
+      // them, a search is counted first only when its words may be in most of the collection.
+      const maybeCommon = !filtered || matchBound(query.search ?? "") > options.exactMatches;
+      const matches = maybeCommon ? matchCount(match) : null;
+      if (matches !== null && matches > options.exactMatches) {
+        return commonPage(query, where, slice, matches);
+      }
+      if (matches !== null && !filtered) {
+        const order = sort === "default" ? "relevance" : sort;
+        const ids =
+          slice.offset < matches ? idsOf(pageSql(query, where, order, false), params) : [];
+        return { items: artifactsById(ids), total: matches };
+      }
+    }
+    const order = match !== null && sort === "default" ? "relevance" : sort;
+    if (!query.search) {
+      const total = counted ? count(query, where) : null;
+      const ids =
+        total === null || slice.offset < total
+          ? idsOf(pageSql(query, where, order, false), params)
+          : [];
+      return { items: artifactsById(ids), ...(total === null ? {} : { total }) };
+    }
+    // A search with filters: the page's statement also counts its rows. A separate count found
+    // every match again, 30-60% of the time (decision 089).
+    const page = rows<{ id: number; total: number }>(pageSql(query, where, order, true), params);
+    // No row: nothing matches, or the page is past the last one, where a count runs alone.
+    const total = page[0]?.total ?? (slice.offset === 0 ? 0 : count(query, where));
+    return { items: artifactsById(page.map((row) => row.id)), total };
+  }
+
+  const facets = createFindFacets(rows, options);
+
+  return {
+    /** How many statement shapes are prepared now (bounded by STATEMENTS_KEPT). */
+    preparedShapes: () => statements.size,
+    collectionSize,
+
+    /**
+     * `slice.limit` artifacts of the collection after skipping `slice.offset`, in the find's
+     * order, and how many match when `counted`.
+     */
+    page(query: CollectionFind, slice: Slice, counted: boolean): CollectionPage {
+      const sort = query.sort ?? "default";
+      const filtered = hasFilters(query);
+      if (!query.search && !filtered) return plainPage(sort, slice, counted);
+      const [type, ...others] = query.types ?? [];
+      if (!query.search && sort === "desc" && type !== undefined && others.length === 0) {
+        if (!hasFilters({ ...query, types: [] })) return typeByLikesPage(type, slice, counted);
+      }
+      if (query.search && query.in !== "all" && !filtered) {
+        return namesPage(query.search, sort, slice);
+      }
+      return filteredPage(query, slice, counted);
+    },
+
+    /** How many artifacts a search in all fields finds with the same filters (issue 29). */
+    allFieldsCount(query: CollectionFind): number {
+      const inAll = { ...query, in: "all" as const };
+      const where = findWhere(inAll);
+      return where.search.none ? 0 : count(inAll, where);
+    },
+
+    /**
+     * Up to `limit` public artifacts after the id `cursor`, in id order, that the find chooses:
+     * the export's rows. A search is read from its index by id after the cursor, so that each
+     * read costs its own rows, not every match again (decision 073).
+     */
+    after(query: CollectionFind, cursor: number, limit: number): Artifact[] {
+      const filters = findWhere({ ...query, search: "" });
+      const params: Record<string, unknown> = { ...filters.params, after: cursor, limit };
+      const conditions = ["artifacts.id > :after", filters.sql];
+      let from = "artifacts";
+      let order = "artifacts.id";
+      const search = query.search ?? "";
+      // The filters' columns are in the find's id index; a short word's LIKE needs the name.
+      const byIndex = (index: string, param: string, rowsNeeded = false) => {
+        const artifacts = rowsNeeded ? "artifacts" : "artifacts indexed by artifacts_find_id_idx";
+        from = `(select rowid as id from ${index} where ${index} match :${param} and rowid > :after)
+          as m cross join ${artifacts} on artifacts.id = m.id`;
+        order = "m.id";
+      };
+      if (search && query.in === "all") {
+        const { match } = findWhere(query).search;
+        if (match === null) return [];
+        params.match = match;
+        byIndex("artifacts_fts", "match");
+      } else if (search) {
+        const words = nameWords(search);
+        if (words.none) return [];
+        const short = words.short.map(containsPattern);
+        conditions.push(...likeConditions("artifacts.artifact_name", short, params));
+        if (words.match !== null) {
+          params.names = words.match;
+          byIndex("artifacts_name_folded_fts", "names", short.length > 0);
+        }
+      }
+      const sql = `select artifacts.id from ${from} where ${conditions.join(" and ")}
+        order by ${order} limit :limit`;
+      return artifactsById(idsOf(sql, params));
+    },
+
+    facets: facets.facets,
+
+    /**
+     * A member's own artifacts (outside the trash, whatever their status, newest first, along
+     * artifacts_owner_idx) or liked ones (public only, most recently liked first, along
+     * likes_user_idx: a like's rowid grows with every like), before a position in that order
+     * (keyset) or as a slice; each row's `cursor` is its position.
+     */
+    member(
+      list: MemberList,
+      person: number,
+      window: { before: number; limit: number } | Slice,
+    ): MemberRow[] {
+      const sql = MEMBER_SQL[list];
+      return rows<MemberRow>("before" in window ? sql.after : sql.slice, { person, ...window });
+    },
+
+    /** How many artifacts a member's list holds. */
+    memberTotal(list: MemberList, person: number): number {
+      return value(MEMBER_SQL[list].total, { person });
+    },
+  };
+}
+
+const OWN = `owner_id = :person and ${NOT_IN_TRASH}`;
+const LIKED = `likes.user_id = :person and ${PUBLIC_ARTIFACT}`;
+const LIKED_FROM = "from likes join artifacts on artifacts.id = likes.artifact_id";
+
+/** The statements of a member's lists: after a cursor, a slice, and the count. */
+const MEMBER_SQL: Record<MemberList, { after: string; slice: string; total: string }> = {
+  mine: {
+    after: `select id as cursor, ${REVIEWED_ARTIFACT_SELECT} from artifacts
+      where ${OWN} and id < :before order by id desc limit :limit`,
+    slice: `select id as cursor, ${REVIEWED_ARTIFACT_SELECT} from artifacts where id in (
+        select id from artifacts where ${OWN} order by id desc limit :limit offset :offset
+      ) order by id desc`,
+    total: `select count(*) from artifacts where ${OWN}`,
+  },
+  liked: {
+    after: `select likes.rowid as cursor, ${LIKED_ARTIFACT_SELECT} ${LIKED_FROM}
+      where ${LIKED} and likes.rowid < :before order by likes.rowid desc limit :limit`,
+    slice: `select likes.rowid as cursor, ${LIKED_ARTIFACT_SELECT} ${LIKED_FROM}
+      where likes.rowid in (
+        select likes.rowid ${LIKED_FROM} where ${LIKED} order by likes.rowid desc
+        limit :limit offset :offset
+      ) order by likes.rowid desc`,
+    total: `select count(*) ${LIKED_FROM} where ${LIKED}`,
+  },
+};
+
+/** A row of a member's list, with its position in the list's order. */
+export type MemberRow = (ReviewedArtifact | LikedArtifact) & { cursor: number };
+
+export type Find = ReturnType<typeof createFind>;
