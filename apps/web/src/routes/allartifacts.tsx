@@ -2,7 +2,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Search, SearchX, TriangleExclamationPoint, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { hasRole, LIMITS, PAGE_SIZE } from "@artifact-atlas/shared";
+import { hasRole, LIMITS, MESSAGES, PAGE_SIZE } from "@artifact-atlas/shared";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
@@ -214,7 +214,10 @@ export default function AllArtifactsRoute() {
         <>
           <div className={COUNT_LINE}>
             <p className="text-sm font-medium text-muted" aria-live="polite">
-              Displaying {data.total} artifacts
+              {/* A search in most of the collection is counted from a sample (issue 28). */}
+              {data.estimated
+                ? MESSAGES.displayingAbout(data.total)
+                : `Displaying ${data.total} artifacts`}
             </p>
             {query.isFetching && <Spinner size="sm" />}
           </div>
