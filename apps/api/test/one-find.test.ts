@@ -222,7 +222,7 @@ describe("a search in most of the collection", () => {
   function smallStore(sqlite: Database.Database) {
     return createArtifactStore(drizzle(sqlite, { schema }) as AppDatabase, {
       readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 },
-      find: { exactMatches: 10, sample: 10 },
+      find: { commonShare: 0.5, sample: 10 },
     });
   }
 
@@ -303,7 +303,39 @@ describe("a search in most of the collection", () => {
     }
   });
 
-  it("is counted exactly below the bound", () => {
+  it("holds on each page what a search not taken as common holds, in every sort", () => {
+    const sqlite = new Database(t.env.databasePath);
+    try {
+      const store = (commonShare: number) =>
+        createArtifactStore(drizzle(sqlite, { schema }) as AppDatabase, {
+          readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 },
+          find: { commonShare, sample: 10 },
+        });
+      const [common, exact] = [store(0.5), store(1)];
+      for (const sort of ["asc", "desc", "date_asc", "date_desc"] as const) {
+        for (const types of [[], ["Art", "Tools"]] as ArtifactType[][]) {
+          for (const page of [1, 2, 3]) {
+            const query = {
+              list: "collection",
+              search: "amphora",
+              in: "all",
+              types,
+              sort,
+              window: { page },
+            } as const;
+            const label = JSON.stringify({ sort, types, page });
+            expect(ids(find(common, null, query).items), label).toEqual(
+              ids(find(exact, null, query).items),
+            );
+          }
+        }
+      }
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("is counted exactly when it has fewer matches than a sample", () => {
     const sqlite = new Database(t.env.databasePath);
     try {
       const store = createArtifactStore(drizzle(sqlite, { schema }) as AppDatabase, {

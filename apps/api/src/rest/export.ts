@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { exportStream } from "../open-data/export";
-import { find } from "../services/find";
+import { exportRows } from "../services/find";
 import { findQueryOf } from "./find-query";
 import { parseInput } from "./http";
 
@@ -31,9 +31,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
     // Exactly what GET /artifacts shows for the same parameters, in id order.
-    const finding = findQueryOf(query);
-    const read = (after: number, limit: number) =>
-      find(deps.artifactStore, null, { ...finding, window: { cursor: after, limit } }).items;
+    const read = exportRows(deps.artifactStore, findQueryOf(query));
     return reply
       .header("cache-control", "no-store")
       .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)

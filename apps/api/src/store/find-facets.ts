@@ -1,6 +1,14 @@
 import { centuryOf, FIND_LIMITS, type CollectionFind } from "@artifact-atlas/shared";
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
-import { filterConditions, findWhere, inSample, searchSql, type FacetName } from "./find-sql";
+import {
+  ALL_FIELDS_BOUND,
+  filterConditions,
+  findWhere,
+  inSample,
+  searchSql,
+  wordRanges,
+  type FacetName,
+} from "./find-sql";
 
 /*
  * The counts of each filter's values given the other filters: the facets of All Artifacts and
@@ -25,7 +33,7 @@ export interface FacetCounts {
 
 export function createFindFacets(
   rows: <Row>(sql: string, params: Record<string, unknown>) => Row[],
-  options: { exactMatches: number; sample: number },
+  options: { sample: number },
 ) {
   function typeCounts(query: CollectionFind): FacetCount<string>[] {
     const where = findWhere(query, "types");
@@ -69,19 +77,23 @@ export function createFindFacets(
   /**
    * The facets of a search in one statement: its matches are found once into `matched` (type,
    * year, place, read from the find's id index), and each facet counts them given the other
-   * filters; three statements each found them again (decision 086). Above exactMatches, `matched`
-   * holds every n-th match only and the counts are scaled by n.
+   * filters; three statements each found them again (decision 086). A search with more matches
+   * than FindOptions.sample (at most, for all fields: its words' own counts) is counted from one
+   * in n of its matches, n chosen to leave about that many, and the counts are scaled by n.
    */
   function facetsOfSearch(query: CollectionFind): FacetCounts {
     const params: Record<string, unknown> = {
       limit: FIND_LIMITS.locationFacet,
-      exact: options.exactMatches,
       sample: options.sample,
     };
     const search = searchSql(query, params);
     if (search.none || search.ids === null) {
       return { types: [], centuries: [], locations: [], estimated: false };
     }
+    // How many match, at most: an all-fields search's words' own counts, else a count.
+    if (search.match !== null) params.ranges = wordRanges(query.search ?? "");
+    const bound =
+      search.match !== null ? ALL_FIELDS_BOUND : `(select count(*) from (${search.ids}))`;
     const where = (omit: FacetName, ...more: string[]): string => {
       const conditions = [...filterConditions(query, omit, params), ...more];
       return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
@@ -89,15 +101,12 @@ export function createFindFacets(
     const chosen = query.locations ?? [];
     params.chosen = JSON.stringify(chosen);
     const counted = rows<FacetCount<string | number | null> & { facet: string }>(
-      `with every(n) as (
-         select case when count(*) > :exact then cast(count(*) / :sample as integer) + 1 else 1 end
-         from (${search.ids})
-       ),
+      `with every(n) as (select cast(${bound} / :sample as integer) + 1),
        matched as materialized (
          select artifact_type, created_year, present_location
          from artifacts indexed by artifacts_find_id_idx
          where ${PUBLIC_ARTIFACT} and id in (${search.ids})
-           and ${inSample("id", "(select n from every)")}
+           and ((select n from every) = 1 or ${inSample("id", "(select n from every)")})
        )
        select 'every' as facet, n as value, n as count from every
        union all

@@ -235,6 +235,25 @@ export function findWhere(query: CollectionFind, omit?: FacetName): Where {
 }
 
 /**
+ * At most how many artifacts a search in all fields matches: the fewest artifacts that hold one
+ * of its words (or, for a prefix, any word it begins), from the index's own word counts
+ * (migration 0027). `:ranges` is wordRanges(); it reads no match.
+ */
+export const ALL_FIELDS_BOUND = `(select min((
+    select coalesce(sum(doc), 0) from artifacts_fts_vocab
+    where term >= word.value ->> 0 and term < word.value ->> 1
+  )) from json_each(:ranges) as word)`;
+
+/** The index words each word of an all-fields search covers, as [from, before) ranges (JSON). */
+export function wordRanges(search: string): string {
+  const ranges = searchWords(search).map((word) =>
+    // Words of three letters or more are prefixes (all-fields-search.ts).
+    word.length >= 3 ? [word, `${word}\u{10FFFF}`] : [word, `${word}\u0001`],
+  );
+  return JSON.stringify(ranges);
+}
+
+/**
  * Whether the artifact `id` is in a sample of one in `every`: its id scrambled (Knuth's
  * multiplicative hash, its middle bits), so that a pattern in consecutive ids (an import that
  * alternates types) cannot line up with the sample. One in `every` of any run of ids, about.

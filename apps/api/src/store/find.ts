@@ -13,10 +13,10 @@ import {
   REVIEWED_ARTIFACT_SELECT,
 } from "./artifact-columns";
 import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "./artifact-visibility";
-import { searchWords } from "./all-fields-search";
 import { createFindFacets } from "./find-facets";
 import {
   containsPattern,
+  ALL_FIELDS_BOUND,
   findWhere,
   hasFilters,
   inSample,
@@ -28,6 +28,7 @@ import {
   type Direction,
   type NameWords,
   type Where,
+  wordRanges,
 } from "./find-sql";
 
 /*
@@ -63,15 +64,19 @@ export interface CollectionPage {
 
 export interface FindOptions {
   /**
-   * A search with more matches than this is not ranked by relevance (newest first instead), and
-   * its facets, and with filters its total, are counted from a sample (decision 042, 2026-11-28).
+   * A search in all fields whose words are each in more than this share of the collection is
+   * common: bm25 gives such words next to no weight (FTS5 clamps their IDF), so its matches are
+   * read newest first, and with filters its total is counted from a sample (decision 042).
    */
-  exactMatches: number;
-  /** About how many matches such a sample holds: every n-th id, n chosen to give this many. */
+  commonShare: number;
+  /**
+   * About how many matches a count reads at most: a search with more is counted (its facets, and
+   * a common one's total with filters) from one in n of its matches, n chosen to leave this many.
+   */
   sample: number;
 }
 
-export const FIND_DEFAULTS: FindOptions = { exactMatches: 20_000, sample: 5_000 };
+export const FIND_DEFAULTS: FindOptions = { commonShare: 0.5, sample: 5_000 };
 
 /** Prepared statements per SQL text, the oldest dropped past this many shapes. */
 export const STATEMENTS_KEPT = 512;
@@ -107,7 +112,7 @@ export function nearerEnd(slice: Slice, total: number): Window | null {
   };
 }
 
-/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents. */
+/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0027). */
 type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
 
 /** What a names search matches, counted once for as long as no name changes. */
@@ -116,8 +121,8 @@ interface NameMatches {
   version: number;
   /** How many match, folded. */
   total: number;
-  /** How many LIKE and the ASCII index find: as many when no match needs folding. */
-  asciiTotal: number;
+  /** How many LIKE and the ASCII index find, counted when a sorted page needs to know. */
+  asciiTotal?: number;
   /** The matches (a JSON array of ids) of a short search with few: walking would read every name. */
   ids: string | null;
 }
@@ -258,38 +263,34 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
   }
 
   function countNames(words: NameWords, version: number): NameMatches {
-    if (words.match !== null) {
-      const count = (index: NameIndex, names: string) => {
-        const params: Record<string, unknown> = { names };
-        return value(`select count(*) from (${nameIds(words, index, params)("1")})`, params);
-      };
-      const total = count("artifacts_name_folded_fts", words.match);
-      // What LIKE finds: fewer when some name matches only once folded (decision 042).
-      const asciiTotal = total === 0 ? 0 : count("artifacts_name_fts", words.asciiMatch!);
-      return { version, total, asciiTotal, ids: null };
-    }
     const params: Record<string, unknown> = {};
-    const likes = likeConditions("artifact_name", words.patterns, params).join(" and ");
-    if (words.short.length === 1) {
-      // One word of one or two characters: a lookup in the counts of migration 0004.
-      const names = value("select names from artifact_name_pieces where piece = :piece", {
-        piece: lowerAscii(words.short[0]!),
-      });
-      if (names === 0) return { version, total: 0, asciiTotal: 0, ids: "[]" };
-      if (names > SHORT_SEARCH_IDS_KEPT)
-        return { version, total: names, asciiTotal: names, ids: null };
+    let matches: (order: string) => string;
+    if (words.match !== null) {
+      params.names = words.match;
+      matches = nameIds(words, "artifacts_name_folded_fts", params);
+    } else {
+      const likes = likeConditions("artifact_name", words.patterns, params).join(" and ");
+      matches = (order) =>
+        `select id from artifacts indexed by artifacts_list_idx where ${likes}
+         and ${PUBLIC_ARTIFACT} order by ${order}`;
+      if (words.short.length === 1) {
+        // One word of one or two characters: a lookup in the counts of migration 0004.
+        const names = value("select names from artifact_name_pieces where piece = :piece", {
+          piece: lowerAscii(words.short[0]!),
+        });
+        if (names === 0) return { version, total: 0, ids: "[]" };
+        if (names > SHORT_SEARCH_IDS_KEPT) return { version, total: names, ids: null };
+      }
     }
-    // Few matches: their ids in one pass, so that no page has to walk past every name to find them.
-    const listed = `from artifacts indexed by artifacts_list_idx where ${likes} and ${PUBLIC_ARTIFACT}`;
-    const first = idsOf(`select id ${listed} limit :limit`, {
+    // Few matches: their ids in one pass, kept, so that no page walks or sorts to find them.
+    const first = idsOf(`${matches("1")} limit :limit`, {
       ...params,
       limit: SHORT_SEARCH_IDS_KEPT + 1,
     });
     if (first.length <= SHORT_SEARCH_IDS_KEPT) {
-      return { version, total: first.length, asciiTotal: first.length, ids: JSON.stringify(first) };
+      return { version, total: first.length, ids: JSON.stringify(first) };
     }
-    const total = value(`select count(*) ${listed}`, params);
-    return { version, total, asciiTotal: total, ids: null };
+    return { version, total: value(`select count(*) from (${matches("1")})`, params), ids: null };
   }
 
   /**
@@ -311,9 +312,9 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
   }
 
   /**
-   * A page of a names search without filters. When the ASCII index of migration 0002 finds as
-   * many as the folded one, no name matches only once its accents or case are folded: LIKE and
-   * that index (a little faster) then find exactly the matches, as before issue 29.
+   * A page of a names search without filters: the kept ids of a search with few matches, the
+   * folded index by id for newest first, and for another sort either a walk of the sort's index
+   * testing each name with LIKE (when that finds exactly the matches) or the matches sorted.
    */
   function namesPage(search: string, sort: SortValue, slice: Slice): CollectionPage {
     const words = nameWords(search);
@@ -326,27 +327,39 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
       const where = `id in (select value from json_each(:ids)) and ${PUBLIC_ARTIFACT}`;
       return { items: walkSort(sort, where, window, { ids: found.ids }), total };
     }
-    const exact = found.asciiTotal === total;
     const walkLike = () => {
       const params: Record<string, unknown> = {};
       const likes = likeConditions("artifact_name", words.patterns, params).join(" and ");
       return walkSort(sort, `${likes} and ${PUBLIC_ARTIFACT}`, window, params);
     };
     if (words.match === null) return { items: walkLike(), total };
-    const index: NameIndex = exact ? "artifacts_name_fts" : "artifacts_name_folded_fts";
-    const params: Record<string, unknown> = { names: exact ? words.asciiMatch : words.match };
-    const ids = nameIds(words, index, params);
+    const params: Record<string, unknown> = { names: words.match };
+    const ids = nameIds(words, "artifacts_name_folded_fts", params);
     // The index yields its matches by id: newest first needs no sort and stops at the page.
     if (sort === "default") return { items: rowsOf(ids, NEWEST, window, params), total };
     // Walking the sort's index visits about (skipped + page) × collection / matches entries
     // before the page is full: few for a common word; sorting the matches wins for a rare one.
     const walked = ((window.offset + window.limit) * collectionSize()) / total;
-    if (exact && walked < SORT_MATCHES_COST * total) return { items: walkLike(), total };
-    const order = LIST_ORDER[sort];
-    const sorted = (direction: string) =>
+    if (walked < SORT_MATCHES_COST * total && likeFindsAll(words, found)) {
+      return { items: walkLike(), total };
+    }
+    const sorted = (order: string) =>
       `select id from artifacts indexed by artifacts_find_id_idx
-       where id in (${ids("1")}) and ${PUBLIC_ARTIFACT} order by ${direction}`;
-    return { items: rowsOf(sorted, order, window, params), total };
+       where id in (${ids("1")}) and ${PUBLIC_ARTIFACT} order by ${order}`;
+    return { items: rowsOf(sorted, LIST_ORDER[sort], window, params), total };
+  }
+
+  /**
+   * Whether LIKE over the names finds exactly the folded matches: when the ASCII index of
+   * migration 0002 counts as many, no name matches only once its accents or case are folded.
+   */
+  function likeFindsAll(words: NameWords, found: NameMatches): boolean {
+    if (found.asciiTotal === undefined) {
+      const params: Record<string, unknown> = { names: words.asciiMatch };
+      const ids = nameIds(words, "artifacts_name_fts", params);
+      found.asciiTotal = value(`select count(*) from (${ids("1")})`, params);
+    }
+    return found.asciiTotal === found.total;
   }
 
   // ---- Filters, a search in all fields, or both ----
@@ -401,34 +414,16 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     return value(sql, where.params);
   }
 
-  /**
-   * At most how many artifacts an all-fields search matches: the fewest artifacts that hold one
-   * of its words (or the words a prefix begins), from the index's own word counts. It reads no
-   * match, so a rare search still finds its matches once (decision 089).
-   */
-  function matchBound(search: string): number {
-    const ranges = searchWords(search).map((word) =>
-      // Words of three letters or more are prefixes (all-fields-search.ts).
-      word.length >= 3 ? [word, `${word}\u{10FFFF}`] : [word, `${word}\u0001`],
-    );
-    return value(
-      `select min((select coalesce(sum(doc), 0) from artifacts_fts_vocab
-         where term >= word.value ->> 0 and term < word.value ->> 1))
-       from json_each(:ranges) as word`,
-      { ranges: JSON.stringify(ranges) },
-    );
-  }
-
   /** How many artifacts an all-fields search matches, filters aside: the index counts alone. */
   const matchCount = (match: string) =>
     value("select count(*) from artifacts_fts where artifacts_fts match :match", { match });
 
   /**
-   * A search in all fields that matches most of the collection. Its matches are not ranked (a
-   * word in most artifacts weighs next to nothing in bm25) but read newest first, which FTS5
-   * yields by id, checking any filters until the page is full; in another sort the sort's own
-   * index is walked, checking each entry against the matches. With filters, the total is
-   * estimated from every n-th match: counting each match against the filters cost most.
+   * A page of a common search in all fields (FindOptions.commonShare). Its matches are read
+   * newest first, which FTS5 yields by id, checking any filters until the page is full; in
+   * another sort the sort's own index is walked, checking each entry against the matches. With
+   * filters, the total is counted from one in `every` matches: counting each match against the
+   * filters cost most. `matches` is how many the search finds, or at most, without filters.
    */
   function commonPage(
     query: CollectionFind,
@@ -459,7 +454,7 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     });
     // Never fewer than the page shows to be there.
     const total = Math.max(sampled * every, slice.offset + items.length);
-    return { items, total, estimated: true };
+    return { items, total, ...(every > 1 ? { estimated: true } : {}) };
   }
 
   /** A page of a find with filters or an all-fields search (or a names search of both kinds of word). */
@@ -470,20 +465,19 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     const params = { ...where.params, ...slice };
     const { match } = where.search;
     if (match !== null) {
-      const filtered = hasFilters(query);
-      // Without filters the all-fields index counts alone (2-4 ms for 94,000 matches); with
-      // them, a search is counted first only when its words may be in most of the collection.
-      const maybeCommon = !filtered || matchBound(query.search ?? "") > options.exactMatches;
-      const matches = maybeCommon ? matchCount(match) : null;
-      if (matches !== null && matches > options.exactMatches) {
-        return commonPage(query, where, slice, matches);
-      }
-      if (matches !== null && !filtered) {
+      const common = Math.floor(options.commonShare * collectionSize());
+      if (!hasFilters(query)) {
+        // Counted by the all-fields index alone (2-4 ms for 94,000 matches).
+        const matches = matchCount(match);
+        if (matches > common) return commonPage(query, where, slice, matches);
         const order = sort === "default" ? "relevance" : sort;
         const ids =
           slice.offset < matches ? idsOf(pageSql(query, where, order, false), params) : [];
         return { items: artifactsById(ids), total: matches };
       }
+      // With filters, the words' own counts tell a common search without finding its matches.
+      const bound = value(`select ${ALL_FIELDS_BOUND}`, { ranges: wordRanges(query.search ?? "") });
+      if (bound > common) return commonPage(query, where, slice, bound);
     }
     const order = match !== null && sort === "default" ? "relevance" : sort;
     if (!query.search) {
@@ -535,43 +529,24 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     },
 
     /**
-     * Up to `limit` public artifacts after the id `cursor`, in id order, that the find chooses:
-     * the export's rows. A search is read from its index by id after the cursor, so that each
-     * read costs its own rows, not every match again (decision 073).
+     * Up to `limit` ids after `cursor`, in id order, of the public artifacts the find chooses:
+     * the export reads them a few thousand at a time, so that a search's matches are found once
+     * per few thousand rows rather than once per page of rows (decision 073).
      */
-    after(query: CollectionFind, cursor: number, limit: number): Artifact[] {
-      const filters = findWhere({ ...query, search: "" });
-      const params: Record<string, unknown> = { ...filters.params, after: cursor, limit };
-      const conditions = ["artifacts.id > :after", filters.sql];
-      let from = "artifacts";
-      let order = "artifacts.id";
-      const search = query.search ?? "";
-      // The filters' columns are in the find's id index; a short word's LIKE needs the name.
-      const byIndex = (index: string, param: string, rowsNeeded = false) => {
-        const artifacts = rowsNeeded ? "artifacts" : "artifacts indexed by artifacts_find_id_idx";
-        from = `(select rowid as id from ${index} where ${index} match :${param} and rowid > :after)
-          as m cross join ${artifacts} on artifacts.id = m.id`;
-        order = "m.id";
-      };
-      if (search && query.in === "all") {
-        const { match } = findWhere(query).search;
-        if (match === null) return [];
-        params.match = match;
-        byIndex("artifacts_fts", "match");
-      } else if (search) {
-        const words = nameWords(search);
-        if (words.none) return [];
-        const short = words.short.map(containsPattern);
-        conditions.push(...likeConditions("artifacts.artifact_name", short, params));
-        if (words.match !== null) {
-          params.names = words.match;
-          byIndex("artifacts_name_folded_fts", "names", short.length > 0);
-        }
-      }
-      const sql = `select artifacts.id from ${from} where ${conditions.join(" and ")}
-        order by ${order} limit :limit`;
-      return artifactsById(idsOf(sql, params));
+    idsAfter(query: CollectionFind, cursor: number, limit: number): number[] {
+      const where = findWhere(query);
+      if (where.search.none) return [];
+      return idsOf(
+        `select id from artifacts where id > :after and ${where.sql} order by id limit :limit`,
+        {
+          ...where.params,
+          after: cursor,
+          limit,
+        },
+      );
     },
+
+    artifactsById,
 
     facets: facets.facets,
 

@@ -123,7 +123,7 @@ export const collectionFind = z
     /** "default": newest first, or by relevance for a search in all fields. */
     sort: z.enum(SORT_VALUES).optional(),
     /** The items to answer; none without a window. */
-    window: findWindow.optional(),
+    window: z.union([pageWindow, sliceWindow]).optional(),
     /** Count the matches (`total`, and `estimated` when counted from a sample). */
     total: z.boolean().optional(),
     /** Count each filter's values given the other filters (All Artifacts, the timeline). */
