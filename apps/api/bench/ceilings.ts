@@ -6,7 +6,7 @@ import { clientAddressRule } from "../src/client-address";
 import { BatchedLogOutput } from "../src/log-output";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from "../src/logging";
 import { everyAnswerHeaders } from "../src/plugins/security-headers";
-import { idOrNotFound } from "../src/rest/http";
+import { artifactParams } from "../src/rest/declarations";
 import { trpcPlugin } from "../src/trpc/fastify-plugin";
 
 /*
@@ -49,10 +49,10 @@ async function main(): Promise<void> {
   if (mode === "rest-floor" && artifactJson) {
     const artifact = JSON.parse(artifactJson) as Record<string, unknown>;
     const everyAnswer = everyAnswerHeaders({ https: false });
-    app.get<{ Params: { id: string } }>("/artifacts/:id", async (request, reply) => {
+    app.get("/artifacts/:id", async (request, reply) => {
       reply.header(REQUEST_ID_HEADER, request.id).headers(everyAnswer);
       reply.header("vary", "Origin, Accept");
-      idOrNotFound(request.params.id);
+      artifactParams.parse(request.params);
       return artifact;
     });
   } else if (mode === "rest" && artifactJson) {

@@ -170,6 +170,8 @@ const envSchema = z
     DATABASE_PATH: z.string().min(1).default("data/artifact-atlas.db"),
     /** Where uploaded images are kept; an "images" folder beside the database when unset. */
     IMAGES_DIR: z.preprocess(blankAsMissing, z.string().min(1).optional()),
+    /** What one account's uploaded images may take on disk, in MB (issue 28). */
+    IMAGE_QUOTA_MB: z.preprocess(blankAsMissing, z.coerce.number().int().min(1).default(500)),
     WEB_DIST_PATH: z.string().min(1).default("apps/web/dist"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -227,6 +229,7 @@ const envSchema = z
       publicOrigin,
       databasePath: env.DATABASE_PATH,
       imagesDir: env.IMAGES_DIR ?? join(dirname(env.DATABASE_PATH), "images"),
+      imageQuotaMb: env.IMAGE_QUOTA_MB,
       webDistPath: env.WEB_DIST_PATH,
       logLevel: env.LOG_LEVEL,
       seedDemoCollection: env.SEED_DEMO_COLLECTION,

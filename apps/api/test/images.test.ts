@@ -101,13 +101,12 @@ describe("POST /images", () => {
     }
   });
 
-  it("makes WebP and JPEG derivatives at the standard widths, never enlarged, served immutable", async () => {
+  it("makes WebP and JPEG derivatives at the standard widths, never enlarged", async () => {
     const answer = await upload(await jpeg(2400, 1800));
     expect(answer).toMatchObject({ width: 1600, height: 1200 });
     for (const width of IMAGE_WIDTHS) {
       const webp = await download(`${answer.url}/${width}.webp`);
       expect(webp.headers["content-type"]).toBe("image/webp");
-      expect(webp.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect((await sharp(webp.rawPayload).metadata()).width).toBe(width);
       const fallback = await download(`${answer.url}/${width}.jpg`);
       expect(fallback.headers["content-type"]).toBe("image/jpeg");
@@ -244,6 +243,56 @@ describe("POST /images", () => {
     const first = await upload(file);
     expect(await upload(file)).toEqual(first);
     expect(imageRows()).toBe(1);
+  });
+});
+
+describe("the caching of an image's files", () => {
+  const IMMUTABLE = "public, max-age=31536000, immutable";
+  const UNCACHED = "private, no-store";
+
+  /** The Cache-Control of every door to the image's files, read by a visitor (no cookie). */
+  async function cacheControls(url: string): Promise<string[]> {
+    const answers = [await download(url), await download(`${url}/640.webp`)];
+    answers.push(await download(`${url}/640.jpg`));
+    return [...new Set(answers.map((answer) => String(answer.headers["cache-control"])))];
+  }
+
+  it("caches an image for a year only while a public artifact shows it", async () => {
+    const image = await upload(await jpeg(800, 600));
+    // Uploaded, not yet saved with an artifact: only its uploader has seen it.
+    expect(await cacheControls(image.url)).toEqual([UNCACHED]);
+    const artifact = await addArtifact(t, alice, { artifactImage: image.url });
+    expect(await cacheControls(image.url)).toEqual([IMMUTABLE]);
+
+    const setState = (sql: string) => t.db.$client.prepare(sql).run(artifact.id);
+    for (const [state, hide, show] of [
+      ["pending", "update artifacts set status = 'pending' where id = ?", "status = 'published'"],
+      ["hidden", "update artifacts set status = 'hidden' where id = ?", "status = 'published'"],
+      ["rejected", "update artifacts set status = 'rejected' where id = ?", "status = 'published'"],
+      ["trashed", "update artifacts set deleted_at = 1 where id = ?", "deleted_at = null"],
+    ] as const) {
+      setState(hide);
+      expect(await cacheControls(image.url), state).toEqual([UNCACHED]);
+      setState(`update artifacts set ${show} where id = ?`);
+      expect(await cacheControls(image.url), state).toEqual([IMMUTABLE]);
+    }
+
+    // Another public artifact showing it is enough.
+    setState("update artifacts set status = 'hidden' where id = ?");
+    await addArtifact(t, alice, { artifactImage: image.url, artifactName: "The same photo" });
+    expect(await cacheControls(image.url)).toEqual([IMMUTABLE]);
+  });
+
+  it("finds a public artifact that shows an image through the uploaded images' index", () => {
+    const { shownPublicly } = t.app.deps.images.statements;
+    const plan = (
+      t.db.$client.prepare(`explain query plan ${shownPublicly.source}`).all("/images/x") as {
+        detail: string;
+      }[]
+    ).map((step) => step.detail);
+    expect(plan).toEqual([
+      "SEARCH artifacts USING INDEX artifacts_uploaded_image_idx (artifact_image=?)",
+    ]);
   });
 });
 

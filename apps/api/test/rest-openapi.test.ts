@@ -1,3 +1,4 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -89,6 +90,40 @@ const ADMIN_CALLS = [
   ["post", "/notifications/read"],
 ] as const;
 
+/**
+ * The server's routes that are not REST paths (sign-in with Google, tRPC, the health check, the
+ * public pages' files), and the REST paths the document leaves out on purpose: itself, and the
+ * history page's path, which only a browser navigation is answered on.
+ */
+const UNDOCUMENTED = [
+  /^\/auth\//,
+  /^\/trpc\//,
+  /^\/healthz$/,
+  /^\/robots\.txt$/,
+  /^\/sitemaps?[/.]/,
+  /^\/openapi\.json$/,
+  /^\/artifacts\/\{id\}\/history$/,
+];
+
+/** Every method and path of the server, from Fastify's own route tree (HEAD comes with GET). */
+function serverRoutes(app: TestApp["app"]): string[] {
+  const parents: string[] = [];
+  const routes: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^(.*?)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    parents.length = depth;
+    const path = (parents[depth - 1] ?? "") + match[2]!;
+    parents.push(path);
+    for (const method of match[3]!.split(", ")) {
+      if (method !== "HEAD")
+        routes.push(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, "{$1}")}`);
+    }
+  }
+  return routes;
+}
+
 /** What z.toJSONSchema makes of a shared request schema, without the dialect line. */
 function shared(schema: z.ZodType) {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<
@@ -127,6 +162,24 @@ function bodySchema(method: string, path: string) {
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1", () => {
     expect(doc.openapi).toBe("3.1.0");
+  });
+
+  it("is valid OpenAPI 3.1", async () => {
+    const result = await validate(structuredClone(doc) as never);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+  });
+
+  it("documents every route of the server but tRPC's, the web app's and its own", () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => `${method} ${path}`),
+    );
+    const routes = serverRoutes(t.app);
+    expect(routes).toContain("post /trpc/{path}");
+    expect(routes).toContain("get /artifacts/{id}/history");
+    const rest = routes.filter(
+      (route) => !UNDOCUMENTED.some((rule) => rule.test(route.split(" ")[1]!)),
+    );
+    expect(rest.sort()).toEqual(documented.sort());
   });
 
   it("lists every call of the spec's table", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { MEMORY_BUDGET_MB } from "./attacks/support";
 
 /** deploy/artifact-atlas.service: what a self-hoster copies to /etc/systemd/system. */
 
@@ -40,6 +41,14 @@ describe("the systemd unit", () => {
     expect(setting("ReadWritePaths")).toEqual(["/opt/artifact-atlas/data"]);
     expect(setting("CapabilityBoundingSet")).toEqual([""]);
     expect(setting("UMask")).toEqual(["0077"]);
+  });
+
+  it("keeps the server's memory budget well under its memory limits", () => {
+    const megabytes = (value: string) => Number(/^(\d+)M$/.exec(value)?.[1]);
+    const [high] = setting("MemoryHigh").map(megabytes);
+    const [max] = setting("MemoryMax").map(megabytes);
+    expect(high).toBeGreaterThanOrEqual(MEMORY_BUDGET_MB + 64);
+    expect(max).toBeGreaterThan(high as number);
   });
 
   it("is a unit systemd reads without a complaint", () => {

@@ -80,6 +80,17 @@ export const MESSAGES = {
     "This image has more than 50 megapixels. Please choose a smaller image (for example, resize it to 8000 × 6000 pixels or less).",
   imageMissing: "Please choose an image file to upload.",
   imageUploadsBusy: "Too many images are being uploaded right now. Please try again in a moment.",
+  // Issue 28: what an image costs to open, said in its own kind and numbers (decision 035).
+  imageTooLargeToOpen: (kind: string, megapixels: string, limitMegapixels: string) =>
+    `This ${kind} image has ${megapixels} megapixels; the server can open ${kind} images of at most ${limitMegapixels} megapixels, as they take much more memory than a JPEG. Please make it smaller, or save it as an ordinary JPEG.`,
+  imageTooWideToOpen: (kind: string, width: number, maxWidth: number) =>
+    `This ${kind} image is ${width} pixels wide; the server can open ${kind} images at most ${maxWidth} pixels wide. Please make it smaller, or save it as an ordinary JPEG.`,
+  imageProcessingTooLong: (seconds: number) =>
+    `This image took more than ${seconds} seconds to process and was stopped. Please try again, or choose a smaller image.`,
+  imageUploadInProgress:
+    "You are already uploading an image. Please wait until it is done, then upload the next one.",
+  imageQuotaFull: (quotaMb: number) =>
+    `Your uploaded images have reached this site's limit of ${quotaMb} MB per account. An upload that no artifact or its history shows is removed an hour after it was made; for more room, please ask the site's administrator.`,
   imageUploadTooSlow: "The upload took too long. Please try again on a faster connection.",
   imageNotFound:
     "This uploaded image is no longer available. Please upload it again or enter an image URL.",

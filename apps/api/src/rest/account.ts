@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { exportAccountData } from "../services/account-export";
-import { requireUser } from "./http";
+import { failures, streamed } from "./declarations";
+import { requireUser, SIGNED_IN } from "./http";
 
 /** The file name a browser saves Download my data under. */
 export const ACCOUNT_DATA_FILE_NAME = "artifact-atlas-my-data.json";
@@ -13,7 +14,27 @@ export const ACCOUNT_DATA_FILE_NAME = "artifact-atlas-my-data.json";
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get("/account/data", async (request, reply) => {
+  const schema = {
+    operationId: "downloadMyData",
+    summary:
+      "Download my data: the signed-in account, its artifacts with their history, its likes and its reports",
+    description:
+      "One JSON file, sent as an attachment: { exportedAt, account, artifacts, history, likes, reports }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows: a revision someone else saved of your artifact says byYou: false and names no one, and a report says how it was decided but not by whom.",
+    response: {
+      200: {
+        description: "The file.",
+        headers: {
+          "Content-Disposition": {
+            description: `attachment; filename="${ACCOUNT_DATA_FILE_NAME}"`,
+            type: "string",
+          },
+        },
+        content: { "application/json": { schema: streamed({ type: "object" }) } },
+      },
+      ...failures([401]),
+    },
+  };
+  app.get("/account/data", { schema, config: { access: SIGNED_IN } }, async (request, reply) => {
     const user = requireUser(request);
     reply
       .type("application/json; charset=utf-8")

@@ -1,30 +1,28 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
-  accountId,
+  adminResetLink,
+  adminUser,
   adminUsersQuery,
+  auditLogEntry,
   auditQuery,
-  MESSAGES,
-  restSetRoleBody,
+  cursorPageOf,
+  ROLES,
 } from "@artifact-atlas/shared";
-import { appendVary } from "../plugins/cors";
-import { isNavigation } from "../plugins/spa";
-import { assertWriteAllowed } from "../rate-limit";
 import { listAudit, listUsers } from "../services/admin";
-import { ServiceError } from "../services/errors";
 import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
-import { parseInput, requireRole } from "./http";
+import { accountParams, bodies, failures, json, NEXT_PAGE_HEADER } from "./declarations";
+import { ADMIN, ADMIN_WRITES, requireUser } from "./http";
+import { webPageForNavigation } from "./web-page";
 
-interface IdParams {
-  id: string;
-}
-
-/** An account id that is not a positive whole number names no account: 404, as an unknown one. */
-function accountIdOrNotFound(value: unknown): number {
-  const result = accountId.safeParse(value);
-  if (!result.success) throw new ServiceError("NOT_FOUND", MESSAGES.accountNotFound);
-  return result.data;
-}
+/** What the admin paths' failures mean. */
+const reasons = {
+  403: "Signed in, but not an admin (or, for a reset link, the account is your own).",
+  404: "No account with this id (unknown or malformed).",
+  409: "The last admin cannot stop being one.",
+};
 
 /** RFC 8288 rel="next" for a keyset page, with the query that chose it. */
 export function nextPageLink(
@@ -44,52 +42,111 @@ export function nextPageLink(
 
 /** The Admin screen's calls for scripts (issue 17): admins only, checked on every call. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get("/admin/users", async (request, reply) => {
-    requireRole(request, "admin");
-    const query = parseInput(adminUsersQuery, request.query, "query");
-    const page = listUsers(deps.db, query);
-    nextPageLink(reply, "/admin/users", query, page.nextCursor);
+  const users = {
+    operationId: "adminListUsers",
+    summary: "Accounts, newest first (admins only)",
+    description:
+      "Each with role, joined date and number of artifacts; search is part of the name or the email. A page at a time: pass nextCursor as cursor for the next.",
+    querystring: adminUsersQuery,
+    response: {
+      200: json(
+        "A page of accounts.",
+        cursorPageOf(adminUser).meta({ id: "AdminUserPage" }),
+        NEXT_PAGE_HEADER,
+      ),
+      ...failures([400, 401, 403], { reasons }),
+    },
+  };
+  api.get("/admin/users", { schema: users, config: { access: ADMIN } }, async (request, reply) => {
+    const page = listUsers(deps.db, request.query);
+    nextPageLink(reply, "/admin/users", request.query, page.nextCursor);
     return page;
   });
 
-  app.put<{ Params: IdParams }>("/admin/users/:id/role", async (request) => {
-    const admin = requireRole(request, "admin");
-    assertWriteAllowed(deps.writeRateLimiter, admin);
-    const userId = accountIdOrNotFound(request.params.id);
-    const body = parseInput(restSetRoleBody, request.body, "body");
+  const setRoleSchema = {
+    operationId: "adminSetRole",
+    summary: "Give an account a role: member, curator or admin (admins only)",
+    description:
+      "Recorded in the audit log with the request's id. The last admin cannot stop being one (409).",
+    params: accountParams,
+    body: bodies.setRole,
+    response: {
+      200: json(
+        "The role before and after.",
+        z
+          .object({ id: z.number().int(), from: z.enum(ROLES), to: z.enum(ROLES) })
+          .meta({ id: "RoleChange" }),
+      ),
+      ...failures([400, 401, 403, 404, 409, 429], { reasons }),
+    },
+  };
+  const writes = { access: ADMIN_WRITES };
+  api.put("/admin/users/:id/role", { schema: setRoleSchema, config: writes }, async (request) => {
+    const admin = requireUser(request);
+    const userId = request.params.id;
     const change = setRole(deps.db, {
       actorId: admin.id,
       userId,
-      role: body.role,
+      role: request.body.role,
       requestId: request.id,
     });
     return { id: userId, ...change };
   });
 
   // A one-time password reset link to hand over (issue 20, decision 070). No body: the path says all.
-  app.post<{ Params: IdParams }>("/admin/users/:id/reset-link", async (request, reply) => {
-    const admin = requireRole(request, "admin");
-    assertWriteAllowed(deps.writeRateLimiter, admin);
-    const userId = accountIdOrNotFound(request.params.id);
-    const made = createResetLinkByAdmin(deps, {
-      actorId: admin.id,
-      userId,
-      requestId: request.id,
-    });
-    return reply.code(201).send(made);
-  });
+  const resetLink = {
+    operationId: "adminCreateResetLink",
+    summary: "Make a one-time password reset link for an account (admins only)",
+    description:
+      "For when mail is off or does not arrive: hand the link to the account's holder. It works once, within 30 minutes; opening it and choosing a password signs them in and ends every other session of the account. Making one ends the account's earlier unused links. Not for your own account (403: use Change password). The audit log names you and the account, never the link. No body.",
+    params: accountParams,
+    response: {
+      201: json("The link, shown this once.", adminResetLink.meta({ id: "ResetLink" })),
+      ...failures([401, 403, 404, 429], { reasons }),
+    },
+  };
+  api.post(
+    "/admin/users/:id/reset-link",
+    { schema: resetLink, config: writes },
+    async (request, reply) => {
+      const admin = requireUser(request);
+      const userId = request.params.id;
+      const made = createResetLinkByAdmin(deps, {
+        actorId: admin.id,
+        userId,
+        requestId: request.id,
+      });
+      return reply.code(201).send(made);
+    },
+  );
 
   // The web app's audit screen has the same path: a browser navigation gets the page, any other
   // request the entries (docs/rest-api.md, "One path, two answers").
-  app.get("/admin/audit", async (request, reply) => {
-    appendVary(reply, "Accept");
-    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    requireRole(request, "admin");
-    const query = parseInput(auditQuery, request.query, "query");
-    const page = listAudit(deps.db, query);
-    nextPageLink(reply, "/admin/audit", query, page.nextCursor);
-    return page;
-  });
+  const audit = {
+    operationId: "adminAuditLog",
+    summary: "The audit log, newest first (admins only)",
+    description:
+      "Filtered by actor, action and artifact; each entry names the current names of its actor, artifact and subject account (null once gone, or for the server).",
+    querystring: auditQuery,
+    response: {
+      200: json(
+        "A page of entries.",
+        cursorPageOf(auditLogEntry).meta({ id: "AuditPage" }),
+        NEXT_PAGE_HEADER,
+      ),
+      ...failures([400, 401, 403], { reasons }),
+    },
+  };
+  api.get(
+    "/admin/audit",
+    { schema: audit, config: { access: ADMIN }, onRequest: webPageForNavigation(app) },
+    async (request, reply) => {
+      const page = listAudit(deps.db, request.query);
+      nextPageLink(reply, "/admin/audit", request.query, page.nextCursor);
+      return page;
+    },
+  );
 }

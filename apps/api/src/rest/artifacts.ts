@@ -1,38 +1,47 @@
 import type { FastifyInstance } from "fastify";
-import {
-  MESSAGES,
-  REST_MAX_PAGE_SIZE,
-  restArtifactBody,
-  restArtifactsQuery,
-  restDeleteArtifactBody,
-  restUpdateArtifactBody,
-} from "@artifact-atlas/shared";
-import { appendVary } from "../plugins/cors";
-import { isNavigation } from "../plugins/spa";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MESSAGES, REST_MAX_PAGE_SIZE, restArtifactsQuery } from "@artifact-atlas/shared";
 import { createArtifact, deleteArtifact, getArtifact, updateArtifact } from "../services/artifacts";
 import { find } from "../services/find";
-import {
-  assertOwnEmail,
-  idOrNotFound,
-  pageHeaders,
-  parseInput,
-  requireUser,
-  requireWriter,
-} from "./http";
+import { artifactParams, bodies, failures, FLAGGED, json, PAGE_HEADERS } from "./declarations";
+import { assertOwnEmail, pageHeaders, requireUser, WRITER } from "./http";
 import { findQueryOf } from "./find-query";
-import { toRestArtifact, toRestOwnArtifact } from "./schemas";
-
-interface IdParams {
-  id: string;
-}
+import { OPTIONALLY_SIGNED_IN } from "./openapi";
+import {
+  restArtifact,
+  restDeleted,
+  restInserted,
+  restOwnArtifact,
+  restUpdated,
+  toRestArtifact,
+  toRestOwnArtifact,
+} from "./schemas";
+import { webPageForNavigation } from "./web-page";
 
 /** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
 export async function artifactRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const store = deps.artifactStore;
 
-  app.get("/artifacts", async (request, reply) => {
-    const query = parseInput(restArtifactsQuery, request.query, "query");
+  const list = {
+    operationId: "listArtifacts",
+    summary: "The collection, most liked first; or with email, your own artifacts",
+    description: `Without email: artifacts most liked first (ties by id). With email (signed in, your own): your own artifacts, newest first, each with userEmail; email cannot be combined with type. Either way at most ${REST_MAX_PAGE_SIZE} per answer; limit and pageSize choose fewer, page moves on. The total is in X-Total-Count and the neighbouring pages in Link.`,
+    security: OPTIONALLY_SIGNED_IN,
+    querystring: restArtifactsQuery,
+    response: {
+      200: json(
+        "A JSON array of artifacts.",
+        z.union([z.array(restArtifact), z.array(restOwnArtifact)]),
+        PAGE_HEADERS,
+      ),
+      ...failures([400, 401, 403]),
+    },
+  };
+  api.get("/artifacts", { schema: list }, async (request, reply) => {
+    const { query } = request;
     const pageSize = query.pageSize ?? query.limit ?? REST_MAX_PAGE_SIZE;
     const page = query.page ?? 1;
     const slice = { limit: pageSize, offset: (page - 1) * pageSize };
@@ -69,16 +78,46 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
 
   // The web app's detail route has the same path: a browser navigation gets the page, any other
   // request the artifact (docs/rest-api.md, "One path, two answers").
-  app.get<{ Params: IdParams }>("/artifacts/:id", async (request, reply) => {
-    appendVary(reply, "Accept");
-    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    const viewer = request.session?.user ?? null;
-    return toRestArtifact(getArtifact(store, viewer, { id: idOrNotFound(request.params.id) }));
-  });
+  const one = {
+    operationId: "getArtifact",
+    summary: "One artifact",
+    description:
+      "A browser navigation (Accept includes text/html) gets the web app's page instead, when the web app is built; any other Accept gets JSON.",
+    params: artifactParams,
+    response: {
+      200: {
+        description: "The artifact, or the web app's page for a navigation.",
+        content: {
+          "application/json": { schema: restArtifact },
+          "text/html": { schema: z.string() },
+        },
+      },
+      ...failures([404]),
+    },
+  };
+  api.get(
+    "/artifacts/:id",
+    { schema: one, onRequest: webPageForNavigation(app) },
+    async (request) => {
+      const viewer = request.session?.user ?? null;
+      return toRestArtifact(getArtifact(store, viewer, { id: request.params.id }));
+    },
+  );
 
-  app.post("/artifacts", async (request, reply) => {
-    const user = requireWriter(request, deps);
-    const body = parseInput(restArtifactBody, request.body, "body");
+  const create = {
+    operationId: "createArtifact",
+    summary: "Add an artifact",
+    description:
+      "Owner, contributor name, id and like count come from the session and the server; any sent are ignored.",
+    body: bodies.artifact,
+    response: {
+      201: json("Added.", restInserted),
+      ...failures([400, 401, 403, 413, 429]),
+    },
+  };
+  api.post("/artifacts", { schema: create, config: { access: WRITER } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { body } = request;
     assertOwnEmail(user, body.userEmail, "userEmail");
     // Owner, contributor name, id and like count come from the session and the database.
     const artifact = createArtifact(store, user, body, {
@@ -91,13 +130,25 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       .send({ insertedId: String(artifact.id), artifact: toRestArtifact(artifact) });
   });
 
-  app.put<{ Params: IdParams }>(
+  const update = {
+    operationId: "updateArtifact",
+    summary: "Update your own artifact",
+    description:
+      "Send baseRevision, the revision your edit started from, and a save over someone else's newer change is refused with 409 instead of overwriting it. Without baseRevision the save overwrites whatever is there.",
+    params: artifactParams,
+    body: bodies.updateArtifact,
+    response: {
+      200: json("Updated.", restUpdated),
+      ...failures([400, 401, 403, 404, 409, 413, 429], FLAGGED),
+    },
+  };
+  api.put(
     "/artifacts/:id",
-    { config: { successFlag: true } },
+    { schema: update, config: { successFlag: true, access: WRITER } },
     async (request) => {
-      const user = requireWriter(request, deps);
-      const id = idOrNotFound(request.params.id);
-      const body = parseInput(restUpdateArtifactBody, request.body, "body");
+      const user = requireUser(request);
+      const { id } = request.params;
+      const { body } = request;
       assertOwnEmail(user, body.userEmail, "userEmail");
       const artifact = updateArtifact(
         store,
@@ -106,23 +157,33 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         { reviewMode: deps.env.reviewMode, requestId: request.id },
       );
       return {
-        success: true,
+        success: true as const,
         message: MESSAGES.artifactUpdated,
         artifact: toRestArtifact(artifact),
       };
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  const remove = {
+    operationId: "deleteArtifact",
+    summary: "Delete your own artifact (its likes go with it)",
+    params: artifactParams,
+    body: bodies.deleteArtifact,
+    response: {
+      200: json("Deleted.", restDeleted),
+      ...failures([400, 401, 403, 404, 413, 429], FLAGGED),
+    },
+  };
+  api.delete(
     "/artifacts/:id",
-    { config: { successFlag: true } },
+    { schema: remove, config: { successFlag: true, access: WRITER } },
     async (request) => {
-      const user = requireWriter(request, deps);
-      const id = idOrNotFound(request.params.id);
-      const body = parseInput(restDeleteArtifactBody, request.body, "body");
+      const user = requireUser(request);
+      const { id } = request.params;
+      const { body } = request;
       assertOwnEmail(user, body.userEmail, "userEmail");
       const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
-      return { success: true, message };
+      return { success: true as const, message };
     },
   );
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { EXPORT_COLUMNS, exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
+import { MAX_CONCURRENT_EXPORTS } from "../deps";
 import { exportStream } from "../open-data/export";
 import { exportRows } from "../services/find";
+import { failures, streamed } from "./declarations";
 import { findQueryOf } from "./find-query";
-import { parseInput } from "./http";
 
 /** Seconds a client turned away for lack of an export slot should wait. */
 const EXPORT_RETRY_AFTER_SECONDS = 5;
@@ -19,8 +21,31 @@ function fileName(format: "csv" | "json", now: Date): string {
  */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
-  app.get("/export", async (request, reply) => {
-    const query = parseInput(exportQuery, request.query, "query");
+  const schema = {
+    operationId: "exportArtifacts",
+    summary: "Download the public collection as CSV or JSON-LD",
+    description: `The public artifacts that GET /artifacts lists for the same parameters (q, in, type, era, fromYear, toYear, location: the same meanings and limits), in id order (oldest first) whatever sort says, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed. At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
+    security: [{}],
+    querystring: exportQuery,
+    response: {
+      200: {
+        description: "The file, as an attachment (Content-Disposition); Cache-Control: no-store.",
+        content: {
+          "text/csv": { schema: streamed({ type: "string" }) },
+          "application/ld+json": { schema: streamed({ type: "object" }) },
+        },
+      },
+      ...failures([400, 503], {
+        reasons: {
+          400: "Invalid filters; the message names each one.",
+          503: "Too many exports at once; Retry-After says how many seconds to wait.",
+        },
+      }),
+    },
+  };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get("/export", { schema }, async (request, reply) => {
+    const { query } = request;
     const release = deps.exportSlots.take();
     if (!release) {
       return reply

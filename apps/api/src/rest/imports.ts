@@ -1,14 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_UNDO_DAYS,
   importQuery,
+  importReport,
   OPEN_DATA_MESSAGES,
-  type ImportReport,
 } from "@artifact-atlas/shared";
-import { assertWriteAllowed } from "../rate-limit";
 import { ServiceError } from "../services/errors";
 import { previewImport, runImport, type ImportFile } from "../services/imports";
-import { parseInput, requireRole } from "./http";
+import { failures, json } from "./declarations";
+import { CURATOR_WRITES, requireUser } from "./http";
 
 const IMPORT_RETRY_AFTER_SECONDS = 5;
 const CSV_TYPE = "text/csv";
@@ -22,6 +25,31 @@ const JSON_TYPES = ["application/json", "application/ld+json"];
  */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
+  const access = { ...CURATOR_WRITES, beforeBody: true };
+  const megabytes = IMPORT_MAX_BYTES / 1024 / 1024;
+  const schema = {
+    operationId: "importArtifacts",
+    summary: "Check or import a CSV or JSON file of artifacts (curators and admins)",
+    description: `The body is the file, in the shape GET /export writes (CSV with a header row, or a JSON array or JSON-LD with a @graph), at most ${IMPORT_MAX_ROWS} rows and ${megabytes} MiB. Each row is checked with the rules of POST /artifacts; the answer lists every row with its number (a CSV's header is row 1) and every problem by field, and the rejected rows as CSV. With dryRun=false the rows that pass are added in one transaction, owned by you, and the import can be undone for ${IMPORT_UNDO_DAYS} days (tRPC imports.undo). One import runs at a time.`,
+    querystring: importQuery,
+    documentedBody: {
+      "text/csv": { schema: { type: "string" } },
+      "application/json": { schema: { type: "array", items: { type: "object" } } },
+      "application/ld+json": { schema: { type: "object" } },
+    },
+    response: {
+      200: json("The dry run's report (or an import that added nothing).", importReport),
+      201: json("Imported: the report, with importId.", importReport),
+      ...failures([400, 401, 403, 413, 429], {
+        reasons: {
+          400: "A file that cannot be read, is empty, or holds too many rows.",
+          403: "Not a curator or admin.",
+          413: `The file is larger than ${megabytes} MiB.`,
+          429: "Another import is running, or too many writes; see Retry-After.",
+        },
+      }),
+    },
+  };
   await app.register(async (scope) => {
     scope.addContentTypeParser(CSV_TYPE, { parseAs: "string" }, (_request, body, done) =>
       done(null, body),
@@ -31,18 +59,19 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, parseJson);
 
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       "/imports",
       {
+        schema,
+        config: { access },
         bodyLimit: IMPORT_MAX_BYTES,
         // The product's words for a file over the limit; every other error as everywhere else.
         errorHandler: (error, _request, reply) => {
           if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
           return reply.code(413).send({ error: OPEN_DATA_MESSAGES.importTooLarge });
         },
-        onRequest: async (request, reply) => {
-          const user = requireRole(request, "curator");
-          assertWriteAllowed(deps.writeRateLimiter, user);
+        // After the access check (beforeBody), and as it, before a byte of the body is read.
+        onRequest: async (_request, reply) => {
           const release = deps.importSlots.take();
           if (!release) {
             reply.header("retry-after", String(IMPORT_RETRY_AFTER_SECONDS));
@@ -51,9 +80,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
           reply.raw.once("close", release);
         },
       },
-      async (request, reply): Promise<ImportReport> => {
-        const user = requireRole(request, "curator");
-        const query = parseInput(importQuery, request.query, "query");
+      async (request, reply) => {
+        const user = requireUser(request);
+        const { query } = request;
         const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
         let file: ImportFile;
         if (type === CSV_TYPE && typeof request.body === "string") {

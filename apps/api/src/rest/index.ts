@@ -4,23 +4,38 @@ import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
-import { restErrorHandler } from "./http";
+import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { reviewRoutes } from "./review";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
-import { buildOpenApiDocument } from "./openapi";
+import { openApiRoutes } from "./openapi";
 
 /**
  * The documented REST paths of spec section 7 for clients other than the web app (which uses
- * tRPC). Thin: parse with the shared schemas, call services/, shape the answer. Encapsulated so
- * that its error handler answers only its own routes.
+ * tRPC). Thin: each route declares who may call it, its input and its answers with the shared
+ * schemas (validated before the handler, documented in /openapi.json); the handler calls
+ * services/ and shapes the answer. Encapsulated so that its error handler, validator and hooks
+ * serve only its own routes.
  */
 export const restPlugin = fp(
   async (app) => {
     app.setErrorHandler(restErrorHandler);
+    app.setValidatorCompiler(validatorCompiler);
+    // Answers go out as JSON.stringify, as without a schema: their declarations type the handlers
+    // and document the paths, and are not checked again on the way out (decision 095).
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    const { deps } = app;
+    app.addHook("onRequest", async (request) => {
+      const { access } = request.routeOptions.config;
+      if (access?.beforeBody) checkAccess(request, access, deps);
+    });
+    app.addHook("preValidation", async (request) => {
+      const { access } = request.routeOptions.config;
+      if (access && !access.beforeBody) checkAccess(request, access, deps);
+    });
     // Many HTTP clients label a DELETE without a body as JSON; read an empty body as no body.
     // Everything else goes to Fastify's own parser (and its prototype-poisoning guard).
     const parseJson = app.getDefaultJsonParser("error", "error");
@@ -30,6 +45,7 @@ export const restPlugin = fp(
       if (text === "") return done(null, undefined);
       return parseJson(request, text, done);
     });
+    await openApiRoutes(app);
     await artifactRoutes(app);
     await revisionRoutes(app);
     await likeRoutes(app);
@@ -41,9 +57,6 @@ export const restPlugin = fp(
     await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
-
-    const document = buildOpenApiDocument();
-    app.get("/openapi.json", async () => document);
   },
   { name: "atlas-rest", dependencies: ["atlas-session", "atlas-spa"], encapsulate: true },
 );

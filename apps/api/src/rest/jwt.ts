@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { restJwtBody } from "@artifact-atlas/shared";
-import { assertOwnEmail, parseInput, requireUser } from "./http";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { bodies, failures, json } from "./declarations";
+import { assertOwnEmail, requireUser, SIGNED_IN } from "./http";
+import { restConfirmed } from "./schemas";
 
 /**
  * POST /jwt: the original client asked here for a token for whatever email it sent. Identity is
@@ -8,10 +10,18 @@ import { assertOwnEmail, parseInput, requireUser } from "./http";
  * issues a credential.
  */
 export async function jwtRoutes(app: FastifyInstance): Promise<void> {
-  app.post("/jwt", async (request) => {
-    const user = requireUser(request);
-    const body = parseInput(restJwtBody, request.body, "body");
-    assertOwnEmail(user, body.email, "email");
-    return { success: true };
+  const schema = {
+    operationId: "confirmSession",
+    summary: "Confirm that the session is this email's; issues no token",
+    body: bodies.jwt,
+    response: {
+      200: json("The session is this email's.", restConfirmed),
+      ...failures([400, 401, 403, 413]),
+    },
+  };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post("/jwt", { schema, config: { access: SIGNED_IN } }, async (request) => {
+    assertOwnEmail(requireUser(request), request.body.email, "email");
+    return { success: true as const };
   });
 }

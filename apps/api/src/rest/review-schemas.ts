@@ -9,7 +9,7 @@ import {
 } from "@artifact-atlas/shared";
 
 /*
- * The answers of the review, report and trash paths (issue 17), for the OpenAPI document. They
+ * The answers of the review, report and trash paths (issue 17), as their routes declare them. They
  * are the services' own answers, as tRPC sends them to the web app.
  */
 
@@ -20,10 +20,12 @@ const fields = artifact.pick(
   },
 );
 
-export const restReportCreated = z.object({
-  entryId: z.number().int().describe("The report's entry in the review queue."),
-  message: z.string(),
-});
+export const restReportCreated = z
+  .object({
+    entryId: z.number().int().describe("The report's entry in the review queue."),
+    message: z.string(),
+  })
+  .meta({ id: "ReportCreated" });
 
 export const restQueueEntry = z.object({
   id: z.number().int().describe("The entry's id: POST /review-queue/{entryId} decides it."),
@@ -38,31 +40,39 @@ export const restQueueEntry = z.object({
   ownArtifact: z.boolean().describe("Your own artifact: you cannot decide this entry."),
 });
 
-export const restQueuePage = z.object({
-  items: z.array(restQueueEntry),
-  nextCursor: z.number().int().nullable().describe("Pass as cursor for the next page."),
-});
+export const restQueuePage = z
+  .object({
+    items: z.array(restQueueEntry),
+    nextCursor: z.number().int().nullable().describe("Pass as cursor for the next page."),
+  })
+  .meta({ id: "QueuePage" });
 
-export const restDecision = z.object({
-  entryId: z.number().int(),
-  decision: z.enum(REVIEW_DECISIONS),
-  decidedByName: z.string().nullable(),
-  decidedAt: z.number().int(),
-});
+export const restDecision = z
+  .object({
+    entryId: z.number().int(),
+    decision: z.enum(REVIEW_DECISIONS),
+    decidedByName: z.string().nullable(),
+    decidedAt: z.number().int(),
+  })
+  .meta({ id: "Decision" });
 
-export const restReviewReasons = z.array(z.object({ id: z.number().int(), label: z.string() }));
+export const restReviewReasons = z
+  .array(z.object({ id: z.number().int(), label: z.string() }))
+  .meta({ id: "ReviewReasons" });
 
-export const restTrashPage = z.object({
-  items: z.array(
-    z.object({
-      artifact: reviewedArtifact,
-      deletedAt: z.number().int(),
-      purgeAt: z.number().int().describe("When the server deletes it for good."),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageCount: z.number().int(),
-});
+export const restTrashPage = z
+  .object({
+    items: z.array(
+      z.object({
+        artifact: reviewedArtifact,
+        deletedAt: z.number().int(),
+        purgeAt: z.number().int().describe("When the server deletes it for good."),
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+  })
+  .meta({ id: "TrashPage" });
 
-export const restTrashRestored = z.object({ id: z.number().int() });
+export const restTrashRestored = z.object({ id: z.number().int() }).meta({ id: "TrashRestored" });

@@ -1,67 +1,117 @@
 import type { FastifyInstance } from "fastify";
-import { decisionInput, reportInput, reviewQueueQuery, trashQuery } from "@artifact-atlas/shared";
-import { assertWriteAllowed } from "../rate-limit";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { reviewQueueQuery, trashQuery } from "@artifact-atlas/shared";
 import { reportArtifact } from "../services/reports";
 import { decideEntry, reviewQueuePage, reviewReasonList } from "../services/review";
-import { ServiceError } from "../services/errors";
 import { restoreArtifact, trashPage } from "../services/trash";
-import { idOrNotFound, parseInput, requireRole, requireWriter } from "./http";
+import { artifactParams, bodies, entryParams, failures, json } from "./declarations";
+import { CURATOR, CURATOR_WRITES, requireUser, WRITER } from "./http";
+import {
+  restDecision,
+  restQueuePage,
+  restReportCreated,
+  restReviewReasons,
+  restTrashPage,
+  restTrashRestored,
+} from "./review-schemas";
 
-interface IdParams {
-  id: string;
-}
-
-interface EntryParams {
-  entryId: string;
-}
+const curators = "Curators and admins only (403 for members).";
 
 /**
  * Reports, the review queue and the trash for scripts (issue 17): the same services as tRPC's
  * reports, review and trash routers, with identity and role from the session.
  */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.post<{ Params: IdParams }>("/artifacts/:id/reports", async (request, reply) => {
-    const user = requireWriter(request, deps);
-    const id = idOrNotFound(request.params.id);
-    const body = parseInput(reportInput.omit({ id: true }), request.body, "body");
-    const created = reportArtifact(deps.db, user, { id, ...body }, { requestId: request.id });
-    return reply.code(201).send(created);
-  });
+  const report = {
+    operationId: "reportArtifact",
+    summary: "Report a public artifact; one open report per person and artifact",
+    description:
+      "The report waits in the review queue. Spam reports from three accounts hide the artifact until a curator decides.",
+    params: artifactParams,
+    body: bodies.report,
+    response: {
+      201: json("Reported.", restReportCreated),
+      ...failures([400, 401, 404, 409, 413, 429]),
+    },
+  };
+  api.post(
+    "/artifacts/:id/reports",
+    { schema: report, config: { access: WRITER } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = { ...request.params, ...request.body };
+      const created = reportArtifact(deps.db, user, input, { requestId: request.id });
+      return reply.code(201).send(created);
+    },
+  );
 
-  app.get("/review-queue", async (request) => {
-    const user = requireRole(request, "curator");
-    const query = parseInput(reviewQueueQuery, request.query, "query");
-    return reviewQueuePage(deps.db, user, query);
-  });
+  const queue = {
+    operationId: "reviewQueue",
+    summary: "The entries waiting for a decision, oldest first",
+    description: `${curators} Pass nextCursor as cursor for the next page.`,
+    querystring: reviewQueueQuery,
+    response: { 200: json("A page of the queue.", restQueuePage), ...failures([400, 401, 403]) },
+  };
+  api.get("/review-queue", { schema: queue, config: { access: CURATOR } }, async (request) =>
+    reviewQueuePage(deps.db, requireUser(request), request.query),
+  );
 
-  app.post<{ Params: EntryParams }>("/review-queue/:entryId", async (request) => {
-    const user = requireRole(request, "curator");
-    assertWriteAllowed(deps.writeRateLimiter, user);
-    const body = parseInput(decisionInput.omit({ entryId: true }), request.body, "body");
-    const entryId = Number(request.params.entryId);
-    if (!Number.isSafeInteger(entryId) || entryId < 1) {
-      throw new ServiceError("NOT_FOUND", "No such entry in the review queue.");
-    }
-    return decideEntry(deps.db, user, { entryId, ...body }, { requestId: request.id });
-  });
+  const decide = {
+    operationId: "decideEntry",
+    summary:
+      "Decide an entry: approve, reject, hide, unhide (new artifacts, edits), uphold, dismiss (reports)",
+    description: `${curators} reject, hide and unhide need a reason from GET /review-reasons (any letter case). An entry is decided once: a second decision answers 409 naming who decided. Nobody decides about their own artifact (403).`,
+    params: entryParams,
+    body: bodies.decision,
+    response: {
+      200: json("Decided.", restDecision),
+      ...failures([400, 401, 403, 404, 409, 413, 429]),
+    },
+  };
+  api.post(
+    "/review-queue/:entryId",
+    { schema: decide, config: { access: CURATOR_WRITES } },
+    async (request) => {
+      const input = { ...request.params, ...request.body };
+      return decideEntry(deps.db, requireUser(request), input, { requestId: request.id });
+    },
+  );
 
-  app.get("/review-reasons", async (request) => {
-    requireRole(request, "curator");
-    return reviewReasonList(deps.db);
-  });
+  const reasons = {
+    operationId: "reviewReasons",
+    summary: "The reasons a decision may give",
+    description: curators,
+    response: { 200: json("The list.", restReviewReasons), ...failures([401, 403]) },
+  };
+  api.get("/review-reasons", { schema: reasons, config: { access: CURATOR } }, async () =>
+    reviewReasonList(deps.db),
+  );
 
-  app.get("/trash", async (request) => {
-    requireRole(request, "curator");
-    const query = parseInput(trashQuery, request.query, "query");
-    return trashPage(deps.db, query);
-  });
+  const trash = {
+    operationId: "trash",
+    summary: "Deleted artifacts, most recently deleted first; purged after 30 days",
+    description: curators,
+    querystring: trashQuery,
+    response: { 200: json("A page of the trash.", restTrashPage), ...failures([400, 401, 403]) },
+  };
+  api.get("/trash", { schema: trash, config: { access: CURATOR } }, async (request) =>
+    trashPage(deps.db, request.query),
+  );
 
-  app.post<{ Params: IdParams }>("/trash/:id/restore", async (request) => {
-    const user = requireRole(request, "curator");
-    assertWriteAllowed(deps.writeRateLimiter, user);
-    const id = idOrNotFound(request.params.id);
-    return restoreArtifact(deps.db, user, { id }, { requestId: request.id });
-  });
+  const restore = {
+    operationId: "restoreArtifact",
+    summary: "Restore an artifact from the trash, with its id, likes and history",
+    description: curators,
+    params: artifactParams,
+    response: { 200: json("Restored.", restTrashRestored), ...failures([401, 403, 404, 429]) },
+  };
+  api.post(
+    "/trash/:id/restore",
+    { schema: restore, config: { access: CURATOR_WRITES } },
+    async (request) =>
+      restoreArtifact(deps.db, requireUser(request), request.params, { requestId: request.id }),
+  );
 }

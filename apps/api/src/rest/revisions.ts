@@ -1,87 +1,133 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   MESSAGES,
   REST_MAX_PAGE_SIZE,
   restPageQuery,
   restRevisionCompareQuery,
-  revisionNumberParam,
 } from "@artifact-atlas/shared";
 import { compareRevisions, getRevision, listRevisions, restoreRevision } from "../services/history";
-import { ServiceError } from "../services/errors";
-import { appendVary } from "../plugins/cors";
-import { isNavigation } from "../plugins/spa";
-import { idOrNotFound, pageHeaders, parseInput, requireUser, requireWriter } from "./http";
 import {
+  artifactParams,
+  failures,
+  FLAGGED,
+  json,
+  PAGE_HEADERS,
+  revisionParams,
+} from "./declarations";
+import { pageHeaders, requireUser, SIGNED_IN, WRITER } from "./http";
+import {
+  restRestored,
+  restRevision,
+  restRevisionComparison,
+  restRevisionSummary,
   toRestArtifact,
   toRestRevision,
   toRestRevisionComparison,
   toRestRevisionSummary,
 } from "./schemas";
-
-interface IdParams {
-  id: string;
-}
-
-interface RevisionParams extends IdParams {
-  number: string;
-}
-
-/** A revision number that is not a whole number from 1 names no revision: 404. */
-function revisionOrNotFound(value: unknown): number {
-  const result = revisionNumberParam.safeParse(value);
-  if (!result.success) throw new ServiceError("NOT_FOUND", MESSAGES.revisionNotFound);
-  return result.data;
-}
+import { webPageForNavigation } from "./web-page";
 
 /** An artifact's history (issue 17), over the same services as the web app's tRPC calls. */
 export async function revisionRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const store = deps.artifactStore;
 
   // The web app's History view lives under /artifacts, whose unknown paths are JSON 404s: a
   // browser navigation here gets the page; anything else, the 404 of a path that is no API's.
-  app.get("/artifacts/:id/history", async (request, reply) => {
-    appendVary(reply, "Accept");
-    if (isNavigation(request) && app.webApp.available) return app.webApp.send(reply);
-    return reply.code(404).send({ error: "Not found" });
-  });
+  app.get(
+    "/artifacts/:id/history",
+    { schema: { hide: true }, onRequest: webPageForNavigation(app) },
+    async (_request, reply) => reply.code(404).send({ error: "Not found" }),
+  );
 
-  app.get<{ Params: IdParams }>("/artifacts/:id/revisions", async (request, reply) => {
-    const user = requireUser(request);
-    const id = idOrNotFound(request.params.id);
-    const query = parseInput(restPageQuery, request.query, "query");
-    const pageSize = query.pageSize ?? REST_MAX_PAGE_SIZE;
-    const page = query.page ?? 1;
-    const { items, total } = listRevisions(store, user, {
-      id,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    });
-    pageHeaders(reply, { path: `/artifacts/${id}/revisions`, filters: {} }, page, pageSize, total);
-    return items.map(toRestRevisionSummary);
-  });
+  const history = {
+    operationId: "listRevisions",
+    summary: "The artifact's history, newest first",
+    description: `Every create, edit, restore and decision, newest first: its number, time, summary and author. Whoever may see the artifact may read its history. At most ${REST_MAX_PAGE_SIZE} per answer; pageSize chooses fewer, page moves on. The total (the newest revision's number) is in X-Total-Count and the neighbouring pages in Link. The first item's number is the baseRevision for PUT /artifacts/{id}.`,
+    params: artifactParams,
+    querystring: restPageQuery,
+    response: {
+      200: json("Revisions.", z.array(restRevisionSummary), PAGE_HEADERS),
+      ...failures([400, 401, 404]),
+    },
+  };
+  const access = { access: SIGNED_IN };
+  api.get(
+    "/artifacts/:id/revisions",
+    { schema: history, config: access },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      const { query } = request;
+      const pageSize = query.pageSize ?? REST_MAX_PAGE_SIZE;
+      const page = query.page ?? 1;
+      const { items, total } = listRevisions(store, user, {
+        id,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      pageHeaders(
+        reply,
+        { path: `/artifacts/${id}/revisions`, filters: {} },
+        page,
+        pageSize,
+        total,
+      );
+      return items.map(toRestRevisionSummary);
+    },
+  );
 
-  app.get<{ Params: IdParams }>("/artifacts/:id/revisions/compare", async (request) => {
-    const user = requireUser(request);
-    const id = idOrNotFound(request.params.id);
-    const query = parseInput(restRevisionCompareQuery, request.query, "query");
-    return toRestRevisionComparison(compareRevisions(store, user, { id, ...query }));
-  });
-
-  app.get<{ Params: RevisionParams }>("/artifacts/:id/revisions/:number", async (request) => {
-    const user = requireUser(request);
-    const id = idOrNotFound(request.params.id);
-    const number = revisionOrNotFound(request.params.number);
-    return toRestRevision(getRevision(store, user, { id, number }));
-  });
-
-  app.post<{ Params: RevisionParams }>(
-    "/artifacts/:id/revisions/:number/restore",
-    { config: { successFlag: true } },
+  const compare = {
+    operationId: "compareRevisions",
+    summary: "What changed from one revision to another, field by field",
+    params: artifactParams,
+    querystring: restRevisionCompareQuery,
+    response: {
+      200: json("Both revisions and the changes.", restRevisionComparison),
+      ...failures([400, 401, 404]),
+    },
+  };
+  api.get(
+    "/artifacts/:id/revisions/compare",
+    { schema: compare, config: access },
     async (request) => {
-      const user = requireWriter(request, deps);
-      const id = idOrNotFound(request.params.id);
-      const number = revisionOrNotFound(request.params.number);
+      const user = requireUser(request);
+      const { id } = request.params;
+      return toRestRevisionComparison(compareRevisions(store, user, { id, ...request.query }));
+    },
+  );
+
+  const one = {
+    operationId: "getRevision",
+    summary: "One revision: the artifact's fields as they then were",
+    params: revisionParams,
+    response: { 200: json("The revision.", restRevision), ...failures([401, 404]) },
+  };
+  api.get("/artifacts/:id/revisions/:number", { schema: one, config: access }, async (request) => {
+    const user = requireUser(request);
+    return toRestRevision(getRevision(store, user, request.params));
+  });
+
+  const restore = {
+    operationId: "restoreRevision",
+    summary: "Put this version back, as a new revision",
+    description:
+      "The artifact's owner, curators and admins only. The artifact takes the revision's fields; a new revision (\"Restored version N\") records it and the audit log names who did it. A member's restore goes through review like an edit: queued, and in REVIEW_MODE=pre, for a published artifact, it waits for a curator (`waiting`: true) and changes nothing yet. No body.",
+    params: revisionParams,
+    response: {
+      200: json("Restored.", restRestored),
+      ...failures([401, 403, 404, 429], FLAGGED),
+    },
+  };
+  api.post(
+    "/artifacts/:id/revisions/:number/restore",
+    { schema: restore, config: { successFlag: true, access: WRITER } },
+    async (request) => {
+      const user = requireUser(request);
+      const { id, number } = request.params;
       const { artifact, revision, waiting } = restoreRevision(store, user, {
         id,
         number,
@@ -89,7 +135,7 @@ export async function revisionRoutes(app: FastifyInstance): Promise<void> {
         reviewMode: deps.env.reviewMode,
       });
       return {
-        success: true,
+        success: true as const,
         message: waiting
           ? MESSAGES.versionRestoreWaiting(number)
           : MESSAGES.versionRestored(number),

@@ -14,53 +14,67 @@ import {
 
 /*
  * The answers of the REST paths, in the shapes of spec section 7: the shared artifact schema with
- * a Mongo-style `_id` string for its `id`. The OpenAPI document is generated from these, and every
- * answer is built by the functions below, so the two cannot drift apart.
+ * a Mongo-style `_id` string for its `id`. The routes declare them (typing their handlers, and
+ * named by their ids in /openapi.json), and every answer is built by the functions below.
  */
 
 const id = z.string().describe("The artifact's id (digits, as a string).");
 
 const artifactFields = artifact.omit({ id: true }).shape;
 
-export const restArtifact = z.object({
-  _id: id,
-  ...artifactFields,
-  createdAt: artifactFields.createdAt.describe("Free text such as 100 BC or 15th Century."),
-  username: artifactFields.username.describe("The contributor's name when the artifact was added."),
-});
+export const restArtifact = z
+  .object({
+    _id: id,
+    ...artifactFields,
+    createdAt: artifactFields.createdAt.describe("Free text such as 100 BC or 15th Century."),
+    username: artifactFields.username.describe(
+      "The contributor's name when the artifact was added.",
+    ),
+  })
+  .meta({ id: "Artifact" });
 type RestArtifact = z.output<typeof restArtifact>;
 
 /** GET /artifacts?email=: the caller's own artifacts also carry the caller's email (spec entity). */
-export const restOwnArtifact = restArtifact.extend({
-  userEmail: z.string().describe("The contributor's email: always the caller's own."),
-});
+export const restOwnArtifact = restArtifact
+  .extend({ userEmail: z.string().describe("The contributor's email: always the caller's own.") })
+  .meta({ id: "OwnArtifact" });
 
-export const restLikedArtifact = z.object({ _id: id, ...likedArtifact.omit({ id: true }).shape });
+export const restLikedArtifact = z
+  .object({ _id: id, ...likedArtifact.omit({ id: true }).shape })
+  .meta({ id: "LikedArtifact" });
 
-export const restLikeStatus = z.object({ liked: z.boolean(), likeCount: z.number().int().min(0) });
+export const restLikeStatus = z
+  .object({ liked: z.boolean(), likeCount: z.number().int().min(0) })
+  .meta({ id: "LikeStatus" });
 
-export const restInserted = z.object({ insertedId: id, artifact: restArtifact });
+export const restInserted = z
+  .object({ insertedId: id, artifact: restArtifact })
+  .meta({ id: "Inserted" });
 
-export const restUpdated = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  artifact: restArtifact,
-});
+export const restUpdated = z
+  .object({ success: z.literal(true), message: z.string(), artifact: restArtifact })
+  .meta({ id: "Updated" });
 
-export const restDeleted = z.object({ success: z.literal(true), message: z.string() });
+export const restDeleted = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: "Deleted" });
 
-export const restConfirmed = z.object({ success: z.literal(true) });
+export const restConfirmed = z.object({ success: z.literal(true) }).meta({ id: "Confirmed" });
 
-export const restError = z.object({ error: z.string() });
+export const restError = z.object({ error: z.string() }).meta({ id: "Error" });
 
 /** POST /images: where the upload is, to put in artifactImage, and its largest derivative's size. */
-export const restUploadedImage = z.object({
-  url: z.string().describe("The image's path (/images/<sha-256>): put it in artifactImage."),
-  width: z.number().int().positive().describe("Width in pixels of the largest derivative."),
-  height: z.number().int().positive().describe("Height in pixels of the largest derivative."),
-});
+export const restUploadedImage = z
+  .object({
+    url: z.string().describe("The image's path (/images/<sha-256>): put it in artifactImage."),
+    width: z.number().int().positive().describe("Width in pixels of the largest derivative."),
+    height: z.number().int().positive().describe("Height in pixels of the largest derivative."),
+  })
+  .meta({ id: "UploadedImage" });
 
-export const restFailure = z.object({ success: z.literal(false), error: z.string() });
+export const restFailure = z
+  .object({ success: z.literal(false), error: z.string() })
+  .meta({ id: "Failure" });
 
 const REVIEW_KEYS = new Set(Object.keys(artifactReview.shape));
 
@@ -90,60 +104,68 @@ export function toRestLikedArtifact({
 }
 
 /** GET /artifacts/{id}/revisions: one line of an artifact's history (issue 17). */
-export const restRevisionSummary = z.object({
-  number: z.number().int().min(1).describe("1 for the artifact as it was created, then 2, 3, …"),
-  at: z.string().describe("When it was saved (ISO 8601, UTC)."),
-  summary: z
-    .string()
-    .describe('What was done: "Created", "Edited: name, …", "Restored version 3".'),
-  authorName: z
-    .string()
-    .nullable()
-    .describe("The author's current name; null once their account is gone."),
-});
+export const restRevisionSummary = z
+  .object({
+    number: z.number().int().min(1).describe("1 for the artifact as it was created, then 2, 3, …"),
+    at: z.string().describe("When it was saved (ISO 8601, UTC)."),
+    summary: z
+      .string()
+      .describe('What was done: "Created", "Edited: name, …", "Restored version 3".'),
+    authorName: z
+      .string()
+      .nullable()
+      .describe("The author's current name; null once their account is gone."),
+  })
+  .meta({ id: "RevisionSummary" });
 
 /** GET /artifacts/{id}/revisions/{number}: the artifact's editable fields as they then were. */
-export const restRevision = restRevisionSummary.extend({
-  fields: artifact.pick(
-    Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as Record<
-      (typeof ARTIFACT_FIELD_NAMES)[number],
-      true
-    >,
-  ),
-});
-
-export const restRevisionComparison = z.object({
-  from: restRevision,
-  to: restRevision,
-  changes: z
-    .array(
-      z.object({
-        field: z.enum(ARTIFACT_FIELD_NAMES),
-        before: z.string(),
-        after: z.string(),
-        parts: z
-          .array(z.object({ kind: z.enum(["same", "removed", "added"]), text: z.string() }))
-          .describe("Runs of words: kept, only in from (removed), only in to (added)."),
-      }),
-    )
-    .describe("Only the fields that differ, in the form's order."),
-});
-
-export const restRestored = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  revision: z
-    .number()
-    .int()
-    .min(1)
-    .describe("The number of the new revision (the newest one when the restore waits)."),
-  waiting: z
-    .boolean()
-    .describe(
-      "A member's restore of a published artifact in REVIEW_MODE=pre waits for a curator: nothing changed yet.",
+export const restRevision = restRevisionSummary
+  .extend({
+    fields: artifact.pick(
+      Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as Record<
+        (typeof ARTIFACT_FIELD_NAMES)[number],
+        true
+      >,
     ),
-  artifact: restArtifact,
-});
+  })
+  .meta({ id: "Revision" });
+
+export const restRevisionComparison = z
+  .object({
+    from: restRevision,
+    to: restRevision,
+    changes: z
+      .array(
+        z.object({
+          field: z.enum(ARTIFACT_FIELD_NAMES),
+          before: z.string(),
+          after: z.string(),
+          parts: z
+            .array(z.object({ kind: z.enum(["same", "removed", "added"]), text: z.string() }))
+            .describe("Runs of words: kept, only in from (removed), only in to (added)."),
+        }),
+      )
+      .describe("Only the fields that differ, in the form's order."),
+  })
+  .meta({ id: "RevisionComparison" });
+
+export const restRestored = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    revision: z
+      .number()
+      .int()
+      .min(1)
+      .describe("The number of the new revision (the newest one when the restore waits)."),
+    waiting: z
+      .boolean()
+      .describe(
+        "A member's restore of a published artifact in REVIEW_MODE=pre waits for a curator: nothing changed yet.",
+      ),
+    artifact: restArtifact,
+  })
+  .meta({ id: "Restored" });
 
 export function toRestRevisionSummary(summary: RevisionSummary) {
   return { ...summary, at: new Date(summary.at).toISOString() } satisfies z.output<

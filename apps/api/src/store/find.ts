@@ -112,7 +112,7 @@ export function nearerEnd(slice: Slice, total: number): Window | null {
   };
 }
 
-/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0027). */
+/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0028). */
 type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
 
 /** What a names search matches, counted once for as long as no name changes. */

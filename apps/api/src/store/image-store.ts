@@ -1,8 +1,12 @@
 import { createImageQueue } from "../services/images/queue";
 import { createImageStorage } from "../services/images/storage";
 import type { AppDatabase } from "../db/client";
+import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 
-/** How many uploads the server takes on at once (receiving or waiting or being processed). */
+/**
+ * How many uploads, arrived whole, the server holds at once (waiting or being processed); each
+ * account sends one at a time (services/images/queue.ts).
+ */
 export const MAX_UPLOADS_AT_ONCE = 4;
 
 export interface UploadedImageRow {
@@ -63,6 +67,28 @@ export function createImageStore(db: AppDatabase, options: ImageStoreOptions) {
           `select hash from images
            where uploaded_at < :before and '/images/' || hash not in (${IMAGE_PATHS_IN_USE})
            limit :limit`,
+        )
+        .pluck(),
+      /** Who made an image's files and their size (the first account to upload those bytes). */
+      recordUploader: sqlite.prepare<[string, number, number]>(
+        `insert into image_uploaders (hash, uploaded_by, bytes) values (?, ?, ?)
+         on conflict (hash) do nothing`,
+      ),
+      /** What an account's uploads take on disk, in bytes (its quota's use). */
+      bytesUploadedBy: sqlite
+        .prepare<[number], number>(
+          "select coalesce(sum(bytes), 0) from image_uploaders where uploaded_by = ?",
+        )
+        .pluck(),
+      /**
+       * Whether a public artifact shows the image at `path` (/images/<hash>): only then may its
+       * files be cached by anyone. The `like` term lets SQLite read the uploaded images' index.
+       */
+      shownPublicly: sqlite
+        .prepare<[string], number>(
+          `select 1 from artifacts
+           where artifact_image = ? and artifact_image like '/images/%' and ${PUBLIC_ARTIFACT}
+           limit 1`,
         )
         .pluck(),
       remove: sqlite.prepare<[string]>("delete from images where hash = ?"),

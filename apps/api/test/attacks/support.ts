@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect } from "vitest";
 import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
 import type { TestApp } from "../support/app";
@@ -36,11 +36,35 @@ export async function healthyThroughout(base: string, attack: Promise<unknown>):
   return checks;
 }
 
+/**
+ * The server's memory budget (README, docs/operations.md "Memory"): its resident memory stays
+ * under this whatever a client uploads, 64 MB below the systemd unit's MemoryHigh.
+ */
+export const MEMORY_BUDGET_MB = 320;
+
+function statusMegabytes(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
 /** The server process's resident memory in MB, from /proc. */
 export function residentMegabytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+  return statusMegabytes(pid, "VmRSS");
+}
+
+/**
+ * Runs `work` and answers its result with the highest resident memory of the process meanwhile,
+ * in MB: the kernel's own high-water mark (reset first through clear_refs), so that no peak
+ * between two samples is missed.
+ */
+export async function withPeakResident<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number }> {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  const result = await work();
+  return { result, peakMb: statusMegabytes(pid, "VmHWM") };
 }
 
 /**

@@ -40,20 +40,20 @@ export function requiredText(label: string, max: number) {
 const DECIMAL_DIGITS = /^-?\d+$/;
 
 /**
- * A number from JSON, or from a query string written in decimal digits only; any other text,
- * a boolean or null is refused with `message`. z.coerce.number() read "0x10" as 16 and "" as 0.
+ * Before a number is coerced: text that is not decimal digits becomes NaN, which the number
+ * refuses with its own message; z.coerce.number() alone read "0x10" as 16, "1e3" as 1000 and
+ * "" as 0. (As a preprocess, the OpenAPI document still shows the number's own bounds.)
  */
-export function decimalNumber(message: string) {
-  return z
-    .union([z.number(), z.string().regex(DECIMAL_DIGITS, message)], { error: message })
-    .transform(Number);
+export function decimalDigitsOnly(value: unknown): unknown {
+  return typeof value === "string" && !DECIMAL_DIGITS.test(value) ? Number.NaN : value;
 }
 
 /** A whole number from 1 to `max`, from JSON or a query string; one message for every failure. */
 export function wholeNumber(name: string, max: number) {
   const message = `${name} must be a whole number from 1 to ${max}.`;
-  return decimalNumber(message).pipe(
-    z.number({ error: message }).int(message).min(1, message).max(max, message),
+  return z.preprocess(
+    decimalDigitsOnly,
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message),
   );
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
 import { eraSpan, FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
 import { MESSAGES } from "../messages";
-import { decimalNumber, isWellFormedText, wholeNumber } from "./fields";
+import { decimalDigitsOnly, isWellFormedText, wholeNumber } from "./fields";
 
 /*
  * The filters and the all-fields search of the collection (issue 18), shared by tRPC, REST and the
@@ -18,9 +18,10 @@ export const eraValue = z
 
 /** A year of the typed range, in decimal digits (BC negative), for tRPC and REST alike. */
 export const yearValue = (name: string) =>
-  decimalNumber(`${name} must be a year (BC negative).`).pipe(
-    z
-      .number()
+  z.preprocess(
+    decimalDigitsOnly,
+    z.coerce
+      .number({ error: `${name} must be a year (BC negative).` })
       .int(`${name} must be a whole year.`)
       .min(FIND_LIMITS.earliestYear, `${name} must be a year from 5000000 BC (-5000000) on.`)
       .max(FIND_LIMITS.latestYear, `${name} must be a year up to ${FIND_LIMITS.latestYear}.`)

@@ -66,33 +66,38 @@ export const importQuery = z.object({
 });
 
 /** One problem of one row: its row number (the header is row 1 of a CSV), field and message. */
-export interface ImportProblem {
-  row: number;
-  field: string;
-  message: string;
-}
+const importProblem = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportProblem = z.output<typeof importProblem>;
 
 /** One row of an import's report. */
-export interface ImportRowReport {
-  row: number;
-  status: "add" | "reject";
-  artifactName: string;
-  artifactType: string;
-  problems: ImportProblem[];
-}
+const importRowReport = z.object({
+  row: z.number().int(),
+  status: z.enum(["add", "reject"]),
+  artifactName: z.string(),
+  artifactType: z.string(),
+  problems: z.array(importProblem),
+});
+export type ImportRowReport = z.output<typeof importRowReport>;
 
 /** What an import would do (dry run) or did. */
-export interface ImportReport {
-  format: "csv" | "json";
-  total: number;
-  added: number;
-  rejected: number;
-  rows: ImportRowReport[];
-  /** The rejected rows as a CSV to fix and import again (a `problems` column first); "" if none. */
-  rejectedCsv: string;
-  /** The import made, when it was not a dry run and added anything. */
-  importId: number | null;
-}
+export const importReport = z.object({
+  format: z.enum(["csv", "json"]),
+  total: z.number().int(),
+  added: z.number().int(),
+  rejected: z.number().int(),
+  rows: z.array(importRowReport),
+  rejectedCsv: z
+    .string()
+    .describe(
+      "The rejected rows as a CSV to fix and import again (a problems column first); empty if none.",
+    ),
+  importId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The import made, when it was not a dry run and added anything."),
+});
+export type ImportReport = z.output<typeof importReport>;
 
 /** One of a curator's imports, as the Import screen lists them. */
 export interface ImportSummary {

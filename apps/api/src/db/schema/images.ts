@@ -1,4 +1,5 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
 
 /**
  * Images uploaded to Atlas (issue 19). The files live in the images folder under the hash
@@ -19,3 +20,27 @@ export const images = sqliteTable("images", {
    */
   uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Who made each image's files, and what they take on disk: an account's uploads count against its
+ * quota (issue 28). The same bytes uploaded again by another account cost that one nothing. The
+ * row goes with its image (the clean-up) and with its account (decision 033); images uploaded
+ * before the quota have none.
+ */
+export const imageUploaders = sqliteTable(
+  "image_uploaders",
+  {
+    hash: text("hash")
+      .primaryKey()
+      .references(() => images.hash, { onDelete: "cascade" }),
+    uploadedBy: integer("uploaded_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The derivatives' size on disk, in bytes. */
+    bytes: integer("bytes").notNull(),
+  },
+  (table) => [
+    /** An account's use of its quota is the sum of its rows. */
+    index("image_uploaders_uploaded_by_idx").on(table.uploadedBy, table.bytes),
+  ],
+);

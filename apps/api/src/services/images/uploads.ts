@@ -9,7 +9,12 @@ import { PRIVATE_FILE_MODE, type AppDatabase } from "../../db/client";
 import { images } from "../../db/schema";
 import type { ImageStore } from "../../store/image-store";
 import { ServiceError } from "../errors";
-import { processImage } from "./processing";
+import {
+  checkUpload,
+  PROCESSING_TIMEOUT_SECONDS,
+  processImage,
+  type CheckedUpload,
+} from "./processing";
 
 /** What POST /images answers: the path to put in artifactImage, and the image's size. */
 export interface UploadedImage {
@@ -43,33 +48,20 @@ export function assertImageAvailable(db: AppDatabase, artifactImage: string): vo
   }
 }
 
-/** Takes an upload slot for the duration of `work`, or refuses with 503 when all are taken. */
-export async function withUploadSlot<T>(
-  imageStore: ImageStore,
-  work: () => Promise<T>,
-): Promise<T> {
-  if (!imageStore.queue.tryAdmit()) {
-    throw new ServiceError(
-      "SERVICE_UNAVAILABLE",
-      MESSAGES.imageUploadsBusy,
-      UPLOADS_BUSY_RETRY_SECONDS,
-    );
-  }
-  try {
-    return await work();
-  } finally {
-    imageStore.queue.release();
-  }
+/** The uploaded file as it arrives; `truncated` says the client sent more than the limit allows. */
+export interface IncomingFile {
+  stream: Readable;
+  truncated: () => boolean;
 }
 
 /**
  * Writes the uploaded bytes to a private file as they arrive, hashing them on the way; the file
- * is never kept past the upload. `truncated` says the client sent more than the limit allows.
+ * is never kept past the upload.
  */
 async function receive(
-  file: Readable,
+  file: IncomingFile,
   target: string,
-  truncated: () => boolean,
+  signal: AbortSignal,
 ): Promise<{ hash: string; bytes: number }> {
   const hash = createHash("sha256");
   let bytes = 0;
@@ -80,8 +72,9 @@ async function receive(
       done(null, chunk);
     },
   });
-  await pipeline(file, count, createWriteStream(target, { mode: PRIVATE_FILE_MODE, flags: "wx" }));
-  if (truncated() || bytes > IMAGE_UPLOAD_LIMITS.maxBytes) {
+  const output = createWriteStream(target, { mode: PRIVATE_FILE_MODE, flags: "wx" });
+  await pipeline(file.stream, count, output, { signal });
+  if (file.truncated() || bytes > IMAGE_UPLOAD_LIMITS.maxBytes) {
     throw new ServiceError("PAYLOAD_TOO_LARGE", MESSAGES.imageTooLarge);
   }
   if (bytes === 0) throw new ServiceError("BAD_REQUEST", MESSAGES.imageMissing);
@@ -97,37 +90,129 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** An upload: whose it is, its file, and when to stop. */
+export interface UploadRequest {
+  /** The signed-in account that sends it. */
+  account: number;
+  /** How much its uploads may take on disk, in MB (IMAGE_QUOTA_MB). */
+  quotaMb: number;
+  /** Starts reading the file, once the upload is admitted. */
+  file: () => Promise<IncomingFile>;
+  /** Aborted when the client leaves: the work stops, and its slot is given back at once. */
+  clientLeft: AbortSignal;
+}
+
 /**
- * An uploaded file, received whole, then made into derivatives and recorded in the one-at-a-time
- * line, where the clean-up also runs, so that the two never touch one hash at the same time. The
- * same bytes uploaded again are the same image: nothing is processed twice.
+ * An upload is answered within this time (503 past it), whatever it waits for: it arrives within
+ * the server's 10 s request timeout, waits for at most three others and is processed within
+ * PROCESSING_TIMEOUT_SECONDS, so this is only reached when the line is slower than it should be;
+ * it stays under the socket's 60 s idle timeout, which would close it without an answer.
+ */
+export const UPLOAD_ANSWER_WITHIN_MS = 55_000;
+
+/** Refuses an upload that would take the account's uploads past its quota (`adding` bytes more). */
+function assertQuotaLeft(imageStore: ImageStore, upload: UploadRequest, adding: number): void {
+  const used = imageStore.statements.bytesUploadedBy.get(upload.account) ?? 0;
+  const quotaBytes = upload.quotaMb * 1024 * 1024;
+  if (used >= quotaBytes || used + adding > quotaBytes) {
+    throw new ServiceError("PAYLOAD_TOO_LARGE", MESSAGES.imageQuotaFull(upload.quotaMb));
+  }
+}
+
+function uploadsBusy(): ServiceError {
+  return new ServiceError(
+    "SERVICE_UNAVAILABLE",
+    MESSAGES.imageUploadsBusy,
+    UPLOADS_BUSY_RETRY_SECONDS,
+  );
+}
+
+/** `promise`, or its signal's reason as soon as `signal` aborts (a wait in line ends at once). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * An uploaded file, received whole, its header checked, then made into derivatives and recorded
+ * in the one-at-a-time line, where the clean-up also runs, so that the two never touch one hash at
+ * the same time. The same bytes uploaded again are the same image: nothing is processed twice.
+ * An account sends one upload at a time; a slot in the line is taken only once the file has
+ * arrived (queue.ts). When the client leaves, or the answer's time is up, the upload ends at once
+ * (its slot given back, its file removed) and its work stops at its next step.
  */
 export async function uploadImage(
   imageStore: ImageStore,
-  file: Readable,
-  truncated: () => boolean,
+  upload: UploadRequest,
 ): Promise<UploadedImage> {
-  imageStore.storage.prepare();
-  const received = imageStore.storage.incomingPath("upload");
+  const { queue, storage } = imageStore;
+  if (!queue.tryStart(upload.account)) {
+    throw new ServiceError(
+      "TOO_MANY_REQUESTS",
+      MESSAGES.imageUploadInProgress,
+      UPLOADS_BUSY_RETRY_SECONDS,
+    );
+  }
+  const outOfTime = AbortSignal.timeout(UPLOAD_ANSWER_WITHIN_MS);
+  const signal = AbortSignal.any([upload.clientLeft, outOfTime]);
+  storage.prepare();
+  const received = storage.incomingPath("upload");
+  let holdsSlot = false;
   try {
-    const { hash } = await receive(file, received, truncated);
-    return await imageStore.queue.run(async () => {
-      const { statements, storage } = imageStore;
-      const known = statements.byHash.get(hash);
-      const image =
-        known && (await exists(storage.folderOf(hash)))
-          ? known
-          : await processAndStore(imageStore, hash, received);
-      statements.save.run(hash, image.width, image.height, image.placeholder, imageStore.now());
-      return { url: imagePathOf(hash), width: image.width, height: image.height };
-    });
+    assertQuotaLeft(imageStore, upload, 0);
+    const { hash } = await receive(await upload.file(), received, signal);
+    const checked = await checkUpload(received);
+    signal.throwIfAborted();
+    if (!queue.tryTakeSlot()) throw uploadsBusy();
+    holdsSlot = true;
+    const turn = () => processInLine(imageStore, upload, { hash, received, checked, signal });
+    return await unlessAborted(queue.run(turn), signal);
+  } catch (error) {
+    throw outOfTime.aborted && !upload.clientLeft.aborted ? uploadsBusy() : error;
   } finally {
+    if (holdsSlot) queue.releaseSlot();
+    queue.end(upload.account);
     await rm(received, { force: true });
   }
 }
 
-async function processAndStore(imageStore: ImageStore, hash: string, received: string) {
-  const processed = await processImage(received);
-  await imageStore.storage.store(hash, processed);
-  return processed;
+interface ArrivedUpload {
+  hash: string;
+  received: string;
+  checked: CheckedUpload;
+  signal: AbortSignal;
+}
+
+/** An upload's turn in the line: nothing when it has ended, the known image, or a new one. */
+async function processInLine(
+  imageStore: ImageStore,
+  upload: UploadRequest,
+  { hash, received, checked, signal }: ArrivedUpload,
+): Promise<UploadedImage> {
+  signal.throwIfAborted();
+  const { statements, storage } = imageStore;
+  const answer = (image: { width: number; height: number }) => ({
+    url: imagePathOf(hash),
+    width: image.width,
+    height: image.height,
+  });
+  const known = statements.byHash.get(hash);
+  if (known && (await exists(storage.folderOf(hash)))) {
+    statements.save.run(hash, known.width, known.height, known.placeholder, imageStore.now());
+    return answer(known);
+  }
+  const deadline = Date.now() + PROCESSING_TIMEOUT_SECONDS * 1000;
+  const image = await processImage(received, checked, { signal, deadline });
+  assertQuotaLeft(imageStore, upload, image.bytes);
+  signal.throwIfAborted();
+  await storage.store(hash, image);
+  imageStore.db.$client.transaction(() => {
+    statements.save.run(hash, image.width, image.height, image.placeholder, imageStore.now());
+    statements.recordUploader.run(hash, upload.account, image.bytes);
+  })();
+  return answer(image);
 }
