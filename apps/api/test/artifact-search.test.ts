@@ -389,6 +389,23 @@ describe("the index and the cached counts follow every change", () => {
       "insert into artifacts_name_fts (artifacts_name_fts) values ('integrity-check')",
     );
     expect(() => check.run()).not.toThrow();
+    const folded = t.db.$client.prepare(
+      "insert into artifacts_name_folded_fts (artifacts_name_folded_fts) values ('integrity-check')",
+    );
+    expect(() => folded.run()).not.toThrow();
+  });
+
+  it("folds accents once a name holds them, in every sort", async () => {
+    // Over ASCII names an ASCII search reads the ASCII index; a name with an accent changes that.
+    const owner = await createUserWithSession(t);
+    await addArtifact(t, owner, { artifactName: "Vqz Cafe Mug" });
+    for (const sort of SORT_VALUES) expect((await list("vqz cafe", sort)).total).toBe(1);
+    await addArtifact(t, owner, { artifactName: "Vqz Café Cup" });
+    for (const sort of SORT_VALUES) {
+      const names = (await list("vqz cafe", sort)).items.map((item) => item.artifactName);
+      expect(names.sort()).toEqual(["Vqz Cafe Mug", "Vqz Café Cup"]);
+    }
+    expect((await list("CAFÉ vqz")).total).toBe(2);
   });
 });
 

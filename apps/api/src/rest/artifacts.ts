@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MESSAGES, REST_MAX_PAGE_SIZE, restArtifactsQuery } from "@artifact-atlas/shared";
+import {
+  findOfRest,
+  MESSAGES,
+  REST_MAX_PAGE_SIZE,
+  restArtifactsQuery,
+} from "@artifact-atlas/shared";
 import { createArtifact, deleteArtifact, getArtifact, updateArtifact } from "../services/artifacts";
 import { find } from "../services/find";
 import { artifactParams, bodies, failures, FLAGGED, json, PAGE_HEADERS } from "./declarations";
 import { assertOwnEmail, pageHeaders, requireUser, WRITER } from "./http";
-import { findQueryOf } from "./find-query";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import {
   restArtifact,
@@ -53,7 +57,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       pageHeaders(reply, list, page, pageSize, total ?? 0);
       return items.map((artifact) => toRestOwnArtifact(artifact, user));
     }
-    const finding = findQueryOf(query);
+    const finding = findOfRest(query);
     // Most liked first, as the spec's list; an all-fields search by relevance.
     const relevance = finding.in === "all" && Boolean(finding.search);
     const sort = query.sort ?? (relevance ? "default" : "desc");

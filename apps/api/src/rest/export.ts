@@ -1,11 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { EXPORT_COLUMNS, exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
+import {
+  EXPORT_COLUMNS,
+  exportQuery,
+  findOfRest,
+  OPEN_DATA_MESSAGES,
+} from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
 import { exportStream } from "../open-data/export";
 import { exportRows } from "../services/find";
 import { failures, streamed } from "./declarations";
-import { findQueryOf } from "./find-query";
 
 /** Seconds a client turned away for lack of an export slot should wait. */
 const EXPORT_RETRY_AFTER_SECONDS = 5;
@@ -56,7 +60,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
     // Exactly what GET /artifacts shows for the same parameters, in id order.
-    const read = exportRows(deps.artifactStore, findQueryOf(query));
+    const read = exportRows(deps.artifactStore, findOfRest(query));
     return reply
       .header("cache-control", "no-store")
       .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)

@@ -2,7 +2,6 @@ import {
   MESSAGES,
   PAGE_SIZE,
   type Artifact,
-  type ArtifactFacets,
   type ArtifactHighlights,
   type CollectionFind,
   type FindAnswer,
@@ -14,7 +13,6 @@ import { matchRanges, searchWords } from "../store/all-fields-search";
 import type { ArtifactStore } from "../store/artifact-store";
 import type { MemberRow } from "../store/find";
 import type { KeysetReader } from "../store/public-artifacts";
-import type { FacetCounts } from "../store/find-facets";
 import { lowerAscii } from "../store/find-sql";
 import type { Viewer } from "./artifacts";
 import { positionBefore, toCursorPage } from "./cursor-pages";
@@ -28,30 +26,24 @@ import { ServiceError } from "./errors";
 
 type MemberFind = Extract<FindQuery, { list: "mine" | "liked" }>;
 
-export function find(
+/** What a list holds: public artifacts, a member's own with their review state, or liked rows. */
+type ItemOf<Query extends FindQuery> = Query extends { list: "mine" }
+  ? ReviewedArtifact
+  : Query extends { list: "liked" }
+    ? LikedArtifact
+    : Artifact;
+
+export function find<Query extends FindQuery>(
   store: ArtifactStore,
   viewer: Viewer,
-  query: CollectionFind,
-): FindAnswer<Artifact>;
-export function find(
-  store: ArtifactStore,
-  viewer: Viewer,
-  query: MemberFind & { list: "mine" },
-): FindAnswer<ReviewedArtifact>;
-export function find(
-  store: ArtifactStore,
-  viewer: Viewer,
-  query: MemberFind & { list: "liked" },
-): FindAnswer<LikedArtifact>;
-export function find(
-  store: ArtifactStore,
-  viewer: Viewer,
-  query: FindQuery,
-): FindAnswer<Artifact | ReviewedArtifact | LikedArtifact> {
-  if (query.list === "collection") return findInCollection(store, query);
+  query: Query,
+): FindAnswer<ItemOf<Query>> {
+  if (query.list === "collection") {
+    return findInCollection(store, query) as FindAnswer<ItemOf<Query>>;
+  }
   // A member's lists are the session's own: no door names another member.
   if (!viewer) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
-  return findOfMember(store, viewer.id, query);
+  return findOfMember(store, viewer.id, query as MemberFind) as FindAnswer<ItemOf<Query>>;
 }
 
 function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnswer<Artifact> {
@@ -76,17 +68,14 @@ function readCollection(store: ArtifactStore, query: CollectionFind): FindAnswer
   if (window) {
     const slice =
       "page" in window ? { offset: (window.page - 1) * PAGE_SIZE, limit: PAGE_SIZE } : window;
-    const page = store.find.page(query, slice, query.total ?? false);
-    answer.items = page.items;
-    if (page.total !== undefined) answer.total = page.total;
-    if (page.estimated) answer.estimated = true;
-    const highlights = highlightsOf(query, page.items);
+    Object.assign(answer, store.find.page(query, slice, query.total ?? false));
+    const highlights = highlightsOf(query, answer.items);
     if (highlights) answer.highlights = highlights;
     if (query.allFieldsTotal && answer.total === 0 && query.search && query.in !== "all") {
       answer.allFieldsTotal = store.find.allFieldsCount(query);
     }
   }
-  if (query.facets) answer.facets = facetsOf(store.find.facets(query));
+  if (query.facets) answer.facets = store.find.facets(query);
   return answer;
 }
 
@@ -98,19 +87,6 @@ function highlightsOf(query: CollectionFind, items: Artifact[]): ArtifactHighlig
     artifactName: matchRanges(item.artifactName, words),
     historicalContext: matchRanges(item.historicalContext, words),
   }));
-}
-
-/** The facets as the web app reads them: the undated apart from the centuries. */
-function facetsOf({ types, centuries, locations, estimated }: FacetCounts): ArtifactFacets {
-  return {
-    types,
-    centuries: centuries.flatMap((row) =>
-      row.value === null ? [] : [{ value: row.value, count: row.count }],
-    ),
-    locations,
-    undated: centuries.find((row) => row.value === null)?.count ?? 0,
-    ...(estimated ? { estimated: true as const } : {}),
-  };
 }
 
 function findOfMember(

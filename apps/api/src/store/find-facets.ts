@@ -1,4 +1,10 @@
-import { centuryOf, FIND_LIMITS, type CollectionFind } from "@artifact-atlas/shared";
+import {
+  centuryOf,
+  FIND_LIMITS,
+  type ArtifactFacets,
+  type CollectionFind,
+  type FacetCount,
+} from "@artifact-atlas/shared";
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 import {
   ALL_FIELDS_BOUND,
@@ -16,20 +22,6 @@ import {
  * collection is counted from an even sample of its matches (every n-th id), scaled up and
  * marked as an estimate, so that its cost stays bounded (issue 28).
  */
-
-interface FacetCount<T> {
-  value: T;
-  count: number;
-}
-
-/** The facets' counts: centuries with null for the artifacts whose date is not recognised. */
-export interface FacetCounts {
-  types: FacetCount<string>[];
-  centuries: FacetCount<number | null>[];
-  locations: FacetCount<string>[];
-  /** Counted from a sample and scaled: the search matches most of the collection. */
-  estimated: boolean;
-}
 
 export function createFindFacets(
   rows: <Row>(sql: string, params: Record<string, unknown>) => Row[],
@@ -81,7 +73,7 @@ export function createFindFacets(
    * than FindOptions.sample (at most, for all fields: its words' own counts) is counted from one
    * in n of its matches, n chosen to leave about that many, and the counts are scaled by n.
    */
-  function facetsOfSearch(query: CollectionFind): FacetCounts {
+  function facetsOfSearch(query: CollectionFind) {
     const params: Record<string, unknown> = {
       limit: FIND_LIMITS.locationFacet,
       sample: options.sample,
@@ -156,13 +148,24 @@ export function createFindFacets(
      * Each filter's values with their counts given the other filters. Without a search, each
      * facet reads the covering index of its own column; with one, facetsOfSearch.
      */
-    facets(query: CollectionFind): FacetCounts {
-      if (query.search) return facetsOfSearch(query);
+    facets(query: CollectionFind): ArtifactFacets {
+      const { types, centuries, locations, estimated } = query.search
+        ? facetsOfSearch(query)
+        : {
+            types: typeCounts(query),
+            centuries: centuriesOf(yearCounts(query)),
+            locations: locationCounts(query),
+            estimated: false,
+          };
+      // The artifacts whose date is not recognised are in no century: apart, as `undated`.
       return {
-        types: typeCounts(query),
-        centuries: centuriesOf(yearCounts(query)),
-        locations: locationCounts(query),
-        estimated: false,
+        types,
+        centuries: centuries.flatMap(({ value, count }) =>
+          value === null ? [] : [{ value, count }],
+        ),
+        locations,
+        undated: centuries.find((row) => row.value === null)?.count ?? 0,
+        ...(estimated ? { estimated: true as const } : {}),
       };
     },
   };

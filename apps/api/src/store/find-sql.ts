@@ -44,17 +44,6 @@ export const LIST_ORDER = {
 /** A filter that a facet leaves out, so that its own values are counted given the others. */
 export type FacetName = "types" | "eras" | "locations";
 
-/** Whether any filter is set. */
-export function hasFilters(query: CollectionFind): boolean {
-  return (
-    (query.types?.length ?? 0) > 0 ||
-    (query.eras?.length ?? 0) > 0 ||
-    query.fromYear !== undefined ||
-    query.toYear !== undefined ||
-    (query.locations?.length ?? 0) > 0
-  );
-}
-
 /** The filters' conditions (none for `omit`), their values added to `params`. */
 export function filterConditions(
   query: CollectionFind,
@@ -184,33 +173,35 @@ export function searchSql(query: CollectionFind, params: Record<string, unknown>
   }
   const words = nameWords(search);
   if (words.none) return { ids: null, match: null, none: true };
+  return { ids: nameIdsSql(words, "artifacts_name_folded_fts", params), match: null, none: false };
+}
+
+/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0028). */
+export type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
+
+/**
+ * The ids (`id`) of a names search's matches: the long words matched in `index`, the short ones
+ * with LIKE on each candidate's name in the list index; when all are short, LIKE over the list
+ * index alone, never the table (decision 009).
+ */
+export function nameIdsSql(
+  words: NameWords,
+  index: NameIndex,
+  params: Record<string, unknown>,
+): string {
+  const column = words.match === null ? "artifact_name" : "artifacts.artifact_name";
+  const short = likeConditions(column, words.short.map(containsPattern), params);
   if (words.match === null) {
-    // Too short for trigrams: LIKE over the narrow list index, never the table (decision 009).
-    const likes = likeConditions("artifact_name", words.short.map(containsPattern), params);
-    return {
-      ids: `select id from artifacts indexed by artifacts_list_idx where ${likes.join(" and ")} and ${PUBLIC_ARTIFACT}`,
-      match: null,
-      none: false,
-    };
+    return `select id from artifacts indexed by artifacts_list_idx
+      where ${short.join(" and ")} and ${PUBLIC_ARTIFACT}`;
   }
-  params.names = words.match;
-  if (words.short.length === 0) {
-    return {
-      ids: "select rowid from artifacts_name_folded_fts where artifacts_name_folded_fts match :names",
-      match: null,
-      none: false,
-    };
+  params.names = index === "artifacts_name_fts" ? words.asciiMatch : words.match;
+  if (short.length === 0) {
+    return `select rowid as id from ${index} where ${index} match :names`;
   }
-  // The long words find the candidates; each one's name is read from the list index for the rest.
-  const likes = likeConditions("a.artifact_name", words.short.map(containsPattern), params);
-  return {
-    ids: `select f.rowid from artifacts_name_folded_fts f
-      cross join artifacts a indexed by artifacts_list_idx on a.id = f.rowid
-      where f.artifacts_name_folded_fts match :names and ${likes.join(" and ")}
-        and ${PUBLIC_ARTIFACT}`,
-    match: null,
-    none: false,
-  };
+  return `select f.rowid as id from ${index} f
+    cross join artifacts indexed by artifacts_list_idx on artifacts.id = f.rowid
+    where f.${index} match :names and ${short.join(" and ")} and ${PUBLIC_ARTIFACT}`;
 }
 
 export interface Where {

@@ -1,11 +1,13 @@
 import type Database from "better-sqlite3";
-import type {
-  Artifact,
-  CollectionFind,
-  LikedArtifact,
-  MemberList,
-  ReviewedArtifact,
-  SortValue,
+import {
+  hasFilters,
+  type Artifact,
+  type CollectionFind,
+  type FindAnswer,
+  type LikedArtifact,
+  type MemberList,
+  type ReviewedArtifact,
+  type SortValue,
 } from "@artifact-atlas/shared";
 import {
   ARTIFACT_SELECT,
@@ -15,17 +17,17 @@ import {
 import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "./artifact-visibility";
 import { createFindFacets } from "./find-facets";
 import {
-  containsPattern,
   ALL_FIELDS_BOUND,
   findWhere,
-  hasFilters,
   inSample,
   likeConditions,
   LIST_ORDER,
   lowerAscii,
+  nameIdsSql,
   nameWords,
   RELEVANCE,
   type Direction,
+  type NameIndex,
   type NameWords,
   type Where,
   wordRanges,
@@ -53,14 +55,8 @@ export interface Slice {
 
 type Window = Slice & { direction: Direction };
 
-/** What the find store answers for a window of the collection. */
-export interface CollectionPage {
-  items: Artifact[];
-  /** How many match; undefined when not asked for. */
-  total?: number;
-  /** `total` was estimated from a sample: the search matches most of the collection. */
-  estimated?: boolean;
-}
+/** What the find store answers for a window of the collection (total when counted). */
+type CollectionPage = Pick<FindAnswer<Artifact>, "items" | "total" | "estimated">;
 
 export interface FindOptions {
   /**
@@ -97,6 +93,12 @@ const SORT_MATCHES_COST = 10;
 const ALL_FIELDS_MATCHES =
   "(select rowid as id from artifacts_fts where artifacts_fts match :match)";
 
+/** Text of ASCII characters only. */
+const ASCII = /^\p{ASCII}*$/u;
+/** Whether a public name holds a character outside ASCII: its one-character piece is counted. */
+const NON_ASCII_NAME =
+  "select exists (select 1 from artifact_name_pieces where piece >= char(128) and names > 0)";
+
 /** The order of a search index's matches: by id, which FTS5 yields without sorting. */
 const NEWEST: Record<Direction, string> = { forward: "id desc", backward: "id asc" };
 
@@ -112,15 +114,14 @@ export function nearerEnd(slice: Slice, total: number): Window | null {
   };
 }
 
-/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0028). */
-type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
-
 /** What a names search matches, counted once for as long as no name changes. */
 interface NameMatches {
   /** artifact_names_version when it was counted. */
   version: number;
   /** How many match, folded. */
   total: number;
+  /** The index that counted it: the folded one, or the ASCII one when that finds the same. */
+  index: NameIndex;
   /** How many LIKE and the ASCII index find, counted when a sorted page needs to know. */
   asciiTotal?: number;
   /** The matches (a JSON array of ids) of a short search with few: walking would read every name. */
@@ -182,10 +183,7 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     );
   }
 
-  /**
-   * A window of `sort`'s own index under the condition `where`. The first items of a list that
-   * is not counted (the home page's, Explore Similar) are read straight along the index.
-   */
+  /** A window of an index's order under the condition `where` (indexPage). */
   function walkIndex(
     index: string,
     where: string,
@@ -194,7 +192,7 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     params: Record<string, unknown>,
     straight = false,
   ): Artifact[] {
-    if (straight && window.offset === 0 && window.direction === "forward") {
+    if (straight) {
       return rows<Artifact>(
         `select ${ARTIFACT_SELECT} from artifacts indexed by ${index} where ${where}
          order by ${orders.forward} limit :limit`,
@@ -212,29 +210,31 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
   // ---- The spec's list, and the most liked of one type ----
 
   /**
-   * No search and no filter: the order's own index, from the nearer end. The collection's size
-   * is one lookup (kept by the triggers of migration 0013).
+   * A window of an order that an index yields under a condition: the spec's list (the order's
+   * own index, its size one lookup kept by the triggers of migration 0013), or one type most
+   * liked first (artifacts_type_likes_idx: type, likes desc, id). Read from the nearer end when
+   * counted; the first items of a list that is not counted (the home page's, Explore Similar)
+   * straight along the index.
    */
-  function plainPage(sort: SortValue, slice: Slice, counted: boolean): CollectionPage {
-    const total = counted ? collectionSize() : null;
+  function indexPage(
+    sort: SortValue,
+    slice: Slice,
+    counted: boolean,
+    type?: string,
+  ): CollectionPage {
+    const index = type === undefined ? LIST_ORDER[sort].index : "artifacts_type_likes_idx";
+    const where =
+      type === undefined ? PUBLIC_ARTIFACT : `artifact_type = :type and ${PUBLIC_ARTIFACT}`;
+    const params = type === undefined ? {} : { type };
+    const size = () =>
+      type === undefined
+        ? collectionSize()
+        : value(`select count(*) from artifacts where ${where}`, params);
+    const total = counted ? size() : null;
     const window =
       total === null ? { ...slice, direction: "forward" as const } : nearerEnd(slice, total);
-    const order = LIST_ORDER[sort];
-    const items = window
-      ? walkIndex(order.index, PUBLIC_ARTIFACT, order, window, {}, total === null)
-      : [];
-    return { items, ...(total === null ? {} : { total }) };
-  }
-
-  /** One type, most liked first: artifacts_type_likes_idx (type, likes desc, id). */
-  function typeByLikesPage(type: string, slice: Slice, counted: boolean): CollectionPage {
-    const where = `artifact_type = :type and ${PUBLIC_ARTIFACT}`;
-    const total = counted ? value(`select count(*) from artifacts where ${where}`, { type }) : null;
-    const window =
-      total === null ? { ...slice, direction: "forward" as const } : nearerEnd(slice, total);
-    const items = window
-      ? walkIndex("artifacts_type_likes_idx", where, LIST_ORDER.desc, window, { type }, !counted)
-      : [];
+    const straight = total === null && slice.offset === 0;
+    const items = window ? walkIndex(index, where, LIST_ORDER[sort], window, params, straight) : [];
     return { items, ...(total === null ? {} : { total }) };
   }
 
@@ -243,54 +243,38 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
   /** Searches already counted, by their words, oldest first. */
   const searches = new Map<string, NameMatches>();
 
-  /**
-   * The ids of a names search's matches, in `order`, from one of the two trigram indexes: the
-   * long words are matched there, the short ones on each candidate's name in the list index.
-   */
-  function nameIds(words: NameWords, index: NameIndex, params: Record<string, unknown>) {
-    const short = likeConditions(
-      "artifacts.artifact_name",
-      words.short.map(containsPattern),
-      params,
-    );
-    return (order: string) =>
-      short.length === 0
-        ? `select rowid as id from ${index} where ${index} match :names order by ${order}`
-        : `select f.rowid as id from ${index} f
-           cross join artifacts indexed by artifacts_list_idx on artifacts.id = f.rowid
-           where f.${index} match :names and ${short.join(" and ")} and ${PUBLIC_ARTIFACT}
-           order by ${order}`;
-  }
-
   function countNames(words: NameWords, version: number): NameMatches {
+    // Over ASCII names, an ASCII search finds the same in both indexes: the ASCII one is faster.
+    const ascii = ASCII.test(words.patterns.join("")) && !value(NON_ASCII_NAME);
+    const index: NameIndex = ascii ? "artifacts_name_fts" : "artifacts_name_folded_fts";
     const params: Record<string, unknown> = {};
-    let matches: (order: string) => string;
-    if (words.match !== null) {
-      params.names = words.match;
-      matches = nameIds(words, "artifacts_name_folded_fts", params);
-    } else {
-      const likes = likeConditions("artifact_name", words.patterns, params).join(" and ");
-      matches = (order) =>
-        `select id from artifacts indexed by artifacts_list_idx where ${likes}
-         and ${PUBLIC_ARTIFACT} order by ${order}`;
-      if (words.short.length === 1) {
-        // One word of one or two characters: a lookup in the counts of migration 0004.
-        const names = value("select names from artifact_name_pieces where piece = :piece", {
-          piece: lowerAscii(words.short[0]!),
-        });
-        if (names === 0) return { version, total: 0, ids: "[]" };
-        if (names > SHORT_SEARCH_IDS_KEPT) return { version, total: names, ids: null };
-      }
-    }
+    const matches = nameIdsSql(words, index, params);
+    const counted = (total: number, ids: string | null): NameMatches => ({
+      version,
+      total,
+      ids,
+      index,
+      ...(ascii ? { asciiTotal: total } : {}),
+    });
+    // Long words alone: the index counts them. One short word: a lookup in the counts of
+    // migration 0004. Otherwise each candidate's name is read, once, by the ids below.
+    const known =
+      words.short.length === 0
+        ? value(`select count(*) from ${index} where ${index} match :names`, params)
+        : words.match === null && words.short.length === 1
+          ? value("select names from artifact_name_pieces where piece = :piece", {
+              piece: lowerAscii(words.short[0]!),
+            })
+          : null;
+    if (known === 0) return counted(0, "[]");
+    if (known !== null && known > SHORT_SEARCH_IDS_KEPT) return counted(known, null);
     // Few matches: their ids in one pass, kept, so that no page walks or sorts to find them.
-    const first = idsOf(`${matches("1")} limit :limit`, {
+    const first = idsOf(`${matches} order by 1 limit :limit`, {
       ...params,
       limit: SHORT_SEARCH_IDS_KEPT + 1,
     });
-    if (first.length <= SHORT_SEARCH_IDS_KEPT) {
-      return { version, total: first.length, ids: JSON.stringify(first) };
-    }
-    return { version, total: value(`select count(*) from (${matches("1")})`, params), ids: null };
+    if (first.length <= SHORT_SEARCH_IDS_KEPT) return counted(first.length, JSON.stringify(first));
+    return counted(value(`select count(*) from (${matches})`, params), null);
   }
 
   /**
@@ -333,8 +317,9 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
       return walkSort(sort, `${likes} and ${PUBLIC_ARTIFACT}`, window, params);
     };
     if (words.match === null) return { items: walkLike(), total };
-    const params: Record<string, unknown> = { names: words.match };
-    const ids = nameIds(words, "artifacts_name_folded_fts", params);
+    const params: Record<string, unknown> = {};
+    const matches = nameIdsSql(words, found.index, params);
+    const ids = (order: string) => `${matches} order by ${order}`;
     // The index yields its matches by id: newest first needs no sort and stops at the page.
     if (sort === "default") return { items: rowsOf(ids, NEWEST, window, params), total };
     // Walking the sort's index visits about (skipped + page) × collection / matches entries
@@ -345,7 +330,7 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     }
     const sorted = (order: string) =>
       `select id from artifacts indexed by artifacts_find_id_idx
-       where id in (${ids("1")}) and ${PUBLIC_ARTIFACT} order by ${order}`;
+       where id in (${matches}) and ${PUBLIC_ARTIFACT} order by ${order}`;
     return { items: rowsOf(sorted, LIST_ORDER[sort], window, params), total };
   }
 
@@ -355,9 +340,9 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
    */
   function likeFindsAll(words: NameWords, found: NameMatches): boolean {
     if (found.asciiTotal === undefined) {
-      const params: Record<string, unknown> = { names: words.asciiMatch };
-      const ids = nameIds(words, "artifacts_name_fts", params);
-      found.asciiTotal = value(`select count(*) from (${ids("1")})`, params);
+      const params: Record<string, unknown> = {};
+      const ids = nameIdsSql(words, "artifacts_name_fts", params);
+      found.asciiTotal = value(`select count(*) from (${ids})`, params);
     }
     return found.asciiTotal === found.total;
   }
@@ -414,10 +399,6 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     return value(sql, where.params);
   }
 
-  /** How many artifacts an all-fields search matches, filters aside: the index counts alone. */
-  const matchCount = (match: string) =>
-    value("select count(*) from artifacts_fts where artifacts_fts match :match", { match });
-
   /**
    * A page of a common search in all fields (FindOptions.commonShare). Its matches are read
    * newest first, which FTS5 yields by id, checking any filters until the page is full; in
@@ -454,7 +435,7 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     });
     // Never fewer than the page shows to be there.
     const total = Math.max(sampled * every, slice.offset + items.length);
-    return { items, total, ...(every > 1 ? { estimated: true } : {}) };
+    return { items, total, ...(every > 1 ? { estimated: true as const } : {}) };
   }
 
   /** A page of a find with filters or an all-fields search (or a names search of both kinds of word). */
@@ -468,7 +449,7 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
       const common = Math.floor(options.commonShare * collectionSize());
       if (!hasFilters(query)) {
         // Counted by the all-fields index alone (2-4 ms for 94,000 matches).
-        const matches = matchCount(match);
+        const matches = count(query, where);
         if (matches > common) return commonPage(query, where, slice, matches);
         const order = sort === "default" ? "relevance" : sort;
         const ids =
@@ -510,11 +491,11 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     page(query: CollectionFind, slice: Slice, counted: boolean): CollectionPage {
       const sort = query.sort ?? "default";
       const filtered = hasFilters(query);
-      if (!query.search && !filtered) return plainPage(sort, slice, counted);
+      if (!query.search && !filtered) return indexPage(sort, slice, counted);
       const [type, ...others] = query.types ?? [];
-      if (!query.search && sort === "desc" && type !== undefined && others.length === 0) {
-        if (!hasFilters({ ...query, types: [] })) return typeByLikesPage(type, slice, counted);
-      }
+      const oneType =
+        type !== undefined && others.length === 0 && !hasFilters({ ...query, types: [] });
+      if (!query.search && sort === "desc" && oneType) return indexPage(sort, slice, counted, type);
       if (query.search && query.in !== "all" && !filtered) {
         return namesPage(query.search, sort, slice);
       }
@@ -536,14 +517,8 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     idsAfter(query: CollectionFind, cursor: number, limit: number): number[] {
       const where = findWhere(query);
       if (where.search.none) return [];
-      return idsOf(
-        `select id from artifacts where id > :after and ${where.sql} order by id limit :limit`,
-        {
-          ...where.params,
-          after: cursor,
-          limit,
-        },
-      );
+      const sql = `select id from artifacts where id > :after and ${where.sql} order by id limit :limit`;
+      return idsOf(sql, { ...where.params, after: cursor, limit });
     },
 
     artifactsById,

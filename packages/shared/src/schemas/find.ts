@@ -3,6 +3,7 @@ import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
 import { eraSpan, FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
 import { MESSAGES } from "../messages";
 import { decimalDigitsOnly, isWellFormedText, wholeNumber } from "./fields";
+import type { restFindShape } from "./rest";
 
 /*
  * The filters and the all-fields search of the collection (issue 18), shared by tRPC, REST and the
@@ -144,3 +145,23 @@ export const memberFind = z.object({
 export const findQuery = z.discriminatedUnion("list", [collectionFind, memberFind]);
 export type FindQuery = z.output<typeof findQuery>;
 export type CollectionFind = z.output<typeof collectionFind>;
+
+/** GET /artifacts's and GET /export's filters and search, as parsed (restFindShape). */
+export type RestFindParams = {
+  [Name in keyof typeof restFindShape]?: z.output<(typeof restFindShape)[Name]>;
+};
+
+/** The find that GET /artifacts and GET /export ask for these parameters (their sort aside). */
+export function findOfRest(query: RestFindParams): CollectionFind {
+  const sorted = (values: string[] | undefined) => [...new Set(values ?? [])].sort();
+  return {
+    list: "collection",
+    search: query.q ?? "",
+    in: query.in ?? "names",
+    types: sorted(query.type) as CollectionFind["types"],
+    eras: sorted(query.era),
+    locations: sorted(query.location),
+    fromYear: query.fromYear,
+    toYear: query.toYear,
+  };
+}

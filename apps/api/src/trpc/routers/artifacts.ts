@@ -49,15 +49,7 @@ export const artifactsRouter = router({
       allFieldsTotal: true,
     });
     const total = answer.total ?? 0;
-    return {
-      items: answer.items,
-      total,
-      page,
-      pageCount: Math.ceil(total / PAGE_SIZE),
-      ...(answer.highlights ? { highlights: answer.highlights } : {}),
-      ...(answer.estimated ? { estimated: true as const } : {}),
-      ...(answer.allFieldsTotal === undefined ? {} : { allFieldsTotal: answer.allFieldsTotal }),
-    };
+    return { ...answer, total, page, pageCount: Math.ceil(total / PAGE_SIZE) };
   }),
 
   /** The counts of each filter's values given the others; the timeline's histogram too. */
