@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import BrowserFilesFirst from "./scripts/browser-files-first.ts";
 import { testProjects } from "./vitest.workspace.ts";
 
 export default defineConfig({
@@ -8,5 +9,6 @@ export default defineConfig({
     // machines ran every file one after another, while most files wait on a server they started.
     maxWorkers: "100%",
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    sequence: { sequencer: BrowserFilesFirst },
   },
 });

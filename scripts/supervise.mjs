@@ -10,11 +10,16 @@
 // - A server that dies after it was ready is started again after 1 s, then 2, 4, ... up to 30 s
 //   while it keeps dying soon after starting; once it stays up a minute, the wait is back to 1 s.
 // - SIGINT and SIGTERM go to the server, and the supervisor exits with it.
+// - Once ready, the server says "alive" every second from a timer, which fires only while its event
+//   loop turns. A server silent for ATLAS_WATCHDOG_SECONDS (30) hangs: it is killed (SIGKILL, as
+//   a hung loop never runs a SIGTERM handler), with a line saying so, and started again as above.
 import { spawn } from "node:child_process";
 
 const MIN_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
+/** How long a ready server may stay silent before it counts as hung (tests shorten it). */
+const WATCHDOG_MS = Number(process.env.ATLAS_WATCHDOG_SECONDS ?? 30) * 1_000;
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -36,11 +41,26 @@ let delayMs = MIN_DELAY_MS;
 function start() {
   const startedAt = Date.now();
   let ready = false;
+  let lastHeard = Date.now();
   child = spawn(command, args, { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  const started = child;
   child.on("message", (message) => {
     if (message === "ready") ready = true;
+    if (message === "ready" || message === "alive") lastHeard = Date.now();
   });
+  const watchdog = setInterval(() => {
+    const silentMs = Date.now() - lastHeard;
+    if (!ready || stopping || silentMs < WATCHDOG_MS) return;
+    clearInterval(watchdog);
+    log("error", "the server's event loop has not answered; killing it", {
+      silentForSeconds: Math.round(silentMs / 1000),
+      watchdogSeconds: WATCHDOG_MS / 1000,
+      pid: started.pid,
+    });
+    started.kill("SIGKILL");
+  }, 1_000);
   child.on("exit", (code, signal) => {
+    clearInterval(watchdog);
     child = null;
     if (stopping) {
       process.exit(code ?? 1);

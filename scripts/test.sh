@@ -1,12 +1,36 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: install, type-check, lint, build the production app for the
-# browser tests, then every Vitest project. Ends with the line "N passed, N failed".
+# Sets up and runs every test: install, then type-check, lint and build the production app for the
+# browser tests side by side, then every Vitest project. Ends with the line "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
 source scripts/ensure-pnpm.sh
 source scripts/ensure-chromium.sh
-pnpm typecheck
-pnpm lint
-pnpm build
+
+# The three checks read the sources and write nothing the others read (build writes dist/, which
+# lint ignores): on two cores, side by side they take about half as long as one after another.
+# Each one's output is shown whole when it ends, so that the lines of one do not cut another's.
+logs="$(mktemp -d)"
+check() {
+  local name="$1"
+  shift
+  if "$@" >"$logs/$name.log" 2>&1; then
+    echo "$name: passed"
+  else
+    cat "$logs/$name.log"
+    echo "$name: failed" >&2
+    return 1
+  fi
+}
+check typecheck pnpm typecheck &
+typecheck=$!
+check lint pnpm lint &
+lint=$!
+check build pnpm build &
+build=$!
+failed=0
+for job in "$typecheck" "$lint" "$build"; do wait "$job" || failed=1; done
+rm -rf "$logs"
+if [ "$failed" = 1 ]; then exit 1; fi
+
 pnpm exec vitest run "$@"

@@ -1,13 +1,42 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { isWebPageLoad } from "@artifact-atlas/shared/web-paths";
 
-/** The API (apps/api) listens here in development; `pnpm dev` starts both. */
-const API_ORIGIN = "http://localhost:3000";
+/**
+ * The API (apps/api) listens here in development; `pnpm dev` starts both. ATLAS_API_ORIGIN points
+ * elsewhere (e2e/dev-server.test.ts runs both on free ports).
+ */
+const API_ORIGIN = process.env.ATLAS_API_ORIGIN ?? "http://localhost:3000";
+
+/** What Vite serves itself: its client and modules, the sources, dependencies, public/'s files. */
+const VITE_PATHS = [
+  "/@",
+  "/__",
+  "/src/",
+  "/node_modules/",
+  "/index.html",
+  ...readdirSync(resolve(import.meta.dirname, "public")).map((name) => `/${name}`),
+];
+
+/**
+ * Under `pnpm dev` Vite answers page loads of web routes (index.html) and what it serves itself;
+ * every other request goes to the API, by the rule the production server follows
+ * (packages/shared/src/web-paths.ts): uploads, imports, exports, Download my data, images, REST,
+ * /openapi.json, the sitemap.
+ */
+function servedByVite(request: IncomingMessage): boolean {
+  const path = (request.url ?? "/").split("?")[0] ?? "/";
+  return (
+    isWebPageLoad(request.method, path, request.headers.accept) ||
+    VITE_PATHS.some((prefix) => path.startsWith(prefix))
+  );
+}
 
 /** Files worth compressing: text. Fonts (woff2) and images are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -82,11 +111,12 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    // The API checks Origin on writes: run it with DEV_ORIGINS=http://localhost:5173.
+    // The API checks Origin on writes: `pnpm dev` runs it with DEV_ORIGINS=http://localhost:5173.
     proxy: {
-      "/trpc": API_ORIGIN,
-      "/auth": API_ORIGIN,
-      "/healthz": API_ORIGIN,
+      "/": {
+        target: API_ORIGIN,
+        bypass: (request) => (servedByVite(request) ? request.url : undefined),
+      },
     },
   },
   build: {

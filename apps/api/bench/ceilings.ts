@@ -42,7 +42,7 @@ async function main(): Promise<void> {
           logger: loggerOptions({ logLevel: "info" }, floorLog, clientAddressRule(false)),
           genReqId: requestIdFor,
           requestIdHeader: false,
-          logController: new AccessLog(floorLog, clientAddressRule(false)),
+          logController: new AccessLog(floorLog, clientAddressRule(false), "info"),
         }
       : {}),
   });

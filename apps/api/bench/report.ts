@@ -43,7 +43,8 @@ const TARGETS = {
   trpcRatio: 0.8,
   listP99Ms: 10,
   rssMb: 200,
-  bundleKb: 130,
+  // Issue 27's target; e2e/bundle-budget.test.ts holds what is reached (decision 011).
+  bundleKb: 110,
   lighthouse: { desktop: 95, mobile: 90, accessibility: 100, bestPractices: 95, cls: 0.05 },
 };
 

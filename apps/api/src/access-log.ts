@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { hostname } from "node:os";
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ClientAddressRule } from "./client-address";
@@ -20,6 +21,7 @@ const LEVEL_VALUES: Record<string, number> = {
   silent: Number.POSITIVE_INFINITY,
 };
 const INFO = 30;
+const WARN = 40;
 
 /** The fields of the access line after `time`, as pino's `base` writes them for every line. */
 const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
@@ -53,6 +55,41 @@ function accessLine(
 }
 
 /**
+ * The line of a connection closed because its client took too long (connections.ts), at `warn`:
+ * the access line's shape when a request was under way (its status: what was sent, else 408), and
+ * the connection's address and port alone when not even its headers had arrived. `timeout` says
+ * which limit it met.
+ */
+function timedOutLine(
+  socket: Socket,
+  current: { request: FastifyRequest; reply: FastifyReply } | undefined,
+  remoteAddress: string | undefined,
+  timeout: string,
+  status: number | null,
+): string {
+  // Rare, so plain JSON.stringify: it leaves out what is undefined, as the access line does.
+  const line = {
+    level: WARN,
+    time: Date.now(),
+    pid: process.pid,
+    hostname: hostname(),
+    reqId: current?.request.id,
+    req: {
+      method: current?.request.method,
+      url: current ? urlForLog(current.request.url) : undefined,
+      host: current?.request.host,
+      remoteAddress,
+      remotePort: socket.remotePort,
+    },
+    res: { statusCode: status ?? current?.reply.statusCode ?? 408 },
+    responseTime: current?.reply.elapsedTime,
+    timeout,
+    msg: "request timed out",
+  };
+  return `${JSON.stringify(line)}\n`;
+}
+
+/**
  * Writes the line of an answered request itself, to the logger's own stream, rather than through
  * pino: the line's shape never changes, and pino's general path (the request's bindings, the
  * serializers of the request and reply objects, the redaction checks) cost about a tenth of a REST
@@ -62,15 +99,30 @@ function accessLine(
 export class AccessLog extends LogController {
   readonly #stream: LogStream;
   readonly #clientAddress: ClientAddressRule;
+  readonly #level: number;
 
   /**
    * `stream` must be the stream the app's logger writes to, so that lines stay in order;
-   * `clientAddress` the app's rule, which a request the router refused does not carry.
+   * `clientAddress` the app's rule, which a request the router refused does not carry; `level`
+   * the server's LOG_LEVEL, for the lines of connections that never became a request.
    */
-  constructor(stream: LogStream, clientAddress: ClientAddressRule) {
+  constructor(stream: LogStream, clientAddress: ClientAddressRule, level: string) {
     super();
     this.#stream = stream;
     this.#clientAddress = clientAddress;
+    this.#level = LEVEL_VALUES[level] ?? INFO;
+  }
+
+  /** The line of a connection closed for a timeout (connections.ts). */
+  timedOut(
+    socket: Socket,
+    current: { request: FastifyRequest; reply: FastifyReply } | undefined,
+    timeout: "headers" | "request" | "inactivity",
+    status: number | null,
+  ): void {
+    if (this.#level > WARN) return;
+    const address = current ? this.#clientAddress.of(current.request.raw) : socket.remoteAddress;
+    this.#stream.write(timedOutLine(socket, current, address, timeout, status));
   }
 
   override incomingRequest(): void {}

@@ -7,6 +7,13 @@ import { createDeps, type Deps } from "./deps";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
 import { clientAddressRule } from "./client-address";
+import {
+  capConnectionsPerClient,
+  clientErrorHandler,
+  closeSilentConnections,
+  MAX_CONNECTIONS_PER_CLIENT,
+  trackRequestsOnConnections,
+} from "./connections";
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor, type LogStream } from "./logging";
 import { bodyBufferPlugin } from "./plugins/body-buffer";
 import { corsPlugin } from "./plugins/cors";
@@ -17,7 +24,6 @@ import {
   loadSheddingPlugin,
   type LoadSheddingOptions,
 } from "./plugins/load-shedding";
-import { notificationCleanupPlugin } from "./plugins/notification-cleanup";
 import { originCheckPlugin } from "./plugins/origin-check";
 import { privateAnswersPlugin } from "./plugins/private-answers";
 import { securityHeadersPlugin } from "./plugins/security-headers";
@@ -25,7 +31,13 @@ import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { publicPagesPlugin } from "./public-pages/plugin";
 import { restPlugin } from "./rest";
-import { startImagePruning } from "./services/images/prune";
+import { pruneImages } from "./services/images/prune";
+import {
+  NOTIFICATION_CLEANUP_INTERVAL_MS,
+  removeOldNotifications,
+} from "./services/notification-list";
+import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from "./services/trash";
+import { everyOnTheWall, scheduleJobs, type Every } from "./jobs";
 import { configureSharp } from "./services/images/processing";
 import { ServiceError } from "./services/errors";
 import { createContextFactory } from "./trpc/context";
@@ -40,20 +52,22 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** When to turn requests away with 503; defaultLoadShedding() when not given. */
   loadShedding?: LoadSheddingOptions;
-  /** The clock of reset links and sessions; Date.now when not given (tests move their own). */
+  /** The one clock (sessions, reset links, edits, the periodic jobs); Date.now when not given. */
   now?: () => number;
+  /** The periodic jobs' timer; tests pass their own to run a job when they choose. */
+  every?: Every;
   /** Waits before each new try of a failed mail; the outbox's defaults when not given. */
   mailRetryDelaysMs?: readonly number[];
-  /** The uploaded images' clean-up: its clock and how often it runs (a minute). */
-  imagePruning?: { now?: () => number; intervalMs?: number };
 }
 
 /** The largest request body: a maximal artifact is about 12 kB of JSON. */
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** How often the server removes the images that nothing refers to any more. */
+/** How often the server removes the images that nothing refers to any more (decision 037). */
 const IMAGE_PRUNE_INTERVAL_MS = 60_000;
 /** A request must arrive whole (headers and body) within this time; checked every second. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Its headers within this time: a browser sends them in one packet. */
+const HEADERS_TIMEOUT_MS = 5_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Open connections at once; a connection past it is closed at once (memory: at most one body each). */
 const MAX_CONNECTIONS = 512;
@@ -65,14 +79,14 @@ export async function buildApp({
   logStream,
   loadShedding = defaultLoadShedding(),
   now,
+  every = everyOnTheWall,
   mailRetryDelaysMs,
-  imagePruning = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
   // One rule names the client everywhere: access and error lines, rate limits, Fastify's request.ip.
   const clientAddress = clientAddressRule(env.trustProxy);
-  const accessLog = new AccessLog(logDestination, clientAddress);
+  const accessLog = new AccessLog(logDestination, clientAddress, env.logLevel);
   const app = Fastify({
     logger: loggerOptions(env, logDestination, clientAddress),
     // Every log line of a request carries its id; a sane X-Request-Id from a proxy is kept.
@@ -84,25 +98,37 @@ export async function buildApp({
       https: env.publicOrigin.startsWith("https:"),
       accessLog,
     }),
+    // A connection closed for taking too long gets its 408 and an access line (connections.ts).
+    clientErrorHandler: clientErrorHandler(accessLog),
     trustProxy: clientAddress.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Slow clients are cut off (docs/operations.md, "Limits"): a request must arrive whole within
-    // 10 s (408 after that), and a connection with nothing to do closes after 5 s.
+    // Slow clients are cut off (docs/operations.md, "Limits"): headers must arrive within 5 s and
+    // a whole request within 10 s (408 after that), a connection with nothing to do closes after
+    // 5 s, and one silent for 60 s in the middle of a request (a reader that stopped) is closed.
     requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 5_000,
     connectionTimeout: 60_000,
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    http: {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // Batched tRPC calls put every procedure name in one path segment (fastify/fastify#5066);
     // TRPC_MAX_BATCH_SIZE names of at most ~30 characters each fit in 500.
     routerOptions: { maxParamLength: 500 },
   });
   app.server.maxConnections = MAX_CONNECTIONS;
+  // One address cannot take every connection: each client may hold a share (connections.ts).
+  capConnectionsPerClient(app.server, {
+    clientAddress,
+    log: app.log,
+    max: MAX_CONNECTIONS_PER_CLIENT,
+  });
+  closeSilentConnections(app.server, accessLog);
   const deps: Deps = createDeps(env, db, {
     log: app.log,
     clientAddress,
     ...(now ? { now } : {}),
     ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
-    ...(imagePruning.now ? { imagesNow: imagePruning.now } : {}),
   });
   app.decorate("deps", deps);
   // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
@@ -111,23 +137,40 @@ export async function buildApp({
     done();
   });
   configureSharp();
-  // Images no artifact refers to any more go within a minute (decision 037).
-  let stopImagePruning = () => {};
-  app.addHook("onReady", async () => {
-    deps.images.storage.prepare();
-    stopImagePruning = startImagePruning(
-      deps.images,
-      imagePruning.intervalMs ?? IMAGE_PRUNE_INTERVAL_MS,
-      (error) => app.log.error({ err: error }, "image clean-up failed"),
-    );
-  });
-  app.addHook("onClose", async () => stopImagePruning());
+  app.addHook("onReady", async () => deps.images.storage.prepare());
+  // Every periodic job of the server, on the app's one clock.
+  scheduleJobs(
+    app,
+    [
+      {
+        // In the upload line, so that a round never meets an upload of the same image.
+        name: "image clean-up",
+        everyMs: IMAGE_PRUNE_INTERVAL_MS,
+        atStart: false,
+        run: async () => ({ ...(await deps.images.queue.run(() => pruneImages(deps.images))) }),
+      },
+      {
+        name: "notification clean-up",
+        everyMs: NOTIFICATION_CLEANUP_INTERVAL_MS,
+        atStart: true,
+        run: () => removeOldNotifications(db, new Date(deps.now())),
+      },
+      {
+        name: "trash purge",
+        everyMs: TRASH_PURGE_INTERVAL_MS,
+        atStart: true,
+        run: () => purgeExpiredTrash(db, deps.now()),
+      },
+    ],
+    every,
+  );
 
   // Before every other hook, so that even refused and preflight answers carry it.
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  trackRequestsOnConnections(app);
   await app.register(errorsPlugin);
   await app.register(bodyBufferPlugin, {
     bodyLimit: BODY_LIMIT_BYTES,
@@ -179,7 +222,6 @@ export async function buildApp({
   await app.register(publicPagesPlugin);
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);
-  await app.register(notificationCleanupPlugin, { db, now: () => new Date() });
   return app;
 }
 

@@ -7,10 +7,13 @@ import { createOutbox, smtpTransport, type Outbox } from "./mail/outbox";
 import {
   createAuthRateLimiters,
   createRateLimiter,
+  createReportRateLimiters,
   createResetRateLimiters,
+  workRule,
   writeRule,
   type AuthRateLimiters,
   type RateLimiter,
+  type ReportRateLimiters,
   type ResetRateLimiters,
 } from "./rate-limit";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
@@ -29,8 +32,8 @@ export interface Deps {
   /** What anyone may see without signing in: public pages, the sitemap, the export. */
   publicArtifacts: PublicArtifactStore;
   /**
-   * Exports streaming at once (MAX_CONCURRENT_EXPORTS): each holds a connection and a page of rows;
-   * past it GET /export answers 503 (docs/decisions/067-export.md).
+   * Long public streams at once (MAX_CONCURRENT_EXPORTS), exports and sitemaps alike: each holds a
+   * connection and a page of rows; past it they answer 503 (docs/decisions/067-export.md).
    */
   exportSlots: Slots;
   /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */
@@ -42,11 +45,15 @@ export interface Deps {
   authRateLimiters: AuthRateLimiters;
   /** Per-user writes a minute (WRITE_RATE_LIMIT_PER_MINUTE), shared by tRPC and REST. */
   writeRateLimiter: RateLimiter;
+  /** Each client's budget of the server's time, in ms (WORK_BUDGET_MS_PER_MINUTE; work-budget.ts). */
+  workBudget: RateLimiter;
   /** Requests for a reset link per client and per address typed. */
   resetRateLimiters: ResetRateLimiters;
+  /** Reports per account and per client (issue 28). */
+  reportRateLimiters: ReportRateLimiters;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
   outbox: Outbox | null;
-  /** The time, in milliseconds since the epoch: reset links and sessions read it (tests move it). */
+  /** The one clock, in milliseconds since the epoch: everything that stamps or expires reads it. */
   now: () => number;
   /** Who sent a request, by TRUST_PROXY: the rate limits' key, as the logs name it. */
   clientAddress: ClientAddressRule;
@@ -62,8 +69,6 @@ export interface DepsOptions {
   log: FastifyBaseLogger;
   clientAddress: ClientAddressRule;
   now?: () => number;
-  /** The clock of the images' clean-up; tests pass their own. */
-  imagesNow?: () => number;
   /** Waits before each new try of a failed mail (tests shorten them). */
   mailRetryDelaysMs?: readonly number[];
 }
@@ -78,14 +83,15 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     publicArtifacts: createPublicArtifactStore(db.$client),
     exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
     importSlots: createSlots(1),
-    images: createImageStore(db, {
-      dir: env.imagesDir,
-      now: options.imagesNow ?? now,
-    }),
+    images: createImageStore(db, { dir: env.imagesDir, now }),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
+    // The limits measure how fast a client asks, on the wall's clock, not the app's (which tests
+    // move to expire links and sessions).
     authRateLimiters: createAuthRateLimiters(),
     writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
+    workBudget: createRateLimiter(workRule(env.workBudgetMsPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
+    reportRateLimiters: createReportRateLimiters(),
     outbox: env.mail
       ? createOutbox({
           transport: smtpTransport(env.mail.smtpUrl),

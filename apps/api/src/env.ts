@@ -3,6 +3,12 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { REVIEW_MODES } from "@artifact-atlas/shared";
 
+/**
+ * A client's server time a minute by default: a twelfth of a core, so that several clients at their
+ * budget still leave the event loop most of its time. Browsing costs a few ms a page.
+ */
+export const DEFAULT_WORK_BUDGET_MS_PER_MINUTE = 5_000;
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
@@ -181,6 +187,15 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     /** Artifact and like writes one signed-in user may make per minute (a burst of as many is fine). */
     WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /**
+     * Milliseconds of the server's time one client (an account, or an address for visitors) may
+     * use a minute: each tRPC call and REST request is charged what it took (work-budget.ts).
+     */
+    WORK_BUDGET_MS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(DEFAULT_WORK_BUDGET_MS_PER_MINUTE),
     /** Extra origins allowed to send writes, e.g. the Vite dev server. Comma-separated. */
     DEV_ORIGINS: originList,
     /**
@@ -198,6 +213,10 @@ const envSchema = z
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
     GOOGLE_TOKEN_ENDPOINT: httpUrlOr("https://oauth2.googleapis.com/token"),
     GOOGLE_ISSUER: httpUrlOr("https://accounts.google.com"),
+    /** Set by systemd for a Type=notify service: where the server says READY=1 and WATCHDOG=1. */
+    NOTIFY_SOCKET: z.preprocess(blankAsMissing, z.string().min(1).optional()),
+    /** Set by systemd when the unit has WatchdogSec: the timeout, in microseconds. */
+    WATCHDOG_USEC: z.preprocess(blankAsMissing, z.coerce.number().int().positive().optional()),
     /** Outgoing mail (password reset links): both or neither; without them mail is off. */
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
@@ -235,6 +254,8 @@ const envSchema = z
       seedDemoCollection: env.SEED_DEMO_COLLECTION,
       trustProxy: env.TRUST_PROXY,
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
+      workBudgetMsPerMinute: env.WORK_BUDGET_MS_PER_MINUTE,
+      systemd: { notifySocket: env.NOTIFY_SOCKET, watchdogUsec: env.WATCHDOG_USEC },
       allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
       corsOrigins: env.CORS_ORIGINS,
       adminEmails: env.ADMIN_EMAILS,

@@ -1,4 +1,4 @@
-import type { ServiceErrorCode } from "./services/errors";
+import type { ServiceError, ServiceErrorCode } from "./services/errors";
 
 /** The HTTP status of each service failure, the same through tRPC (trpc/init.ts) and REST (rest/http.ts). */
 export const HTTP_STATUS: Record<ServiceErrorCode, number> = {
@@ -12,3 +12,16 @@ export const HTTP_STATUS: Record<ServiceErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
 };
+
+/**
+ * The status of a refusal, with its Retry-After set when it says when to come back (RFC 9110
+ * section 10.2.3). Every door answers a refusal through here: tRPC's error formatter, the REST
+ * paths' error handler and the app's, so no answer sets Retry-After any other way.
+ */
+export function refusalStatus(
+  refusal: ServiceError,
+  setHeader: (name: string, value: string) => void,
+): number {
+  if (refusal.retryAfterSeconds) setHeader("retry-after", String(refusal.retryAfterSeconds));
+  return HTTP_STATUS[refusal.code];
+}

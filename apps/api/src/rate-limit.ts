@@ -16,16 +16,20 @@ export interface RateLimitRule {
 }
 
 /**
- * Sign-in and sign-up attempts. An attempt needs a request from all three buckets:
+ * Sign-in and sign-up attempts. An attempt from a browser the account does not know needs a
+ * request from all three of the first buckets:
  * - perAddress: one client's attempts, whatever the accounts;
  * - perAccountFromAddress: one client's share of one account. It refills at half the account's
  *   rate, so no single client can keep an account's bucket empty and lock its owner out;
  * - perAccount: one account's attempts from every client together, against guesses spread out.
+ * A browser that has signed in to the account before (auth/known-devices.ts) asks only
+ * perKnownDevice, its own allowance: failures elsewhere never lock it out (decision 100).
  */
 export const AUTH_RULES = {
   perAddress: { limit: 20, windowMs: 15 * 60_000 },
   perAccountFromAddress: { limit: 5, windowMs: 15 * 60_000 },
   perAccount: { limit: 10, windowMs: 15 * 60_000 },
+  perKnownDevice: { limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -38,9 +42,23 @@ export const RESET_RULES = {
   perAccount: { limit: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Reports (issue 28): per account, and per client whatever the accounts, so that a handful of
+ * fresh accounts cannot flood the queue or its curators' notifications.
+ */
+export const REPORT_RULES = {
+  perAccount: { limit: 10, windowMs: 60 * 60_000 },
+  perAddress: { limit: 30, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
 /** Writes (artifacts, likes, profile) per user: WRITE_RATE_LIMIT_PER_MINUTE of them a minute. */
 export function writeRule(perMinute: number): RateLimitRule {
   return { limit: perMinute, windowMs: 60_000 };
+}
+
+/** The budget of work (work-budget.ts): WORK_BUDGET_MS_PER_MINUTE milliseconds a minute per client. */
+export function workRule(msPerMinute: number): RateLimitRule {
+  return { limit: msPerMinute, windowMs: 60_000 };
 }
 
 /**
@@ -59,6 +77,8 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 export type AuthRateLimiters = Record<keyof typeof AUTH_RULES, RateLimiter>;
 
 export type ResetRateLimiters = Record<keyof typeof RESET_RULES, RateLimiter>;
+
+export type ReportRateLimiters = Record<keyof typeof REPORT_RULES, RateLimiter>;
 
 interface Bucket {
   tokens: number;
@@ -100,6 +120,20 @@ export function createRateLimiter(rule: RateLimitRule, options: RateLimiterOptio
     }
   }
 
+  /** Sets the key's bucket, last in the map's order of use. */
+  function put(key: string | number, tokens: number, time: number): void {
+    buckets.delete(key);
+    if (buckets.size >= maxKeys) {
+      // Full: the least recently used bucket goes, rather than the new key being refused.
+      // Refusing would let anyone with enough addresses lock every newcomer out of signing in;
+      // evicting gives back at most the requests of one forgotten bucket, and filling the map
+      // to reach a chosen one takes as many allowed attempts as there are keys.
+      const oldest = buckets.keys().next();
+      if (!oldest.done) buckets.delete(oldest.value);
+    }
+    buckets.set(key, { tokens, at: time });
+  }
+
   return {
     /** Seconds until the key's bucket has a request to give, 0 if it has one now. Changes nothing. */
     wait(key: string | number): number {
@@ -113,18 +147,20 @@ export function createRateLimiter(rule: RateLimitRule, options: RateLimiterOptio
       const tokens = tokensOf(key, time);
       // A refused request takes nothing, so the bucket keeps filling from where it was.
       if (tokens < 1) return secondsToWait(tokens);
-      // Deleted and set again, so that the map stays in the order of the last take.
-      buckets.delete(key);
-      if (buckets.size >= maxKeys) {
-        // Full: the least recently used bucket goes, rather than the new key being refused.
-        // Refusing would let anyone with enough addresses lock every newcomer out of signing in;
-        // evicting gives back at most the requests of one forgotten bucket, and filling the map
-        // to reach a chosen one takes as many allowed attempts as there are keys.
-        const oldest = buckets.keys().next();
-        if (!oldest.done) buckets.delete(oldest.value);
-      }
-      buckets.set(key, { tokens: tokens - 1, at: time });
+      put(key, tokens - 1, time);
       return 0;
+    },
+
+    /**
+     * Takes `amount` from the key's bucket whatever it holds: work already done (the budget of
+     * work). What it took beyond the bucket is owed, down to one window's worth, so `wait` holds
+     * the key's next request until the bucket has refilled past it: a call that cost 300 ms with
+     * 20 ms left is not followed by another 12 ms later.
+     */
+    spend(key: string | number, amount: number): void {
+      const time = now();
+      dropRefilled(time);
+      put(key, Math.max(-rule.limit, tokensOf(key, time) - amount), time);
     },
 
     /** Fills the key's bucket again. */
@@ -144,6 +180,7 @@ export function createAuthRateLimiters(options: RateLimiterOptions = {}): AuthRa
     perAddress: createRateLimiter(AUTH_RULES.perAddress, options),
     perAccountFromAddress: createRateLimiter(AUTH_RULES.perAccountFromAddress, options),
     perAccount: createRateLimiter(AUTH_RULES.perAccount, options),
+    perKnownDevice: createRateLimiter(AUTH_RULES.perKnownDevice, options),
   };
 }
 
@@ -151,6 +188,13 @@ export function createResetRateLimiters(options: RateLimiterOptions = {}): Reset
   return {
     perAddress: createRateLimiter(RESET_RULES.perAddress, options),
     perAccount: createRateLimiter(RESET_RULES.perAccount, options),
+  };
+}
+
+export function createReportRateLimiters(options: RateLimiterOptions = {}): ReportRateLimiters {
+  return {
+    perAccount: createRateLimiter(REPORT_RULES.perAccount, options),
+    perAddress: createRateLimiter(REPORT_RULES.perAddress, options),
   };
 }
 
@@ -242,8 +286,53 @@ export function assertResetRequestAllowed(
   for (const [limiter, key] of buckets) limiter.take(key);
 }
 
-/** After a successful sign-in or sign-up, the account's failed attempts are forgiven. */
-export function forgiveAttempts(limiters: AuthRateLimiters, ip: string, account: string): void {
+/** Counts a report against its account and its client; refused while either bucket is empty. */
+export function assertReportAllowed(
+  limiters: ReportRateLimiters,
+  ip: string,
+  accountId: number,
+): void {
+  const buckets = [
+    [limiters.perAccount, accountId],
+    [limiters.perAddress, clientKey(ip)],
+  ] as const;
+  refuseWhileWaiting(Math.max(...buckets.map(([limiter, key]) => limiter.wait(key))));
+  for (const [limiter, key] of buckets) limiter.take(key);
+}
+
+/**
+ * Counts a password attempt on an account: from a browser the account knows (`device`, from
+ * auth/known-devices.ts) against that browser's allowance alone, from any other as
+ * assertAttemptAllowed counts it.
+ */
+export function assertPasswordAttemptAllowed(
+  limiters: AuthRateLimiters,
+  ip: string,
+  account: string,
+  device: string | null,
+): void {
+  if (device === null) {
+    assertAttemptAllowed(limiters, ip, account);
+    return;
+  }
+  refuseWhileWaiting(limiters.perKnownDevice.take(device));
+}
+
+/**
+ * After a successful sign-in or sign-up, the failed attempts are forgiven: a known browser's own,
+ * or else the account's. A known browser's success leaves the account's lock-out of unknown
+ * browsers as it is: someone guessing elsewhere gets no fresh guesses from the owner's sign-in.
+ */
+export function forgiveAttempts(
+  limiters: AuthRateLimiters,
+  ip: string,
+  account: string,
+  device: string | null = null,
+): void {
+  if (device !== null) {
+    limiters.perKnownDevice.reset(device);
+    return;
+  }
   limiters.perAccountFromAddress.reset(accountFromClientKey(clientKey(ip), account));
   limiters.perAccount.reset(account);
 }

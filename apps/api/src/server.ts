@@ -6,7 +6,7 @@ import { applyAdminEmails } from "./services/roles";
 import { BatchedLogOutput } from "./log-output";
 import { checkSmtp } from "./mail/outbox";
 import { listenFailure, mailStatus, prepareDatabase } from "./startup";
-import { startTrashPurge } from "./trash-purge";
+import { startWatchdog } from "./watchdog";
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,7 +32,6 @@ async function main(): Promise<void> {
       "ADMIN_EMAILS names an address with no account yet: it becomes an admin at the first start after it signs up",
     );
   }
-  const purge = startTrashPurge(db, server.log);
   try {
     await server.listen({ port: env.port, host: env.host });
   } catch (error) {
@@ -40,9 +39,14 @@ async function main(): Promise<void> {
     closeDatabase(db);
     throw listenFailure(env, error);
   }
-  // Tells a supervisor started with an IPC channel (scripts/supervise.mjs) that a later exit is a
-  // crash worth a restart, not a start that cannot succeed.
-  process.send?.("ready");
+  // Tells a supervisor (scripts/supervise.mjs over IPC, systemd over NOTIFY_SOCKET) that a later
+  // exit is a crash worth a restart, not a start that cannot succeed; then that the event loop
+  // still turns, every few seconds: a server that hangs is restarted.
+  const stopWatchdog = startWatchdog({
+    ...env.systemd,
+    log: server.log,
+    send: process.send ? (message) => process.send?.(message) : undefined,
+  });
 
   const mail = mailStatus(env);
   server.log[mail.level](mail.message);
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    purge.stop();
+    stopWatchdog();
     server.log.info({ signal }, "shutting down: finishing the requests in flight");
     const deadline = setTimeout(() => {
       server.log.error({ graceMs: SHUTDOWN_GRACE_MS }, "requests still running; stopping anyway");

@@ -192,7 +192,7 @@ describe("reading the history", () => {
       owner.cookie,
     );
 
-    expect(result.data).toEqual({ artifact: edited, revision: 2 });
+    expect(result.data).toEqual({ artifact: edited, revision: 2, mayEdit: true });
   });
 
   test("signed out, unknown artifacts and unknown revisions are refused without a 5xx", async () => {

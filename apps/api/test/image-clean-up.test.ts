@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { everyOnTheWall } from "../src/jobs";
 import { UNUSED_IMAGE_GRACE_MS, pruneImages } from "../src/services/images/prune";
 import { purgeExpiredTrash, TRASH_MS } from "../src/services/trash";
 import { createTestApp, trpc, type TestApp } from "./support/app";
@@ -19,7 +20,10 @@ let clock: number;
 
 async function start(intervalMs = 3_600_000, env: { REVIEW_MODE?: "pre" } = {}) {
   clock = Date.now();
-  t = await createTestApp(env, { imagePruning: { now: () => clock, intervalMs } });
+  t = await createTestApp(env, {
+    now: () => clock,
+    every: (_ms, run) => everyOnTheWall(intervalMs, run),
+  });
   alice = await createUserWithSession(t, { name: "Alice Archivist" });
 }
 
@@ -95,7 +99,7 @@ describe("the clean-up of images nothing refers to", () => {
     // (decision 053), which takes the revisions with the artifact.
     await pruneImages(t.app.deps.images);
     expect(stored()).toEqual({ folders: both, rows: both });
-    purgeExpiredTrash(t.db, Date.now() + TRASH_MS);
+    purgeExpiredTrash(t.db, clock + TRASH_MS);
     await pruneImages(t.app.deps.images);
     expect(stored()).toEqual({ folders: [], rows: [] });
   });

@@ -1,11 +1,10 @@
-import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { CursorPage, NotificationItem } from "@artifact-atlas/shared";
 import {
   NOTIFICATIONS_KEPT_PER_PERSON,
   removeOldNotifications,
 } from "../src/services/notification-list";
-import { notificationCleanupPlugin } from "../src/plugins/notification-cleanup";
+import { buildApp } from "../src/app";
 import { notify } from "../src/services/notifications";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
@@ -180,8 +179,7 @@ describe("the clean-up keeps the notifications bounded", () => {
         "insert into notifications (user_id, kind, created_at, read_at) values (?, 'edit_approved', ?, ?)",
       )
       .run(owner.id, readLongAgo, readLongAgo);
-    const app = Fastify();
-    await app.register(notificationCleanupPlugin, { db: t.db, now: () => now });
+    const app = await buildApp({ env: t.env, db: t.db, now: () => now.getTime() });
     await app.ready();
     expect(rows()).toEqual([]);
     await app.close();

@@ -66,6 +66,10 @@ describe("the public page of an artifact", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("public, max-age=60");
+    // Asked with a session cookie, the page may carry a renewed cookie: never in a shared cache.
+    const signedIn = await fetchPage(`/a/${artifact.id}`, { cookie: alice.cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
     const html = response.body;
 
     const canonical = `http://localhost:3000/a/${artifact.id}/rosetta-stone`;

@@ -34,7 +34,7 @@ afterEach(() => {
 });
 
 /** The default review mode; the member's work is queued, which the cache must not mind. */
-const POST_REVIEW = { reviewMode: "post", requestId: null } as const;
+const POST_REVIEW = { reviewMode: "post", requestId: null, now: Date.now() } as const;
 
 function addUser(name: string) {
   return db

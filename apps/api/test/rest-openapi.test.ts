@@ -67,6 +67,13 @@ const REVIEW_CALLS = [
   ["get", "/review-reasons"],
   ["get", "/trash"],
   ["post", "/trash/{id}/restore"],
+  // Issues 28 and 29: withdrawing a report, the queue's groups, hidden artifacts.
+  ["delete", "/artifacts/{id}/reports"],
+  ["get", "/review-queue/groups"],
+  ["post", "/review-queue/imports/{importId}"],
+  ["post", "/review-queue/new-account-reports/dismiss"],
+  ["get", "/hidden-artifacts"],
+  ["post", "/artifacts/{id}/unhide"],
 ] as const;
 
 /** Issue 17's paths beside the spec's. */
@@ -85,6 +92,8 @@ const ADMIN_CALLS = [
   ["get", "/admin/users"],
   ["put", "/admin/users/{id}/role"],
   ["post", "/admin/users/{id}/reset-link"],
+  ["post", "/admin/users/{id}/suspension"],
+  ["delete", "/admin/users/{id}/suspension"],
   ["get", "/admin/audit"],
   ["get", "/notifications"],
   ["post", "/notifications/read"],

@@ -34,6 +34,10 @@ describe("the systemd unit", () => {
 
   it("restarts the server, bounds its memory and runs it with little privilege", () => {
     expect(setting("Restart")).toEqual(["always"]);
+    // The server's heartbeats (watchdog.ts) reach systemd, which restarts a server that hangs.
+    expect(setting("Type")).toEqual(["notify"]);
+    expect(setting("NotifyAccess")).toEqual(["main"]);
+    expect(setting("WatchdogSec")).toEqual(["30s"]);
     expect(setting("User")).toEqual(["atlas"]);
     expect(setting("MemoryMax")).toHaveLength(1);
     expect(setting("NoNewPrivileges")).toEqual(["yes"]);

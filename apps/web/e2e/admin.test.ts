@@ -159,6 +159,75 @@ describe("an admin", () => {
     expect(forgotProblems).toEqual([]);
   });
 
+  it("suspends a member with a reason, finds it in the audit log by name, and lifts it (issue 29)", async () => {
+    const memberContext = await product.newContext();
+    const member = await signUp(memberContext, product.origin, "Spiro Spammer", "spammer");
+    const context = await product.newContext();
+    const admin = await signUp(context, product.origin, "Selene Admin", "selene");
+    setRoleOn(product.databasePath, admin.email, "admin");
+
+    const { page, problems } = await openPage(context);
+    await page.goto(`${product.origin}/admin?q=spammer`);
+    const table = page.getByRole("table", { name: "Accounts" });
+    await shown(table.getByText(member.email));
+    await page.getByRole("button", { name: "Suspend Spiro Spammer" }).click();
+    const dialog = page.getByRole("dialog", { name: "Suspend Spiro Spammer?" });
+    await shown(dialog);
+    // A reason is asked for: the audit log keeps it.
+    await dialog.getByRole("button", { name: "Suspend" }).click();
+    await shown(dialog.getByText("Please give a reason: it goes into the audit log."));
+    await dialog
+      .getByLabel("Reason")
+      .fill("Reported the whole collection from throwaway accounts.");
+    await dialog.getByRole("button", { name: "Suspend" }).click();
+    await shown(
+      table.getByText("Suspended: Reported the whole collection from throwaway accounts."),
+    );
+    // Signed out at once; signing in again is refused, saying why.
+    const me = await memberContext.request.get(`${product.origin}/trpc/auth.me`);
+    expect(((await me.json()) as { result: { data: unknown } }).result.data).toBeNull();
+    const login = await memberContext.request.post(`${product.origin}/trpc/auth.login`, {
+      headers: { origin: product.origin },
+      data: { email: member.email, password: member.password },
+    });
+    expect(login.status()).toBe(403);
+
+    await page.goto(`${product.origin}/admin/audit`);
+    await page.getByLabel("Who (name or email)").fill("selene");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect.poll(() => page.url()).toContain("person=selene");
+    const newest = page.getByRole("table", { name: "Audit log" }).getByRole("row").nth(1);
+    await shown(newest.getByText("Account suspended"));
+    await shown(newest.getByText("Spiro Spammer"));
+
+    // The screens in both themes at both widths, looked at.
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((value) => window.localStorage.setItem("theme", value), theme);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await page.goto(`${product.origin}/admin/audit?person=selene`);
+        await shown(page.getByRole("table", { name: "Audit log" }).getByText("Account suspended"));
+        await screenshot(page, `admin-audit-person-${width}-${theme}`);
+        await page.goto(`${product.origin}/admin?q=spammer`);
+        await shown(table.getByText(/^Suspended: /));
+        await screenshot(page, `admin-accounts-suspended-${width}-${theme}`);
+      }
+    }
+
+    await page.getByRole("button", { name: "Lift the suspension of Spiro Spammer" }).click();
+    await page
+      .getByRole("dialog", { name: "Lift the suspension?" })
+      .getByRole("button", { name: "Lift suspension" })
+      .click();
+    await expect.poll(() => table.getByText(/^Suspended: /).count()).toBe(0);
+    const back = await memberContext.request.post(`${product.origin}/trpc/auth.login`, {
+      headers: { origin: product.origin },
+      data: { email: member.email, password: member.password },
+    });
+    expect(back.status()).toBe(200);
+    expect(problems).toEqual([]);
+  });
+
   it("a member opening /admin is told it is for admins, and sees no Admin link", async () => {
     const context = await product.newContext();
     await signUp(context, product.origin, "Plain Member", "plain");

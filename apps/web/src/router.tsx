@@ -1,6 +1,5 @@
 import { lazy } from "react";
 import { useRoutes, type RouteObject } from "react-router-dom";
-import { CuratorRoute } from "./components/CuratorRoute";
 import { ProtectedRoute } from "./components/ProtectedRoute";
 import { RouteErrorBoundary } from "./components/RouteErrorBoundary";
 import AllArtifactsRoute from "./routes/allartifacts";
@@ -61,7 +60,11 @@ export const routes: RouteObject[] = [
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
           {
             // Issue 17: curators and admins.
-            Component: CuratorRoute,
+            Component: lazy(() =>
+              import("./components/CuratorRoute").then((module) => ({
+                default: module.CuratorRoute,
+              })),
+            ),
             children: [{ path: "review", Component: lazy(() => import("./routes/review")) }],
           },
           { path: "notifications", Component: lazy(() => import("./routes/notifications")) },
@@ -73,6 +76,7 @@ export const routes: RouteObject[] = [
               { index: true, Component: lazy(() => import("./routes/admin.accounts")) },
               // Curators too: the layout shows each role its own tabs.
               { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
+              { path: "hidden", Component: lazy(() => import("./routes/admin.hidden")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
             ],
           },

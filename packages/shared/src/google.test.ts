@@ -4,8 +4,8 @@ import {
   GOOGLE_ERROR_MESSAGES,
   googleErrorMessage,
   isGoogleErrorCode,
-  safeRedirectPath,
 } from "./google";
+import { safeRedirectPath } from "./redirect";
 
 describe("safeRedirectPath", () => {
   it.each(["/", "/artifacts/3", "/allartifacts?search=vase&page=2", "/liked#top", "/login-help"])(

@@ -27,6 +27,7 @@ export const GOOGLE_ERROR_MESSAGES = {
     "An account with this email already exists, and Google has not verified this email address. Sign in with your email and password instead.",
   account_conflict:
     "An account with this email is already linked to a different Google account. Sign in with that Google account or with your email and password.",
+  account_suspended: "This account is suspended. Please contact an administrator.",
   sign_in_failed: "Something went wrong while signing you in with Google. Please try again.",
 } as const;
 
@@ -43,29 +44,4 @@ export function googleErrorMessage(code: string | null | undefined): string {
   return isGoogleErrorCode(code)
     ? GOOGLE_ERROR_MESSAGES[code]
     : "Google sign-in failed. Please try again.";
-}
-
-const MAX_REDIRECT_LENGTH = 2048;
-
-/**
- * Where a sign-in may send the browser: a path on this site only, never another origin. "//host"
- * and "/\host" are read by browsers as other hosts, and browsers drop tabs and newlines from URLs,
- * so "/\t/host" would become "//host": any control character is refused. /login and /signup would
- * only send a signed-in person back to a sign-in form.
- */
-export function safeRedirectPath(target: unknown, fallback = "/"): string {
-  if (
-    typeof target !== "string" ||
-    target.length > MAX_REDIRECT_LENGTH ||
-    !target.startsWith("/") ||
-    target.startsWith("//") ||
-    target.startsWith("/\\") ||
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u001f\u007f]/.test(target)
-  ) {
-    return fallback;
-  }
-  const path = (target.split(/[?#]/)[0] ?? "").toLowerCase().replace(/\/+$/, "");
-  if (path === "/login" || path === "/signup") return fallback;
-  return target;
 }

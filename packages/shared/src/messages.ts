@@ -17,6 +17,9 @@ export const MESSAGES = {
   tooManyAttempts: (seconds: number) =>
     `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   signInRequired: "Please sign in to continue.",
+  // Not in the specification: a client past its budget of the server's time (issue 28).
+  workBudgetSpent: (seconds: number) =>
+    `You have asked for a lot in a short time. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   artifactNotFound: "Artifact not found",
   notYourArtifact: "You can only change artifacts that you added.",
   artifactTypeRequired: "Please select an artifact type.",
@@ -45,6 +48,21 @@ export const MESSAGES = {
   reasonExists: "This reason is already in the list.",
   spamAutoHideNote:
     "Hidden automatically after spam reports from three accounts, until a curator decides.",
+  // Issue 28 and 29 (review on what was seen, reports, suspension): not in the specification.
+  entryChanged:
+    "This entry changed since you opened it. Its new version is shown: look at it again before deciding.",
+  importChanged:
+    "This import changed since you opened it (a row was decided, edited or removed). Look at its rows again before deciding.",
+  editBuiltOn: (fields: string) =>
+    `Later edits changed the same fields (${fields}), so this edit cannot be undone alone. Restore an earlier version from the history instead.`,
+  importNotWaiting: "Nothing of this import waits for review.",
+  ownEntryDecision: "You cannot decide about your own work or report: another curator will.",
+  noOpenReport: "You have no open report about this artifact.",
+  reportWithdrawn: "Your report was withdrawn.",
+  accountSuspended: "This account is suspended. Please contact an administrator.",
+  suspendOwnAccount: "You cannot suspend your own account.",
+  suspendAdmin: "An admin cannot be suspended: make them a member first.",
+  notSuspended: "This account is not suspended.",
   // Issue 17 (history): the issue's own words.
   editConflict: "This artifact was changed while you were editing.",
   revisionNotFound: "This version of the artifact does not exist.",

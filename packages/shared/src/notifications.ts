@@ -23,6 +23,15 @@ export function notificationText(
       return `Your edit of ${artifact} was rejected${because}`;
     case "report_resolved":
       return `Your report about ${artifact} was resolved.`;
+    case "report_upheld":
+      return `Your report about ${artifact} was upheld: it is now hidden${reason ? ` (${reason})` : ""}.`;
+    case "report_dismissed":
+      return `Your report about ${artifact} was dismissed: it stays visible.`;
+    // For an import, `name` is its file's.
+    case "import_approved":
+      return `Your import ${name === null ? "" : `“${name}” `}was approved: its artifacts are published.`;
+    case "import_rejected":
+      return `Your import ${name === null ? "" : `“${name}” `}was rejected${because}`;
     default:
       // A kind added later without words of its own still says something true.
       return `There is news about ${artifact}.`;
@@ -43,6 +52,11 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "report.dismiss": "Report dismissed",
   "revision.restore": "Version restored",
   "account.reset_link": "Reset link made",
+  "import.approve": "Import approved",
+  "import.reject": "Import rejected",
+  "report.dismiss_new_accounts": "Reports from new accounts dismissed",
+  "account.suspend": "Account suspended",
+  "account.unsuspend": "Suspension lifted",
 };
 
 /** An action in words; one added later without a label shows its code. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { artifact, type ArtifactFields } from "./schemas/artifact";
 import { LIMITS } from "./constants";
 import { MESSAGES } from "./messages";
-import { isWellFormedText, requiredText } from "./schemas/fields";
+import { isWellFormedText, requiredText, revisionNumber } from "./schemas/fields";
 
 /*
  * Issue 17: an artifact's status, the review queue, reports and the trash
@@ -37,14 +37,26 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: "Other",
 };
 
-/** Open spam reports from this many different accounts hide an artifact until a curator decides. */
+/** Open spam reports from this many established accounts hide an artifact until a curator decides. */
 export const SPAM_REPORTS_TO_HIDE = 3;
+
+/**
+ * A report counts towards the automatic hide only from an established account: one at least this
+ * many days old with something a curator approved (or a curator or admin). Reports from the others
+ * wait in one group of their own (issue 28).
+ */
+export const REPORT_TRUST_DAYS = 3;
 
 /** How long the trash keeps a deleted artifact before the server purges it. */
 export const TRASH_DAYS = 30;
 
 export const REVIEW_NOTE_MAX_LENGTH = 1000;
 export const REVIEW_QUEUE_PAGE_SIZE = 20;
+/** The most reports from new accounts one "Dismiss all" decides; more take another. */
+export const NEW_ACCOUNT_REPORTS_BATCH = 1000;
+/** Imports waiting for review, listed at the head of the queue, oldest first. */
+export const WAITING_IMPORTS_SHOWN = 20;
+export const HIDDEN_PAGE_SIZE = 20;
 export const TRASH_PAGE_SIZE = 20;
 export const REVIEW_REASON_LABEL_MAX_LENGTH = 60;
 /** The list of review reasons stays short enough to read as one menu. */
@@ -109,13 +121,58 @@ export const reviewReasonKey = z
   .min(1, "Please choose a reason.")
   .max(REVIEW_REASON_LABEL_MAX_LENGTH);
 
+/** What a decision was made on, as the queue showed it: refused when the entry changed since. */
+const seen = {
+  revision: revisionNumber.describe("The entry's `revision`, as read from the queue."),
+  version: revisionNumber.describe("The entry's `version`, as read from the queue."),
+};
+
 export const decisionInput = z.object({
   entryId: positiveId,
   decision: z.enum(REVIEW_DECISIONS, { error: "Please choose a decision." }),
   reason: reviewReasonKey.optional(),
   note,
+  ...seen,
 });
 export type DecisionInput = z.output<typeof decisionInput>;
+
+/** One decision for the rows of an import still waiting, bound to what the curator was shown. */
+export const importDecisionInput = z.object({
+  importId: positiveId,
+  decision: z.enum(["approve", "reject"], { error: "Please choose approve or reject." }),
+  reason: reviewReasonKey.optional(),
+  note,
+  waiting: z
+    .number()
+    .int()
+    .min(1)
+    .describe("The import's `waiting`, as read: how many of its entries the decision covers."),
+  lastRevisionId: z
+    .number()
+    .int()
+    .min(1)
+    .describe("The import's `lastRevisionId`, as read: any change to its rows moves it."),
+});
+export type ImportDecisionInput = z.output<typeof importDecisionInput>;
+
+/** Dismiss the open reports from new accounts, up to the newest one the curator was shown. */
+export const newAccountReportsDismissal = z.object({
+  upTo: positiveId.describe("The group's `upTo`, as read: newer reports are left for later."),
+});
+
+/** A curator unhides a hidden artifact directly, with a reason from the list. */
+export const unhideInput = z.object({
+  id: positiveId,
+  reason: reviewReasonKey,
+  note,
+});
+export type UnhideInput = z.output<typeof unhideInput>;
+/**
+ * Which part of the queue a page is of: "queue", everything but the two groups below; an import's
+ * rows (`importId`); or the reports from new accounts ("new-accounts").
+ */
+export const QUEUE_GROUPS = ["queue", "new-accounts"] as const;
+export type QueueGroup = (typeof QUEUE_GROUPS)[number];
 
 export const reviewQueueQuery = z
   .object({
@@ -127,8 +184,23 @@ export const reviewQueueQuery = z
       .min(1)
       .max(REVIEW_QUEUE_PAGE_SIZE)
       .default(REVIEW_QUEUE_PAGE_SIZE),
+    group: z
+      .enum(QUEUE_GROUPS, { error: `group must be one of ${QUEUE_GROUPS.join(", ")}.` })
+      .default("queue")
+      .describe("queue (the default), or new-accounts: the reports from new accounts."),
+    importId: positiveId
+      .optional()
+      .describe("Only this import's rows waiting for review (then group is not read)."),
   })
-  .default({ limit: REVIEW_QUEUE_PAGE_SIZE });
+  .default({ limit: REVIEW_QUEUE_PAGE_SIZE, group: "queue" });
+
+/** Hidden artifacts, newest first, a page at a time. */
+export const hiddenQuery = z
+  .object({
+    cursor: positiveId.optional(),
+    limit: z.coerce.number().int().min(1).max(HIDDEN_PAGE_SIZE).default(HIDDEN_PAGE_SIZE),
+  })
+  .default({ limit: HIDDEN_PAGE_SIZE });
 
 /** The trash comes a page at a time, most recently deleted first. */
 export const trashQuery = z
@@ -172,13 +244,67 @@ export interface QueueEntry {
   proposed: ArtifactFields | null;
   /** An edit that waits for approval while the published text stays (REVIEW_MODE=pre). */
   waiting: boolean;
-  report: { reason: ReportReason; note: string | null } | null;
-  /** The reader owns the artifact, and so cannot decide this entry. */
+  /** A report: `fromNewAccount` when it does not count towards the automatic hide. */
+  report: { reason: ReportReason; note: string | null; fromNewAccount: boolean } | null;
+  /** The reader owns the artifact or sent the entry, and so cannot decide it. */
   ownArtifact: boolean;
+  /** The artifact's newest revision when read: a decision sends it back. */
+  revision: number;
+  /** The entry's own version (a waiting edit replaced by a newer one): a decision sends it back. */
+  version: number;
+  /** The import the artifact came from, when it is one of an import's rows under review. */
+  importId: number | null;
+  /** The artifact was hidden by the server after spam reports, not by a curator. */
+  hiddenAutomatically: boolean;
 }
 
 export interface QueuePage {
   items: QueueEntry[];
+  nextCursor: number | null;
+}
+
+/** An import with rows waiting for review: one decision covers them all. */
+export interface WaitingImport {
+  importId: number;
+  fileName: string;
+  importerName: string | null;
+  importedAt: number;
+  /** How many of its entries wait (its rows, and edits of them). */
+  waiting: number;
+  /** The newest revision among those rows: a decision sends it back with `waiting`. */
+  lastRevisionId: number;
+  /** The reader imported it, and so cannot decide it. */
+  ownImport: boolean;
+}
+
+/** The open reports from new accounts, seen as one group (issue 28). */
+export interface NewAccountReports {
+  reports: number;
+  accounts: number;
+  artifacts: number;
+  /** When the first and the newest of them came (ms since the epoch). */
+  firstAt: number;
+  lastAt: number;
+  /** The newest report's entry id: "Dismiss all" decides the reports up to it. */
+  upTo: number;
+}
+
+/** What a decision on an import did. */
+export interface ImportDecisionResult {
+  importId: number;
+  decision: "approve" | "reject";
+  decided: number;
+}
+
+/** A hidden artifact as the curators' list shows it. */
+export interface HiddenArtifact {
+  artifact: ReviewedArtifact;
+  /** Hidden by the server after spam reports, not by a curator. */
+  automatic: boolean;
+}
+
+export interface HiddenPage {
+  items: HiddenArtifact[];
   nextCursor: number | null;
 }
 

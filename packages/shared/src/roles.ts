@@ -30,6 +30,13 @@ export const AUDIT_ACTIONS = [
   "import.undo",
   // Issue 20: an admin made a one-time password reset link for an account (never the link itself).
   "account.reset_link",
+  // Issue 28: one decision on an import's rows; the reports from new accounts dismissed together.
+  "import.approve",
+  "import.reject",
+  "report.dismiss_new_accounts",
+  // Issue 29: an admin suspends an account, and lifts the suspension.
+  "account.suspend",
+  "account.unsuspend",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,5 +49,10 @@ export const NOTIFICATION_KINDS = [
   "edit_approved",
   "edit_rejected",
   "report_resolved",
+  // Issue 29: how a report was resolved; issue 28: one notice for a decision on a whole import.
+  "report_upheld",
+  "report_dismissed",
+  "import_approved",
+  "import_rejected",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -11,6 +11,7 @@ import {
 import type { Deps } from "../deps";
 import { GoogleAccountRefused, signInWithGoogle } from "../services/users";
 import { createGoogleOAuth, GoogleSignInError } from "./google";
+import { AccountSuspended } from "./session";
 
 /** The flow's cookies live only under /auth/google and only for one attempt. */
 const FLOW_COOKIE_PATH = "/auth/google";
@@ -107,6 +108,9 @@ export async function googleAuthRoutes(app: FastifyInstance, { deps }: { deps: D
       );
     } catch (error) {
       if (error instanceof GoogleSignInError) return fail(request, reply, error);
+      if (error instanceof AccountSuspended) {
+        return fail(request, reply, new GoogleSignInError("account_suspended", error.message));
+      }
       if (error instanceof GoogleAccountRefused) {
         return fail(request, reply, new GoogleSignInError(error.reason, error.message));
       }

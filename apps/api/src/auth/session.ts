@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { DrizzleSQLiteAdapter } from "@lucia-auth/adapter-drizzle";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { Lucia, TimeSpan } from "lucia";
-import type { Role, SessionUser } from "@artifact-atlas/shared";
+import { MESSAGES, type Role, type SessionUser } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { ServiceError } from "../services/errors";
 import { browserLabel } from "./browser-label";
 
 /**
@@ -62,15 +63,30 @@ function createLucia(db: AppDatabase, secure: boolean) {
       name: row.name,
       photoUrl: row.photoUrl,
       role: row.role,
+      suspended: row.suspendedAt !== null,
     }),
   });
+}
+
+/** A suspended account (issue 29) starts no session, whichever way it signed in. */
+export class AccountSuspended extends ServiceError {
+  constructor() {
+    super("FORBIDDEN", MESSAGES.accountSuspended);
+    this.name = "AccountSuspended";
+  }
 }
 
 declare module "lucia" {
   interface Register {
     Lucia: ReturnType<typeof createLucia>;
     UserId: number;
-    DatabaseUserAttributes: { email: string; name: string; photoUrl: string | null; role: Role };
+    DatabaseUserAttributes: {
+      email: string;
+      name: string;
+      photoUrl: string | null;
+      role: Role;
+      suspendedAt: Date | null;
+    };
     DatabaseSessionAttributes: { browser: string; signedInAt: Date };
   }
 }
@@ -144,6 +160,12 @@ export function createSessionStore(
      * User-Agent only names the browser on "Where you're signed in".
      */
     async create(userId: number, userAgent?: string): Promise<CookieToSet> {
+      const account = db
+        .select({ suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get();
+      if (account?.suspendedAt) throw new AccountSuspended();
       const token = randomBytes(32).toString("base64url");
       const attributes = { browser: browserLabel(userAgent), signedInAt: new Date(now()) };
       await lucia.createSession(userId, attributes, { sessionId: hashToken(token) });
@@ -154,7 +176,8 @@ export function createSessionStore(
     async validate(token: string | undefined): Promise<ValidatedSession | null> {
       if (!token) return null;
       const { session, user } = await lucia.validateSession(hashToken(token));
-      if (!session || !user) return null;
+      // A suspension ends the account's sessions; this holds should one be left.
+      if (!session || !user || user.suspended) return null;
       return {
         user: {
           id: user.id,

@@ -32,11 +32,16 @@ export function csvRow(values: readonly (string | number)[]): string {
 /** Why a file is not CSV that we can read. */
 export class CsvError extends Error {}
 
+/** A row with more cells than the reader takes. */
+export class CsvTooWideError extends CsvError {}
+
 /**
  * The rows of a CSV text (RFC 4180: quoted cells with doubled quotes, CRLF or LF line ends, a
- * UTF-8 byte-order mark ignored). A blank line is no row. Throws CsvError on a quote left open.
+ * UTF-8 byte-order mark ignored). A blank line is no row. Throws CsvError on a quote left open,
+ * and CsvTooWideError as soon as a row has more than `maxColumns` cells: what it holds then
+ * grows with the text, never with rows times columns.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, maxColumns = Number.POSITIVE_INFINITY): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -60,6 +65,7 @@ export function parseCsv(text: string): string[][] {
     else if (char === ",") {
       row.push(cell);
       cell = "";
+      if (row.length >= maxColumns) throw new CsvTooWideError("A row has too many columns.");
     } else if (char === "\n") endRow();
     else if (char === "\r") {
       if (text[index + 1] === "\n") index += 1;

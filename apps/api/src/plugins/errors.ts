@@ -2,23 +2,24 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AccessLog } from "../access-log";
 import { isDatabaseBusy } from "../db/client";
+import { refusalStatus } from "../http-status";
 import { REQUEST_ID_HEADER } from "../logging";
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE } from "../services/errors";
+import { refusalOf } from "../services/errors";
 import { everyAnswerHeaders } from "./security-headers";
 
 /**
- * Every error is JSON; 4xx say what was wrong, 5xx say nothing about internals. A database that
- * stayed locked past the busy timeout is a 503 with Retry-After: the request changed nothing.
+ * Every error is JSON; 4xx say what was wrong, 5xx say nothing about internals. A refusal (a
+ * service's, the load shedding's, a database that stayed locked past the busy timeout) is
+ * answered with its status, its words and Retry-After, as REST and tRPC answer it.
  */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      if (isDatabaseBusy(error)) {
-        request.log.warn({ err: error }, "database busy");
-        return reply
-          .code(503)
-          .header("retry-after", String(BUSY_RETRY_AFTER_SECONDS))
-          .send({ error: DATABASE_BUSY_MESSAGE });
+      if (isDatabaseBusy(error)) request.log.warn({ err: error }, "database busy");
+      const refusal = refusalOf(error);
+      if (refusal) {
+        const status = refusalStatus(refusal, (name, value) => reply.header(name, value));
+        return reply.code(status).send({ error: refusal.message });
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {

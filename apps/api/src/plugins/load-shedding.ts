@@ -1,6 +1,7 @@
 import { getHeapStatistics } from "node:v8";
 import underPressure from "@fastify/under-pressure";
 import fp from "fastify-plugin";
+import { ServiceError } from "../services/errors";
 
 export interface LoadSheddingOptions {
   /** Heap in use above which new requests are turned away; 0 turns the check off. */
@@ -32,13 +33,11 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
     await app.register(underPressure, {
       maxHeapUsedBytes: options.maxHeapUsedBytes,
       maxEventLoopDelay: options.maxEventLoopDelayMs,
-      pressureHandler: (request, reply, type, value) => {
+      // A rejected promise goes to the error handlers, which answer every refusal the same way.
+      pressureHandler: async (request, _reply, type, value) => {
         if (request.url === "/healthz") return;
         request.log.warn({ pressure: type, value }, "overloaded: request turned away");
-        reply.code(503).header("retry-after", String(RETRY_AFTER_SECONDS));
-        // A value the handler returns is sent as the answer (under-pressure's handlePressure);
-        // its types only admit void.
-        return { error: OVERLOADED_MESSAGE } as unknown as void;
+        throw new ServiceError("SERVICE_UNAVAILABLE", OVERLOADED_MESSAGE, RETRY_AFTER_SECONDS);
       },
     });
   },

@@ -3,39 +3,16 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isApiPath, isPageLoad } from "@artifact-atlas/shared";
 import { appendVary } from "./cors";
 
 /**
- * Paths that are not the web app's: the API's (tRPC, REST, sign-in redirects, health) and the
- * build's assets. An unknown path under one of them is a JSON 404, never the web app's shell (a
- * missing script must not come back as HTML). Every other path is a web route.
- */
-const NOT_WEB_PREFIXES = [
-  "/trpc",
-  "/healthz",
-  "/auth/",
-  "/artifacts",
-  "/liked-artifact",
-  "/jwt",
-  "/openapi.json",
-  "/images/",
-  "/assets/",
-  "/sitemap",
-  "/robots.txt",
-  "/export",
-  "/imports",
-];
-
-/**
- * A browser navigation: a GET or HEAD that accepts HTML. Browsers send text/html when they load a
- * page; fetch sends *\/* and API clients send application/json or nothing. This one rule decides
- * between the web app and JSON wherever a path is both a page and an API call (docs/rest-api.md).
+ * A browser navigation (isPageLoad in packages/shared/src/web-paths.ts, the rule `pnpm dev` uses
+ * too). This one rule decides between the web app and JSON wherever a path is both a page and an
+ * API call (docs/rest-api.md).
  */
 export function isNavigation(request: FastifyRequest): boolean {
-  return (
-    (request.method === "GET" || request.method === "HEAD") &&
-    (request.headers.accept ?? "").includes("text/html")
-  );
+  return isPageLoad(request.method, request.headers.accept);
 }
 
 /** The encodings the web build writes beside each text file (apps/web/vite.config.ts), best first. */
@@ -150,10 +127,12 @@ export const spaPlugin = fp<{ distPath: string }>(
     });
 
     app.setNotFoundHandler((request, reply) => {
+      // An unknown path under the API's prefixes is a JSON 404, never the web app's shell (a
+      // missing script must not come back as HTML). Every other path is a web route.
       const webRoute =
         indexHtml !== null &&
         (request.method === "GET" || request.method === "HEAD") &&
-        !NOT_WEB_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+        !isApiPath(request.url);
       if (webRoute) return sendIndex(reply);
       return reply.code(404).send({ error: "Not found" });
     });

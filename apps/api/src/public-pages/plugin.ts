@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { artifactId } from "@artifact-atlas/shared";
+import { artifactId, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { textStream } from "../open-data/export";
 import { getPublicArtifact } from "../services/public-artifacts";
 import { ServiceError } from "../services/errors";
@@ -19,6 +19,12 @@ import {
  * or removed stops being shown within a minute (docs/decisions/066-public-answers-caching.md).
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60";
+
+/** The page for a request that carries cookies, as plugins/private-answers.ts answers others. */
+const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/** Seconds a crawler turned away for lack of a slot should wait, as an export's reader does. */
+const SITEMAP_RETRY_AFTER_SECONDS = 5;
 
 /** /a/{id} or /a/{id}/{slug}: the id, or null for any other shape. */
 function idOfPublicPath(wildcard: string): number | null {
@@ -51,14 +57,31 @@ export const publicPagesPlugin = fp(
         .type("application/xml; charset=utf-8")
         .send(body);
 
+    /**
+     * A sitemap of up to 50,000 pages, streamed in one of the export's slots: 40 at once, each
+     * reading its rows a thousand at a time, kept /healthz waiting past a second (issue 28).
+     */
+    const sendUrlset = (reply: FastifyReply, after: number) => {
+      const release = deps.exportSlots.take();
+      if (!release) {
+        throw new ServiceError(
+          "SERVICE_UNAVAILABLE",
+          OPEN_DATA_MESSAGES.sitemapBusy,
+          SITEMAP_RETRY_AFTER_SECONDS,
+        );
+      }
+      reply.raw.once("close", release);
+      return sendXml(
+        reply,
+        textStream(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
+      );
+    };
+
     // One sitemap while the pages fit in one, else an index of parts (sitemaps.org's limit).
     app.get("/sitemap.xml", async (_request, reply) => {
       const parts = sitemapPartCount(store.total());
       if (parts > 1) return sendXml(reply, sitemapIndex(origin, parts));
-      return sendXml(
-        reply,
-        textStream(sitemapUrls(origin, store.sitemap, { after: 0, count: SITEMAP_MAX_URLS })),
-      );
+      return sendUrlset(reply, 0);
     });
 
     app.get<{ Params: { file: string } }>("/sitemaps/:file", async (request, reply) => {
@@ -69,10 +92,7 @@ export const publicPagesPlugin = fp(
       if (number < 1 || after === undefined || number > sitemapPartCount(store.total())) {
         return reply.code(404).send({ error: "Not found" });
       }
-      return sendXml(
-        reply,
-        textStream(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
-      );
+      return sendUrlset(reply, after);
     });
 
     const template = app.webApp.template;
@@ -85,8 +105,10 @@ export const publicPagesPlugin = fp(
       try {
         if (id === null) throw new ServiceError("NOT_FOUND", "not a public page address");
         const artifact = getPublicArtifact(store, { id });
+        // A signed-in visitor's answer may renew their session cookie: no shared cache keeps it.
+        const personal = request.headers.cookie !== undefined;
         return reply
-          .header("cache-control", PUBLIC_CACHE_CONTROL)
+          .header("cache-control", personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL)
           .type("text/html; charset=utf-8")
           .send(page(publicPageHead(artifact, origin)));
       } catch (error) {

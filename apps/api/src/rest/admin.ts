@@ -13,6 +13,7 @@ import {
 import { listAudit, listUsers } from "../services/admin";
 import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
+import { suspendAccount, unsuspendAccount } from "../services/suspension";
 import { accountParams, bodies, failures, json, NEXT_PAGE_HEADER } from "./declarations";
 import { ADMIN, ADMIN_WRITES, requireUser } from "./http";
 import { webPageForNavigation } from "./web-page";
@@ -21,7 +22,7 @@ import { webPageForNavigation } from "./web-page";
 const reasons = {
   403: "Signed in, but not an admin (or, for a reset link, the account is your own).",
   404: "No account with this id (unknown or malformed).",
-  409: "The last admin cannot stop being one.",
+  409: "The last admin cannot stop being one; an admin cannot be suspended; the account is not suspended.",
 };
 
 /** RFC 8288 rel="next" for a keyset page, with the query that chose it. */
@@ -123,13 +124,64 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // Suspension (issue 29): the account cannot sign in or write; its public work stays.
+  const suspend = {
+    operationId: "adminSuspend",
+    summary: "Suspend an account, with a reason (admins only)",
+    description:
+      "The account's sessions end and it cannot sign in (403, telling it to contact an administrator) or write; its public work stays. Not your own account (403), not an admin's (409: make them a member first). The reason is kept with the account and in the audit log.",
+    params: accountParams,
+    body: bodies.suspend,
+    response: {
+      200: json(
+        "Suspended.",
+        z
+          .object({ id: z.number().int(), suspendedAt: z.string().describe("ISO 8601.") })
+          .meta({ id: "Suspended" }),
+      ),
+      ...failures([400, 401, 403, 404, 409, 429], { reasons }),
+    },
+  };
+  api.post("/admin/users/:id/suspension", { schema: suspend, config: writes }, async (request) => {
+    const input = { userId: request.params.id, reason: request.body.reason };
+    return suspendAccount(deps.db, requireUser(request), input, {
+      requestId: request.id,
+      now: deps.now(),
+    });
+  });
+
+  const unsuspend = {
+    operationId: "adminUnsuspend",
+    summary: "Lift a suspension: the account may sign in again (admins only)",
+    description: "409 when it is not suspended. No body.",
+    params: accountParams,
+    response: {
+      200: json("Lifted.", z.object({ id: z.number().int() }).meta({ id: "Unsuspended" })),
+      ...failures([401, 403, 404, 409, 429], { reasons }),
+    },
+  };
+  api.delete(
+    "/admin/users/:id/suspension",
+    { schema: unsuspend, config: writes },
+    async (request) =>
+      unsuspendAccount(
+        deps.db,
+        requireUser(request),
+        { userId: request.params.id },
+        {
+          requestId: request.id,
+          now: deps.now(),
+        },
+      ),
+  );
+
   // The web app's audit screen has the same path: a browser navigation gets the page, any other
   // request the entries (docs/rest-api.md, "One path, two answers").
   const audit = {
     operationId: "adminAuditLog",
     summary: "The audit log, newest first (admins only)",
     description:
-      "Filtered by actor, action and artifact; each entry names the current names of its actor, artifact and subject account (null once gone, or for the server).",
+      "Filtered by actor (an account id, or person: part of a name or email), action and artifact; each entry names the current names of its actor, artifact and subject account (null once gone, or for the server).",
     querystring: auditQuery,
     response: {
       200: json(

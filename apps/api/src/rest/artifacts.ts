@@ -127,6 +127,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const artifact = createArtifact(store, user, body, {
       reviewMode: deps.env.reviewMode,
       requestId: request.id,
+      now: deps.now(),
     });
     return reply
       .code(201)
@@ -158,7 +159,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         store,
         user,
         { id, fields: body, baseRevision: body.baseRevision },
-        { reviewMode: deps.env.reviewMode, requestId: request.id },
+        { reviewMode: deps.env.reviewMode, requestId: request.id, now: deps.now() },
       );
       return {
         success: true as const,
@@ -186,7 +187,12 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { body } = request;
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(store, user, { id }, { requestId: request.id });
+      const { message } = deleteArtifact(
+        store,
+        user,
+        { id },
+        { requestId: request.id, now: deps.now() },
+      );
       return { success: true as const, message };
     },
   );

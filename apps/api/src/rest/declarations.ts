@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { z } from "zod";
 import {
   decisionInput,
+  importDecisionInput,
   markNotificationsReadInput,
   MESSAGES,
   reportInput,
@@ -10,7 +11,10 @@ import {
   restJwtBody,
   restLikeBody,
   restSetRoleBody,
+  restSuspendBody,
   restUpdateArtifactBody,
+  newAccountReportsDismissal,
+  unhideInput,
 } from "@artifact-atlas/shared";
 import { restError, restFailure } from "./schemas";
 
@@ -58,6 +62,13 @@ export const entryParams = z.object({
   ),
 });
 
+export const importParams = z.object({
+  importId: pathNumber(
+    MESSAGES.importNotWaiting,
+    "The import's id, from GET /review-queue/groups.",
+  ),
+});
+
 /** The request bodies, each a component of /openapi.json under its id. */
 export const bodies = {
   artifact: restArtifactBody.meta({ id: "ArtifactBody" }),
@@ -67,6 +78,12 @@ export const bodies = {
   jwt: restJwtBody.meta({ id: "JwtBody" }),
   report: reportInput.omit({ id: true }).meta({ id: "ReportBody" }),
   decision: decisionInput.omit({ entryId: true }).meta({ id: "DecisionBody" }),
+  importDecision: importDecisionInput.omit({ importId: true }).meta({ id: "ImportDecisionBody" }),
+  dismissNewAccountReports: newAccountReportsDismissal.meta({
+    id: "DismissNewAccountReportsBody",
+  }),
+  unhide: unhideInput.omit({ id: true }).meta({ id: "UnhideBody" }),
+  suspend: restSuspendBody.meta({ id: "SuspendBody" }),
   setRole: restSetRoleBody.meta({ id: "SetRoleBody" }),
   markRead: markNotificationsReadInput.unwrap().meta({ id: "MarkReadBody" }),
 };
@@ -102,10 +119,10 @@ const FAILURE_TEXT = {
   401: "Not signed in.",
   403: "An email in the request is not the signed-in user's, or the artifact is someone else's.",
   404: "No artifact with this id (unknown or malformed).",
-  409: "Already decided (the message names by whom), already reported, or not hidden; or the artifact was changed since baseRevision: nothing was written. Read it again, merge, and send the newer revision.",
+  409: "Already decided (the message names by whom), already reported, or not hidden; or the artifact was changed since baseRevision, or the entry or import since the revision and version you decided on: nothing was written. Read it again and send what you now saw.",
   413: "The body is larger than 64 KiB.",
   415: "Not in a format this path accepts.",
-  429: "Too many writes from this user; Retry-After says how many seconds to wait.",
+  429: "Too many writes from this user (or reports from this user or address); Retry-After says how many seconds to wait.",
   503: "Too busy right now; Retry-After says how many seconds to wait.",
 };
 

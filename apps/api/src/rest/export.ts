@@ -8,6 +8,7 @@ import {
 } from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
 import { exportStream } from "../open-data/export";
+import { ServiceError } from "../services/errors";
 import { exportRows } from "../services/find";
 import { failures, streamed } from "./declarations";
 
@@ -52,10 +53,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const { query } = request;
     const release = deps.exportSlots.take();
     if (!release) {
-      return reply
-        .code(503)
-        .header("retry-after", String(EXPORT_RETRY_AFTER_SECONDS))
-        .send({ error: OPEN_DATA_MESSAGES.exportBusy });
+      throw new ServiceError(
+        "SERVICE_UNAVAILABLE",
+        OPEN_DATA_MESSAGES.exportBusy,
+        EXPORT_RETRY_AFTER_SECONDS,
+      );
     }
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
@@ -63,7 +65,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const read = exportRows(deps.artifactStore, findOfRest(query));
     return reply
       .header("cache-control", "no-store")
-      .header("content-disposition", `attachment; filename="${fileName(query.format, new Date())}"`)
+      .header(
+        "content-disposition",
+        `attachment; filename="${fileName(query.format, new Date(deps.now()))}"`,
+      )
       .type(
         query.format === "csv"
           ? "text/csv; charset=utf-8; header=present"

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler 
 import type { z } from "zod";
 import { artifactId, hasRole, MESSAGES, type Role, type SessionUser } from "@artifact-atlas/shared";
 import type { Deps } from "../deps";
-import { HTTP_STATUS } from "../http-status";
+import { refusalStatus } from "../http-status";
 import { assertWriteAllowed } from "../rate-limit";
 import { ServiceError } from "../services/errors";
 
@@ -155,8 +155,7 @@ export function restErrorHandler(
 ): FastifyReply {
   let status: number;
   if (error instanceof ServiceError) {
-    status = HTTP_STATUS[error.code];
-    if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
+    status = refusalStatus(error, (name, value) => reply.header(name, value));
   } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     status = error.statusCode;
   } else {

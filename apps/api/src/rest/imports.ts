@@ -74,8 +74,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         onRequest: async (_request, reply) => {
           const release = deps.importSlots.take();
           if (!release) {
-            reply.header("retry-after", String(IMPORT_RETRY_AFTER_SECONDS));
-            throw new ServiceError("TOO_MANY_REQUESTS", OPEN_DATA_MESSAGES.importBusy);
+            throw new ServiceError(
+              "TOO_MANY_REQUESTS",
+              OPEN_DATA_MESSAGES.importBusy,
+              IMPORT_RETRY_AFTER_SECONDS,
+            );
           }
           reply.raw.once("close", release);
         },
@@ -93,7 +96,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
           throw new ServiceError("BAD_REQUEST", OPEN_DATA_MESSAGES.importFormat);
         }
         if (query.dryRun) return previewImport(file);
-        const report = runImport(deps.db, user, {
+        const report = await runImport(deps.db, user, {
           file,
           fileName: query.fileName || `import.${file.format}`,
           requestId: request.id,

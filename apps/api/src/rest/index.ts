@@ -12,6 +12,7 @@ import { reviewRoutes } from "./review";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
+import { chargeRestWork } from "../work-budget";
 
 /**
  * The documented REST paths of spec section 7 for clients other than the web app (which uses
@@ -28,6 +29,7 @@ export const restPlugin = fp(
     // and document the paths, and are not checked again on the way out (decision 095).
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     const { deps } = app;
+    chargeRestWork(app, deps);
     app.addHook("onRequest", async (request) => {
       const { access } = request.routeOptions.config;
       if (access?.beforeBody) checkAccess(request, access, deps);

@@ -58,6 +58,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     "/notifications/read",
     { schema: markRead, config: { access: WRITER } },
-    async (request) => markNotificationsRead(deps.db, requireUser(request).id, request.body),
+    async (request) =>
+      markNotificationsRead(deps.db, requireUser(request).id, request.body, deps.now()),
   );
 }

@@ -9,7 +9,8 @@ import {
 } from "@artifact-atlas/shared";
 
 /*
- * The answers of the review, report and trash paths (issue 17), as their routes declare them. They
+ * The answers of the review, report, hidden and trash paths (issues 17, 28, 29), as their routes
+ * declare them. They
  * are the services' own answers, as tRPC sends them to the web app.
  */
 
@@ -36,8 +37,18 @@ export const restQueueEntry = z.object({
   before: fields.nullable().describe("An edit: the fields before it."),
   proposed: fields.nullable().describe("An edit: the fields as saved, or proposed when waiting."),
   waiting: z.boolean().describe("The edit waits for approval; the published text stays."),
-  report: z.object({ reason: z.enum(REPORT_REASONS), note: z.string().nullable() }).nullable(),
-  ownArtifact: z.boolean().describe("Your own artifact: you cannot decide this entry."),
+  report: z
+    .object({
+      reason: z.enum(REPORT_REASONS),
+      note: z.string().nullable(),
+      fromNewAccount: z.boolean().describe("Counts for nothing towards the automatic hide."),
+    })
+    .nullable(),
+  ownArtifact: z.boolean().describe("Your own artifact or entry: you cannot decide it."),
+  revision: z.number().int().describe("The artifact's newest revision: send it with a decision."),
+  version: z.number().int().describe("The entry's version: send it with a decision."),
+  importId: z.number().int().nullable().describe("The import this row under review came from."),
+  hiddenAutomatically: z.boolean().describe("Hidden by the server after spam reports."),
 });
 
 export const restQueuePage = z
@@ -76,3 +87,62 @@ export const restTrashPage = z
   .meta({ id: "TrashPage" });
 
 export const restTrashRestored = z.object({ id: z.number().int() }).meta({ id: "TrashRestored" });
+
+export const restReportWithdrawn = z
+  .object({ message: z.string() })
+  .meta({ id: "ReportWithdrawn" });
+
+export const restReviewGroups = z
+  .object({
+    imports: z.array(
+      z.object({
+        importId: z.number().int(),
+        fileName: z.string(),
+        importerName: z.string().nullable(),
+        importedAt: z.number().int().describe("ms since the epoch."),
+        waiting: z.number().int().describe("Entries waiting: send it back with the decision."),
+        lastRevisionId: z.number().int().describe("Send it back with the decision."),
+        ownImport: z.boolean().describe("Yours: another curator decides it."),
+      }),
+    ),
+    newAccountReports: z
+      .object({
+        reports: z.number().int(),
+        accounts: z.number().int(),
+        artifacts: z.number().int(),
+        firstAt: z.number().int(),
+        lastAt: z.number().int(),
+        upTo: z.number().int().describe("Send it to dismiss them: newer ones stay."),
+      })
+      .nullable(),
+  })
+  .meta({ id: "ReviewGroups" });
+
+export const restImportDecision = z
+  .object({
+    importId: z.number().int(),
+    decision: z.enum(["approve", "reject"]),
+    decided: z.number().int().describe("How many entries the decision closed."),
+  })
+  .meta({ id: "ImportDecision" });
+
+export const restDismissedNewAccountReports = z
+  .object({
+    dismissed: z.number().int(),
+    remaining: z.number().int().describe("Open reports from new accounts up to upTo still left."),
+  })
+  .meta({ id: "DismissedNewAccountReports" });
+
+export const restHiddenPage = z
+  .object({
+    items: z.array(
+      z.object({
+        artifact: reviewedArtifact,
+        automatic: z.boolean().describe("Hidden by the server after spam reports."),
+      }),
+    ),
+    nextCursor: z.number().int().nullable().describe("Pass as cursor for the next page."),
+  })
+  .meta({ id: "HiddenPage" });
+
+export const restUnhidden = z.object({ id: z.number().int() }).meta({ id: "Unhidden" });

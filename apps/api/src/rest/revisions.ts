@@ -132,6 +132,7 @@ export async function revisionRoutes(app: FastifyInstance): Promise<void> {
         id,
         number,
         requestId: request.id,
+        now: deps.now(),
         reviewMode: deps.env.reviewMode,
       });
       return {

@@ -10,11 +10,13 @@ import {
 } from "@artifact-atlas/shared";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/password";
 import { endOtherSessions, listSessions } from "../auth/session";
-import { artifacts, passwordResetTokens, reviewQueue, sessions, users } from "../db/schema";
+import { artifacts, passwordResetTokens, sessions, users } from "../db/schema";
 import type { Deps } from "../deps";
-import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
+import { knownDevice } from "../auth/known-devices";
+import { assertPasswordAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
 import { formerMemberId } from "./former-member";
+import { deleteReportsOf } from "./reports";
 import type { AttemptOrigin } from "./users";
 import { FORMER_MEMBER_NAME } from "@artifact-atlas/shared";
 
@@ -66,8 +68,9 @@ async function assertPassword(
   password: string,
   origin: AttemptOrigin,
 ): Promise<void> {
-  assertAttemptAllowed(deps.authRateLimiters, origin.ip, user.email);
   const { passwordHash } = credentialsOf(deps, user.id);
+  const device = knownDevice(origin.device, { id: user.id, passwordHash });
+  assertPasswordAttemptAllowed(deps.authRateLimiters, origin.ip, user.email, device);
   if (passwordHash === null) {
     await verifyDummyPassword(password);
     throw new ServiceError("BAD_REQUEST", MESSAGES.noPasswordYet);
@@ -75,7 +78,7 @@ async function assertPassword(
   if (!(await verifyPassword(passwordHash, password))) {
     throw new ServiceError("FORBIDDEN", MESSAGES.currentPasswordWrong);
   }
-  forgiveAttempts(deps.authRateLimiters, origin.ip, user.email);
+  forgiveAttempts(deps.authRateLimiters, origin.ip, user.email, device);
 }
 
 /**
@@ -180,10 +183,9 @@ export async function deleteAccount(
           tx.delete(artifacts).where(eq(artifacts.ownerId, actor.user.id)).run();
         }
         // The reports go (issue 20): their notes are the person's words. ON DELETE SET NULL alone
-        // would keep them, nameless; the decisions on them stay in the audit log.
-        tx.delete(reviewQueue)
-          .where(and(eq(reviewQueue.submittedBy, actor.user.id), eq(reviewQueue.kind, "report")))
-          .run();
+        // would keep them, nameless; the decisions on them stay in the audit log. An automatic
+        // hide that stood on them is undone (issue 28).
+        deleteReportsOf(tx, actor.user.id, deps.now());
         tx.delete(users).where(eq(users.id, actor.user.id)).run();
       },
       { behavior: "immediate" },

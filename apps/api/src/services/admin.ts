@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type {
@@ -55,6 +55,8 @@ export function listUsers(db: AppDatabase, input: AdminUsersInput): CursorPage<A
       // Counted along artifacts_owner_idx, only for the accounts on the page.
       // Spelled out: drizzle leaves columns unqualified here, and a bare "id" would be the artifact's.
       artifactCount: sql<number>`(select count(*) from "artifacts" as "owned" where "owned"."owner_id" = "users"."id")`,
+      suspendedAt: users.suspendedAt,
+      suspendedReason: users.suspendedReason,
     })
     .from(users)
     .where(and(...conditions))
@@ -65,21 +67,53 @@ export function listUsers(db: AppDatabase, input: AdminUsersInput): CursorPage<A
     rows,
     input.limit,
     (row) => row.id,
-    (row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }),
+    (row) => ({
+      ...row,
+      joinedAt: row.joinedAt.toISOString(),
+      suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    }),
   );
+}
+
+/** Up to AUDIT_PERSON_MATCHES accounts whose name or email contains `search`, newest first. */
+function matchingAccounts(db: AppDatabase, search: string): number[] {
+  if (search.includes("\u0000")) return [];
+  const pattern = containsPattern(search);
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        sql`${users.name} like ${pattern} escape '\\'`,
+        sql`${users.email} like ${pattern} escape '\\'`,
+      ),
+    )
+    .orderBy(desc(users.id))
+    .limit(AUDIT_PERSON_MATCHES)
+    .all()
+    .map((row) => row.id);
 }
 
 const actor = alias(users, "actor");
 const subject = alias(users, "subject");
 
+/** The most accounts a `person` filter of the audit log stands for: a name, not a census. */
+export const AUDIT_PERSON_MATCHES = 20;
+
 /**
- * The audit log newest first, a page at a time (keyset on id), filtered by actor, action and
- * artifact; each filter has an index that ends with the id (schema/audit.ts). Names are the
- * accounts' and artifacts' current ones, and null once they are gone (decision 026).
+ * The audit log newest first, a page at a time (keyset on id), filtered by actor (an account id,
+ * or a person: accounts whose name or email contains the text), action and artifact; each filter
+ * has an index that ends with the id (schema/audit.ts). Names are the accounts' and artifacts'
+ * current ones, and null once they are gone (decision 026).
  */
 export function listAudit(db: AppDatabase, input: AuditInput): CursorPage<AuditLogEntry> {
   const conditions: SQL[] = [lt(auditLog.id, positionBefore(input.cursor))];
   if (input.actorId !== undefined) conditions.push(eq(auditLog.actorId, input.actorId));
+  if (input.person !== undefined) {
+    const people = matchingAccounts(db, input.person);
+    if (people.length === 0) return { items: [], nextCursor: null };
+    conditions.push(inArray(auditLog.actorId, people));
+  }
   if (input.action !== undefined) conditions.push(eq(auditLog.action, input.action));
   if (input.artifactId !== undefined) conditions.push(eq(auditLog.artifactId, input.artifactId));
   const rows = db

@@ -34,6 +34,8 @@ export type Viewer = Pick<SessionUser, "id" | "role"> | null;
 /** The request a change came from, for the audit log (its X-Request-Id). */
 export interface RequestContext {
   requestId: string | null;
+  /** The request's moment by the app's clock (deps.now): what its writes are stamped with. */
+  now: number;
 }
 
 /** What a member's new artifact or edit goes through: REVIEW_MODE, and the request. */
@@ -50,6 +52,24 @@ function assertOwnedBy(store: ArtifactStore, actor: Actor, id: number): void {
   const row = store.statements.ownerOf.get({ id });
   if (!row) throw notFound();
   if (row.ownerId !== actor.id) throw new ServiceError("FORBIDDEN", MESSAGES.notYourArtifact);
+}
+
+/**
+ * Who may edit an artifact: its owner, and curators and admins, whoever added it (issue 29; the
+ * edit is theirs in its history). Others are refused with the spec's message.
+ */
+export function mayEdit(
+  store: ArtifactStore,
+  actor: Pick<SessionUser, "id" | "role">,
+  id: number,
+): boolean {
+  if (hasRole(actor.role, "curator")) return true;
+  return store.statements.ownerOf.get({ id })?.ownerId === actor.id;
+}
+
+function assertMayEdit(store: ArtifactStore, actor: Actor, id: number): void {
+  if (!store.statements.ownerOf.get({ id })) throw notFound();
+  if (!mayEdit(store, actor, id)) throw new ServiceError("FORBIDDEN", MESSAGES.notYourArtifact);
 }
 
 /** A public artifact's review state: published, with nothing to explain. */
@@ -95,9 +115,16 @@ export function similarArtifacts(
   return items.filter((item) => item.id !== artifact.id).slice(0, SIMILAR_COUNT);
 }
 
-/** Whether the actor's work goes through review: curators' and admins' own work never does. */
-function isReviewed(actor: Actor): boolean {
-  return !hasRole(actor.role, "curator");
+/**
+ * Whether a change goes through review: a member's always; a curator's or admin's only to an
+ * artifact under review (pending), such as an import's row, so that no one changes what another
+ * curator is about to approve without it being seen (issue 28).
+ */
+export function isReviewedChange(
+  actor: Pick<SessionUser, "role">,
+  status: ReviewedArtifact["status"],
+): boolean {
+  return !hasRole(actor.role, "curator") || status === "pending";
 }
 
 /**
@@ -115,7 +142,7 @@ export function createArtifact(
   assertImageAvailable(store.db, fields.artifactImage);
   return store.db.transaction(
     (tx) => {
-      const reviewed = isReviewed(actor);
+      const reviewed = !hasRole(actor.role, "curator");
       const created = tx
         .insert(artifacts)
         .values({
@@ -147,6 +174,9 @@ export function writeArtifact(
     fields: ArtifactFields;
     actorId: number | null;
     review?: ArtifactReview | undefined;
+    now: number;
+    /** The revision's summary; "Edited: name, ..." by default. */
+    summarize?: (before: ArtifactFields, after: ArtifactFields) => string | null;
   },
 ): ReviewedArtifact {
   const before = artifactFieldsIn(tx, input.id);
@@ -154,21 +184,21 @@ export function writeArtifact(
   const after = pickArtifactFields(input.fields);
   const updated = tx
     .update(artifacts)
-    .set({ ...writtenColumns(after), ...input.review, editedAt: new Date() })
+    .set({ ...writtenColumns(after), ...input.review, editedAt: new Date(input.now) })
     .where(eq(artifacts.id, input.id))
     .returning(reviewedArtifactColumns)
     .get();
   if (!updated) throw notFound();
-  const summary = editSummary(before, after);
+  const summary = (input.summarize ?? editSummary)(before, after);
   if (summary) recordRevision(tx, { artifactId: input.id, actorId: input.actorId, summary });
   return updated;
 }
 
 /**
- * Owner only. Saving an unchanged form succeeds, returns the artifact as it is and adds no
- * revision. With `baseRevision`, a save over someone else's newer change is refused (CONFLICT)
- * and writes nothing; the check and the write share one transaction. A member's edit
- * (docs/decisions/051):
+ * The owner, curators and admins. Saving an unchanged form succeeds, returns the artifact as it is
+ * and adds no revision. With `baseRevision`, a save over someone else's newer change is refused (CONFLICT)
+ * and writes nothing; the check and the write share one transaction. A reviewed edit (a member's,
+ * or anyone's of a pending artifact: isReviewedChange; docs/decisions/051):
  * - of a published artifact: saved at once and queued (REVIEW_MODE=post), or queued as a waiting
  *   change while the published text stays (pre), recorded as a revision only once approved;
  * - of a pending, rejected or hidden one: saved and resubmitted, pending until a curator decides.
@@ -181,7 +211,7 @@ export function updateArtifact(
 ): ReviewedArtifact {
   return store.db.transaction(
     (tx) => {
-      assertOwnedBy(store, actor, input.id);
+      assertMayEdit(store, actor, input.id);
       assertImageAvailable(store.db, input.fields.artifactImage);
       const current = store.statements.reviewedById.get({ id: input.id });
       if (!current) throw notFound();
@@ -196,8 +226,8 @@ export function updateArtifact(
       }
       const fields = pickArtifactFields(input.fields);
       const write = (review?: ArtifactReview) =>
-        writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review });
-      if (!isReviewed(actor)) return write();
+        writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review, now: context.now });
+      if (!isReviewedChange(actor, current.status)) return write();
       if (editSummary(before, fields) === null) return artifact;
       const edit = { artifactId: input.id, submittedBy: actor.id, before };
       if (current.status === "published") {
@@ -224,12 +254,15 @@ export function deleteArtifact(
   store: ArtifactStore,
   actor: Actor,
   input: { id: number },
-  context: RequestContext = { requestId: null },
+  context: RequestContext,
 ): { id: number; message: string } {
   return store.db.transaction(
     (tx) => {
       assertOwnedBy(store, actor, input.id);
-      tx.update(artifacts).set({ deletedAt: new Date() }).where(eq(artifacts.id, input.id)).run();
+      tx.update(artifacts)
+        .set({ deletedAt: new Date(context.now) })
+        .where(eq(artifacts.id, input.id))
+        .run();
       appendAudit(tx, {
         actorId: actor.id,
         action: "artifact.delete",

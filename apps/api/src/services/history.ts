@@ -18,7 +18,7 @@ import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, users } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import type { ArtifactStore } from "../store/artifact-store";
-import { getArtifact, writtenColumns } from "./artifacts";
+import { getArtifact, isReviewedChange, mayEdit, writtenColumns } from "./artifacts";
 import { appendAudit } from "./audit";
 import { assertImageAvailable } from "./images/uploads";
 import { ServiceError } from "./errors";
@@ -94,16 +94,18 @@ export function compareRevisions(
 
 /**
  * The artifact and the number of its newest revision, read together: what the edit form starts
- * from, and sends back as its base revision.
+ * from, and sends back as its base revision; and whether the viewer may save it (issue 29: the
+ * form says so before they type).
  */
 export function artifactForEditing(
   store: ArtifactStore,
   viewer: Viewer,
   input: { id: number },
-): { artifact: ReviewedArtifact; revision: number } {
+): { artifact: ReviewedArtifact; revision: number; mayEdit: boolean } {
   return store.db.transaction((tx) => ({
     artifact: getArtifact(store, viewer, input),
     revision: latestRevisionNumber(tx, input.id),
+    mayEdit: mayEdit(store, viewer, input.id),
   }));
 }
 
@@ -126,7 +128,13 @@ export function mayRestore(
 export function restoreRevision(
   store: ArtifactStore,
   actor: Pick<SessionUser, "id" | "role">,
-  input: { id: number; number: number; requestId: string | null; reviewMode: ReviewMode },
+  input: {
+    id: number;
+    number: number;
+    requestId: string | null;
+    now: number;
+    reviewMode: ReviewMode;
+  },
 ): { artifact: ReviewedArtifact; revision: number; waiting: boolean } {
   return store.db.transaction(
     (tx) => {
@@ -143,7 +151,7 @@ export function restoreRevision(
       // A member's restore that changes something is a member's edit (restoring the version the
       // artifact shows changes nothing, and is not queued).
       const reviewed =
-        !hasRole(actor.role, "curator") &&
+        isReviewedChange(actor, current.status) &&
         editSummary(pickArtifactFields(shown), restored.fields) !== null;
       const edit = {
         artifactId: input.id,
@@ -162,7 +170,7 @@ export function restoreRevision(
         .set({
           ...writtenColumns(restored.fields),
           ...(resubmitted ? { status: "pending", statusReason: null, statusNote: null } : {}),
-          editedAt: new Date(),
+          editedAt: new Date(input.now),
         })
         .where(eq(artifacts.id, input.id))
         .returning(reviewedArtifactColumns)

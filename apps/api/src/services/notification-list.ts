@@ -8,7 +8,7 @@ import {
   type notificationsQuery,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, notifications } from "../db/schema";
+import { artifacts, imports, notifications } from "../db/schema";
 import { positionBefore, toCursorPage } from "./cursor-pages";
 
 /*
@@ -48,12 +48,15 @@ export function listNotifications(
       kind: notifications.kind,
       artifactId: notifications.artifactId,
       artifactName: artifacts.artifactName,
+      importId: notifications.importId,
+      importName: imports.fileName,
       reason: notifications.reason,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
     })
     .from(notifications)
     .leftJoin(artifacts, eq(artifacts.id, notifications.artifactId))
+    .leftJoin(imports, eq(imports.id, notifications.importId))
     .where(
       and(eq(notifications.userId, readerId), lt(notifications.id, positionBefore(input.cursor))),
     )
@@ -64,11 +67,12 @@ export function listNotifications(
     rows,
     input.limit,
     (row) => row.id,
-    ({ readAt, createdAt, ...row }) => ({
+    ({ readAt, createdAt, importName, ...row }) => ({
       ...row,
       createdAt: createdAt.toISOString(),
       read: readAt !== null,
-      text: notificationText(row.kind, row.artifactName, row.reason),
+      // A decision on an import names its file (issue 28).
+      text: notificationText(row.kind, row.artifactName ?? importName, row.reason),
     }),
   );
 }
@@ -81,11 +85,11 @@ export function markNotificationsRead(
   db: AppDatabase,
   readerId: number,
   input: MarkReadInput,
-  now: Date = new Date(),
+  now: number,
 ): { marked: number } {
   const result = db
     .update(notifications)
-    .set({ readAt: now })
+    .set({ readAt: new Date(now) })
     .where(
       and(
         eq(notifications.userId, readerId),

@@ -1,35 +1,48 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import {
-  decisionSummary,
+  hasRole,
   MESSAGES,
+  REPORT_TRUST_DAYS,
   SPAM_REPORTS_TO_HIDE,
   type ReportInput,
   type SessionUser,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, reviewQueue } from "../db/schema";
+import type { Deps } from "../deps";
+import { artifacts, reviewQueue, users } from "../db/schema";
+import { assertReportAllowed } from "../rate-limit";
 import { PUBLIC_ARTIFACT } from "../store/artifact-visibility";
+import { setArtifactStatus } from "./artifact-status";
 import { appendAudit } from "./audit";
 import type { RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
 import { notify } from "./notifications";
-import { recordRevision } from "./revisions";
 
 /*
- * Reports (issue 17, docs/decisions/052): anyone signed in reports a public artifact, once while
- * the report is open (a unique index stands behind the check); the report waits in the review
- * queue. Open spam reports from three accounts hide the artifact at once, until a curator decides.
+ * Reports (issue 17, docs/decisions/052; issue 28): anyone signed in reports a public artifact,
+ * once while the report is open (a unique index stands behind the check); the report waits in the
+ * review queue. Open spam reports from three established accounts hide the artifact at once, until
+ * a curator decides; when those reports no longer stand (dismissed, withdrawn, their accounts
+ * gone), the hide is undone. Reports from new accounts never hide anything: they wait as one group.
  */
 
 type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where a report comes from: the request, and the client's address for its rate limit. */
+export interface ReportContext extends RequestContext {
+  ip: string;
+}
+
 export function reportArtifact(
-  db: AppDatabase,
-  reporter: Pick<SessionUser, "id">,
+  deps: Pick<Deps, "db" | "reportRateLimiters" | "now">,
+  reporter: Pick<SessionUser, "id" | "role">,
   input: ReportInput,
-  context: RequestContext,
+  context: ReportContext,
 ): { entryId: number; message: string } {
-  return db.transaction(
+  assertReportAllowed(deps.reportRateLimiters, context.ip, reporter.id);
+  return deps.db.transaction(
     (tx) => {
       const artifact = tx
         .select({ ownerId: artifacts.ownerId })
@@ -37,17 +50,13 @@ export function reportArtifact(
         .where(and(eq(artifacts.id, input.id), sql.raw(PUBLIC_ARTIFACT)))
         .get();
       if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
-      const openReport = and(
-        eq(reviewQueue.artifactId, input.id),
-        eq(reviewQueue.kind, "report"),
-        isNull(reviewQueue.decidedAt),
-      );
       const already = tx
         .select({ id: reviewQueue.id })
         .from(reviewQueue)
-        .where(and(openReport, eq(reviewQueue.submittedBy, reporter.id)))
+        .where(and(openReports(input.id), eq(reviewQueue.submittedBy, reporter.id)))
         .get();
       if (already) throw new ServiceError("CONFLICT", MESSAGES.alreadyReported);
+      const fromNewAccount = !isEstablished(tx, reporter, deps.now());
       const entryId = tx
         .insert(reviewQueue)
         .values({
@@ -56,20 +65,16 @@ export function reportArtifact(
           submittedBy: reporter.id,
           reportReason: input.reason,
           reportNote: input.note ?? null,
+          fromNewAccount,
         })
         .returning({ id: reviewQueue.id })
         .get().id;
-      if (input.reason === "spam") {
-        // One open report per account, so the open spam reports are as many accounts.
-        const spamReports =
-          tx
-            .select({ total: count() })
-            .from(reviewQueue)
-            .where(and(openReport, eq(reviewQueue.reportReason, "spam")))
-            .get()?.total ?? 0;
-        if (spamReports >= SPAM_REPORTS_TO_HIDE) {
-          hideForSpam(tx, { artifactId: input.id, ownerId: artifact.ownerId }, context);
-        }
+      if (
+        input.reason === "spam" &&
+        !fromNewAccount &&
+        countingSpamReports(tx, input.id) >= SPAM_REPORTS_TO_HIDE
+      ) {
+        hideAutomatically(tx, { artifactId: input.id, ownerId: artifact.ownerId }, context);
       }
       return { entryId, message: MESSAGES.reportReceived };
     },
@@ -77,21 +82,147 @@ export function reportArtifact(
   );
 }
 
-/** Hidden by the server itself (no actor), pending a curator's decision on the reports. */
-function hideForSpam(
+/** Takes back the reporter's open report about an artifact; an automatic hide may go with it. */
+export function withdrawReport(
+  db: AppDatabase,
+  reporter: Pick<SessionUser, "id">,
+  input: { id: number },
+  context: RequestContext,
+): { message: string } {
+  return db.transaction(
+    (tx) => {
+      const withdrawn = tx
+        .delete(reviewQueue)
+        .where(and(openReports(input.id), eq(reviewQueue.submittedBy, reporter.id)))
+        .returning({ id: reviewQueue.id })
+        .get();
+      if (!withdrawn) throw new ServiceError("NOT_FOUND", MESSAGES.noOpenReport);
+      undoUnfoundedHide(tx, input.id, context, "a spam report was withdrawn");
+      return { message: MESSAGES.reportWithdrawn };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Deletes every report an account made (it is leaving, decision 072), inside the caller's
+ * transaction, and undoes the automatic hides that stood on them.
+ */
+export function deleteReportsOf(tx: Tx, userId: number, now: number): void {
+  const deleted = tx
+    .delete(reviewQueue)
+    .where(and(eq(reviewQueue.submittedBy, userId), eq(reviewQueue.kind, "report")))
+    .returning({ artifactId: reviewQueue.artifactId, decidedAt: reviewQueue.decidedAt })
+    .all();
+  const reported = new Set(deleted.filter((row) => !row.decidedAt).map((row) => row.artifactId));
+  for (const artifactId of reported) {
+    undoUnfoundedHide(tx, artifactId, { requestId: null, now }, "a reporter's account was deleted");
+  }
+}
+
+/**
+ * Undoes the server's hide of an artifact once fewer than SPAM_REPORTS_TO_HIDE of the spam reports
+ * that count stay open. A hide by a curator, or a later decision, is left as it is.
+ */
+export function undoUnfoundedHide(
+  tx: Tx,
+  artifactId: number,
+  context: RequestContext,
+  cause: string,
+): void {
+  const artifact = tx
+    .select({
+      status: artifacts.status,
+      automatic: artifacts.hiddenAutomatically,
+      ownerId: artifacts.ownerId,
+    })
+    .from(artifacts)
+    .where(eq(artifacts.id, artifactId))
+    .get();
+  if (!artifact || artifact.status !== "hidden" || !artifact.automatic) return;
+  if (countingSpamReports(tx, artifactId) >= SPAM_REPORTS_TO_HIDE) return;
+  setArtifactStatus(tx, {
+    artifactId,
+    from: "hidden",
+    to: "published",
+    decision: "unhide",
+    reason: null,
+    note: null,
+    actorId: null,
+  });
+  appendAudit(tx, {
+    actorId: null,
+    action: "artifact.unhide",
+    artifactId,
+    subjectUserId: artifact.ownerId,
+    requestId: context.requestId,
+    details: { automatic: cause },
+  });
+  notify(tx, { userId: artifact.ownerId, kind: "artifact_unhidden", artifactId });
+}
+
+function openReports(artifactId: number) {
+  return and(
+    eq(reviewQueue.artifactId, artifactId),
+    eq(reviewQueue.kind, "report"),
+    isNull(reviewQueue.decidedAt),
+  );
+}
+
+/** One open report per account, so these are as many established accounts. */
+function countingSpamReports(tx: Tx, artifactId: number): number {
+  return (
+    tx
+      .select({ total: count() })
+      .from(reviewQueue)
+      .where(
+        and(
+          openReports(artifactId),
+          eq(reviewQueue.reportReason, "spam"),
+          eq(reviewQueue.fromNewAccount, false),
+        ),
+      )
+      .get()?.total ?? 0
+  );
+}
+
+/**
+ * An established account: a curator or admin, or a member for REPORT_TRUST_DAYS with something a
+ * curator approved (a new artifact or an edit). Three free accounts made a minute ago are not.
+ */
+function isEstablished(tx: Tx, user: Pick<SessionUser, "id" | "role">, now: number): boolean {
+  if (hasRole(user.role, "curator")) return true;
+  const joinedAt = tx
+    .select({ joinedAt: users.joinedAt })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get()?.joinedAt;
+  if (!joinedAt || now - joinedAt.getTime() < REPORT_TRUST_DAYS * DAY_MS) return false;
+  const approved = tx
+    .select({ id: reviewQueue.id })
+    .from(reviewQueue)
+    .where(and(eq(reviewQueue.submittedBy, user.id), eq(reviewQueue.decision, "approve")))
+    .limit(1)
+    .get();
+  return approved !== undefined;
+}
+
+/** Hidden by the server itself (no actor), until a curator decides or the reports fall away. */
+function hideAutomatically(
   tx: Tx,
   target: { artifactId: number; ownerId: number },
   context: RequestContext,
 ): void {
   const reason = "Spam";
-  tx.update(artifacts)
-    .set({ status: "hidden", statusReason: reason, statusNote: MESSAGES.spamAutoHideNote })
-    .where(eq(artifacts.id, target.artifactId))
-    .run();
-  recordRevision(tx, {
+  setArtifactStatus(tx, {
     artifactId: target.artifactId,
+    from: "published",
+    to: "hidden",
+    decision: "hide",
+    reason,
+    note: MESSAGES.spamAutoHideNote,
     actorId: null,
-    summary: decisionSummary("hide", reason),
+    automatic: true,
   });
   appendAudit(tx, {
     actorId: null,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ArtifactFields } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { reviewQueue } from "../db/schema";
@@ -33,7 +33,8 @@ export function enqueueNewArtifacts(
 
 /**
  * An edit, with the fields before and after it. A waiting edit (REVIEW_MODE=pre) replaces the
- * artifact's earlier waiting edit, if one is still open: a curator decides on the latest text.
+ * artifact's earlier waiting edit, if one is still open, as its next version: a curator decides on
+ * the latest text, and only having been shown it.
  */
 export function enqueueEdit(
   tx: Tx,
@@ -48,7 +49,8 @@ export function enqueueEdit(
   if (entry.waiting) {
     const replaced = tx
       .update(reviewQueue)
-      .set({ proposed: entry.proposed })
+      // A new version: a decision made on the proposal it replaces is refused (issue 28).
+      .set({ proposed: entry.proposed, version: sql`${reviewQueue.version} + 1` })
       .where(
         and(
           eq(reviewQueue.artifactId, entry.artifactId),

@@ -1,35 +1,42 @@
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import {
+  ARTIFACT_FIELD_NAMES,
   DECISIONS_NEEDING_REASON,
-  decisionSummary,
   MESSAGES,
   REPORT_REASON_LABELS,
-  REVIEW_REASONS_MAX,
+  REVISION_FIELD_NAMES,
+  revertedEditSummary,
+  type ArtifactFields,
   type AuditAction,
   type DecisionInput,
   type DecisionResult,
   type NotificationKind,
   type QueueEntry,
   type QueueEntryKind,
+  type QueueGroup,
   type QueuePage,
   type ReviewDecision,
-  type ReviewReason,
   type SessionUser,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, reviewQueue, reviewReasons, users } from "../db/schema";
+import { artifactRevisions, artifacts, importedArtifacts, reviewQueue, users } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
+import { setArtifactStatus } from "./artifact-status";
 import { appendAudit } from "./audit";
 import { writeArtifact, type RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
+import { unhideWithin } from "./hidden";
 import { assertImageAvailable } from "./images/uploads";
 import { notify } from "./notifications";
-import { recordRevision } from "./revisions";
+import { undoUnfoundedHide } from "./reports";
+import { listedReason } from "./review-reasons";
+import { artifactFieldsIn, fieldsChangedSince } from "./revisions";
 
 /*
  * The review queue and its decisions (issue 17, docs/decisions/051 and 052). Every decision is
  * one transaction: the entry, the artifact, the audit log and the owner's (or reporter's)
- * notification change together or not at all.
+ * notification change together or not at all. A decision names what the curator saw (the
+ * artifact's revision, the entry's version) and is refused when that changed (issue 28).
  */
 
 type Curator = Pick<SessionUser, "id" | "role">;
@@ -37,6 +44,16 @@ type Tx = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
 /** Entries of artifacts in the trash wait, hidden, until a restore brings them back. */
 const openEntry = and(isNull(reviewQueue.decidedAt), isNull(artifacts.deletedAt));
+
+/**
+ * An import's row under review (issue 28): a new artifact or an edit of one that an import added
+ * and that is still pending. They are decided together (review-groups.ts), apart from the queue.
+ */
+export const importRow = sql`(${reviewQueue.kind} in ('new', 'edit') and ${artifacts.status} = 'pending'
+  and exists (select 1 from ${importedArtifacts} where ${importedArtifacts.artifactId} = ${reviewQueue.artifactId}))`;
+
+/** A report from a new account (issue 28): in the group of their own, apart from the queue. */
+export const newAccountReport = sql`(${reviewQueue.kind} = 'report' and ${reviewQueue.fromNewAccount} = 1)`;
 
 /** How many entries wait: the number beside Review in the navigation. */
 export function waitingCount(db: AppDatabase): number {
@@ -50,15 +67,37 @@ export function waitingCount(db: AppDatabase): number {
   );
 }
 
-/** The open entries, oldest first, a page at a time; the cursor is the last entry's id. */
+/** Which entries a page is of: the queue itself, an import's rows, or new accounts' reports. */
+function groupCondition(input: { group: QueueGroup; importId?: number | undefined }): SQL {
+  if (input.importId !== undefined) {
+    return sql`${importRow} and exists (select 1 from ${importedArtifacts}
+      where ${importedArtifacts.artifactId} = ${reviewQueue.artifactId}
+      and ${importedArtifacts.importId} = ${input.importId})`;
+  }
+  if (input.group === "new-accounts") return newAccountReport;
+  return sql`not ${importRow} and not ${newAccountReport}`;
+}
+
+/** The open entries of a group, oldest first, a page at a time; the cursor is the last entry's id. */
 export function reviewQueuePage(
   db: AppDatabase,
   reader: Curator,
-  input: { cursor?: number | undefined; limit: number },
+  input: {
+    cursor?: number | undefined;
+    limit: number;
+    group?: QueueGroup;
+    importId?: number | undefined;
+  },
 ): QueuePage {
   const submitter = sql<
     string | null
   >`(select ${users.name} from ${users} where ${users.id} = ${reviewQueue.submittedBy})`;
+  const revision = sql<number>`(select max(${artifactRevisions.number}) from ${artifactRevisions}
+    where ${artifactRevisions.artifactId} = ${reviewQueue.artifactId})`;
+  const importId = sql<
+    number | null
+  >`(select ${importedArtifacts.importId} from ${importedArtifacts}
+    where ${importedArtifacts.artifactId} = ${reviewQueue.artifactId})`;
   const rows = db
     .select({
       id: reviewQueue.id,
@@ -69,13 +108,25 @@ export function reviewQueuePage(
       waiting: reviewQueue.waiting,
       reportReason: reviewQueue.reportReason,
       reportNote: reviewQueue.reportNote,
+      fromNewAccount: reviewQueue.fromNewAccount,
+      version: reviewQueue.version,
+      submittedBy: reviewQueue.submittedBy,
       submittedByName: submitter,
       ownerId: artifacts.ownerId,
+      hiddenAutomatically: artifacts.hiddenAutomatically,
+      revision,
+      importId,
       artifact: reviewedArtifactColumns,
     })
     .from(reviewQueue)
     .innerJoin(artifacts, eq(artifacts.id, reviewQueue.artifactId))
-    .where(and(openEntry, gt(reviewQueue.id, input.cursor ?? 0)))
+    .where(
+      and(
+        openEntry,
+        gt(reviewQueue.id, input.cursor ?? 0),
+        groupCondition({ group: input.group ?? "queue", importId: input.importId }),
+      ),
+    )
     .orderBy(asc(reviewQueue.id))
     .limit(input.limit + 1)
     .all();
@@ -88,8 +139,14 @@ export function reviewQueuePage(
     before: row.before,
     proposed: row.proposed,
     waiting: row.waiting,
-    report: row.reportReason ? { reason: row.reportReason, note: row.reportNote } : null,
-    ownArtifact: row.ownerId === reader.id,
+    report: row.reportReason
+      ? { reason: row.reportReason, note: row.reportNote, fromNewAccount: row.fromNewAccount }
+      : null,
+    ownArtifact: row.ownerId === reader.id || row.submittedBy === reader.id,
+    revision: row.revision,
+    version: row.version,
+    importId: row.importId,
+    hiddenAutomatically: row.artifact.status === "hidden" && row.hiddenAutomatically,
   }));
   const nextCursor = rows.length > input.limit ? (items.at(-1)?.id ?? null) : null;
   return { items, nextCursor };
@@ -111,20 +168,16 @@ const AUDIT_ACTION: Record<ReviewDecision, AuditAction> = {
   dismiss: "report.dismiss",
 };
 
-/** The list's own label of `reason` (compared without case), or BAD_REQUEST. */
-function listedReason(tx: Tx, reason: string | undefined): string {
-  const label = reason
-    ? tx
-        .select({ label: reviewReasons.label })
-        .from(reviewReasons)
-        .where(sql`lower(${reviewReasons.label}) = lower(${reason.trim()})`)
-        .get()?.label
-    : undefined;
-  if (!label) throw new ServiceError("BAD_REQUEST", MESSAGES.reasonRequired);
-  return label;
-}
+/** What the reporter is told of each decision on a report: how it was resolved (issue 29). */
+const REPORTER_NOTICE: Partial<Record<ReviewDecision, NotificationKind>> = {
+  uphold: "report_upheld",
+  hide: "report_upheld",
+  dismiss: "report_dismissed",
+  unhide: "report_dismissed",
+};
 
-function decidedBy(tx: Tx, entryId: number): DecisionResult {
+/** Who decided an entry, and when, for the second curator's refusal. */
+export function decidedBy(tx: Pick<AppDatabase, "select">, entryId: number): DecisionResult {
   const row = tx
     .select({
       decision: reviewQueue.decision,
@@ -143,11 +196,37 @@ function decidedBy(tx: Tx, entryId: number): DecisionResult {
   };
 }
 
+type OpenEntry = NonNullable<ReturnType<typeof readEntry>>;
+
+function readEntry(tx: Tx, entryId: number) {
+  return tx
+    .select({
+      id: reviewQueue.id,
+      kind: reviewQueue.kind,
+      decidedAt: reviewQueue.decidedAt,
+      before: reviewQueue.before,
+      proposed: reviewQueue.proposed,
+      waiting: reviewQueue.waiting,
+      reportReason: reviewQueue.reportReason,
+      submittedBy: reviewQueue.submittedBy,
+      version: reviewQueue.version,
+      artifactId: artifacts.id,
+      ownerId: artifacts.ownerId,
+      status: artifacts.status,
+      deletedAt: artifacts.deletedAt,
+    })
+    .from(reviewQueue)
+    .innerJoin(artifacts, eq(artifacts.id, reviewQueue.artifactId))
+    .where(eq(reviewQueue.id, entryId))
+    .get();
+}
+
 /**
  * A curator's decision on one open entry. Refuses: an unknown entry or one whose artifact is in
  * the trash (NOT_FOUND), a decision already taken (CONFLICT, naming who took it), the curator's
- * own artifact (FORBIDDEN), a decision the entry does not take or a reason not in the list
- * (BAD_REQUEST).
+ * own artifact or entry (FORBIDDEN), a decision the entry does not take or a reason not in the
+ * list (BAD_REQUEST), an entry that changed since the revision and version the curator saw
+ * (CONFLICT), and the rejection of an edit that later edits built on (CONFLICT).
  */
 export function decideEntry(
   db: AppDatabase,
@@ -157,24 +236,7 @@ export function decideEntry(
 ): DecisionResult {
   return db.transaction(
     (tx) => {
-      const entry = tx
-        .select({
-          id: reviewQueue.id,
-          kind: reviewQueue.kind,
-          decidedAt: reviewQueue.decidedAt,
-          proposed: reviewQueue.proposed,
-          waiting: reviewQueue.waiting,
-          reportReason: reviewQueue.reportReason,
-          submittedBy: reviewQueue.submittedBy,
-          artifactId: artifacts.id,
-          ownerId: artifacts.ownerId,
-          status: artifacts.status,
-          deletedAt: artifacts.deletedAt,
-        })
-        .from(reviewQueue)
-        .innerJoin(artifacts, eq(artifacts.id, reviewQueue.artifactId))
-        .where(eq(reviewQueue.id, input.entryId))
-        .get();
+      const entry = readEntry(tx, input.entryId);
       if (!entry || entry.deletedAt) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
       if (entry.decidedAt) {
         throw new ServiceError(
@@ -185,10 +247,14 @@ export function decideEntry(
       if (entry.ownerId === curator.id) {
         throw new ServiceError("FORBIDDEN", MESSAGES.ownArtifactDecision);
       }
+      if (entry.submittedBy === curator.id) {
+        throw new ServiceError("FORBIDDEN", MESSAGES.ownEntryDecision);
+      }
       const { decision } = input;
       if (!DECISIONS_FOR[entry.kind].includes(decision)) {
         throw new ServiceError("BAD_REQUEST", MESSAGES.decisionNotForEntry);
       }
+      assertSeen(tx, entry, input);
       if (decision === "unhide" && entry.status !== "hidden") {
         throw new ServiceError("CONFLICT", MESSAGES.notHidden);
       }
@@ -200,7 +266,7 @@ export function decideEntry(
       const note = input.note ?? null;
 
       // Decided once: the second of two curators finds decided_at set and changes nothing.
-      const now = new Date();
+      const now = new Date(context.now);
       const claimed = tx
         .update(reviewQueue)
         .set({
@@ -219,29 +285,19 @@ export function decideEntry(
         );
       }
 
-      /**
-       * Sets the artifact's status; when that changes what it shows, the decision is a revision
-       * of its history (the fields as they are, by the curator).
-       */
       const setStatus = (
-        status: "published" | "rejected" | "hidden",
-        summarized: "approve" | "reject" | "hide" | "unhide",
-      ) => {
-        tx.update(artifacts)
-          .set(
-            status === "published"
-              ? { status, statusReason: null, statusNote: null }
-              : { status, statusReason: reason, statusNote: note },
-          )
-          .where(eq(artifacts.id, entry.artifactId))
-          .run();
-        if (status === entry.status) return;
-        recordRevision(tx, {
+        to: "published" | "rejected" | "hidden",
+        summarized: "approve" | "reject" | "hide",
+      ) =>
+        setArtifactStatus(tx, {
           artifactId: entry.artifactId,
+          from: entry.status,
+          to,
+          decision: summarized,
+          reason,
+          note,
           actorId: curator.id,
-          summary: decisionSummary(summarized, reason),
         });
-      };
       const tellOwner = (kind: NotificationKind) =>
         notify(tx, { userId: entry.ownerId, kind, artifactId: entry.artifactId, reason });
       const waitingEdit = entry.kind === "edit" && entry.waiting ? entry.proposed : null;
@@ -255,14 +311,20 @@ export function decideEntry(
               id: entry.artifactId,
               fields: waitingEdit,
               actorId: entry.submittedBy,
+              now: context.now,
             });
           }
           if (entry.status === "pending") setStatus("published", "approve");
           tellOwner(entry.kind === "edit" ? "edit_approved" : "artifact_approved");
           break;
         case "reject":
-          // A waiting edit is dropped and the published text stays; anything else is rejected.
-          if (!waitingEdit) setStatus("rejected", "reject");
+          // A waiting edit is dropped and the published text stays. Any other edit is undone
+          // (issue 29), unless it is the resubmission of an artifact that is not public.
+          if (entry.kind === "edit" && !waitingEdit && !isResubmission(tx, entry)) {
+            revertEdit(db, tx, entry, curator.id, context.now);
+          } else if (!waitingEdit) {
+            setStatus("rejected", "reject");
+          }
           tellOwner(entry.kind === "edit" ? "edit_rejected" : "artifact_rejected");
           break;
         case "hide":
@@ -271,16 +333,23 @@ export function decideEntry(
           tellOwner("artifact_hidden");
           break;
         case "unhide":
-          setStatus("published", "unhide");
-          tellOwner("artifact_unhidden");
+          unhideWithin(tx, {
+            artifactId: entry.artifactId,
+            ownerId: entry.ownerId,
+            curatorId: curator.id,
+            reason,
+            note,
+          });
           break;
         case "dismiss":
+          undoUnfoundedHide(tx, entry.artifactId, context, "its spam reports were dismissed");
           break;
       }
-      if (entry.kind === "report" && entry.submittedBy !== null) {
+      const reporterNotice = REPORTER_NOTICE[decision];
+      if (entry.kind === "report" && entry.submittedBy !== null && reporterNotice) {
         notify(tx, {
           userId: entry.submittedBy,
-          kind: "report_resolved",
+          kind: reporterNotice,
           artifactId: entry.artifactId,
           reason,
         });
@@ -303,37 +372,77 @@ export function decideEntry(
   );
 }
 
-/** The reasons a curator chooses from, in the order they were added. */
-export function reviewReasonList(db: AppDatabase): ReviewReason[] {
-  return db
-    .select({ id: reviewReasons.id, label: reviewReasons.label })
-    .from(reviewReasons)
-    .orderBy(asc(reviewReasons.id))
-    .all();
-}
-
-/** Admins add a reason; the same words in other letter case are the same reason. */
-export function addReviewReason(db: AppDatabase, input: { label: string }): ReviewReason {
-  const existing = db
-    .select({ id: reviewReasons.id })
-    .from(reviewReasons)
-    .where(sql`lower(${reviewReasons.label}) = lower(${input.label})`)
-    .get();
-  if (existing) throw new ServiceError("CONFLICT", MESSAGES.reasonExists);
-  const listed = db.select({ total: count() }).from(reviewReasons).get()?.total ?? 0;
-  if (listed >= REVIEW_REASONS_MAX) {
-    throw new ServiceError("BAD_REQUEST", `The list holds at most ${REVIEW_REASONS_MAX} reasons.`);
+/**
+ * Refuses a decision made on something other than what the entry now is: a waiting edit replaced
+ * by a newer proposal (version), or an artifact whose fields changed since the revision shown.
+ */
+function assertSeen(tx: Tx, entry: OpenEntry, seen: { revision: number; version: number }): void {
+  const current = artifactFieldsIn(tx, entry.artifactId);
+  if (
+    entry.version !== seen.version ||
+    !current ||
+    fieldsChangedSince(tx, entry.artifactId, seen.revision, current)
+  ) {
+    throw new ServiceError("CONFLICT", MESSAGES.entryChanged);
   }
-  return db
-    .insert(reviewReasons)
-    .values({ label: input.label })
-    .returning({ id: reviewReasons.id, label: reviewReasons.label })
-    .get();
 }
 
-/** Admins remove a reason; decisions already taken keep its words. */
-export function removeReviewReason(db: AppDatabase, input: { id: number }): { id: number } {
-  const removed = db.delete(reviewReasons).where(eq(reviewReasons.id, input.id)).run();
-  if (removed.changes === 0) throw new ServiceError("NOT_FOUND", "Reason not found");
-  return { id: input.id };
+/**
+ * An edit that resubmitted an artifact that was not public (decision 051): it is pending, and no
+ * new artifact's entry is open to decide that.
+ */
+function isResubmission(tx: Tx, entry: OpenEntry): boolean {
+  if (entry.status !== "pending") return false;
+  const openNew = tx
+    .select({ id: reviewQueue.id })
+    .from(reviewQueue)
+    .where(
+      and(
+        eq(reviewQueue.artifactId, entry.artifactId),
+        eq(reviewQueue.kind, "new"),
+        isNull(reviewQueue.decidedAt),
+      ),
+    )
+    .get();
+  return openNew === undefined;
+}
+
+/**
+ * Undoes a rejected edit as a new revision by the curator: each field it changed goes back, where it
+ * still holds the edit's value. A field a later edit changed again makes the rejection a refusal:
+ * undoing it would undo that later edit too. A field already back needs nothing.
+ */
+function revertEdit(
+  db: AppDatabase,
+  tx: Tx,
+  entry: OpenEntry,
+  curatorId: number,
+  now: number,
+): void {
+  const { before, proposed } = entry;
+  const current = artifactFieldsIn(tx, entry.artifactId);
+  if (!before || !proposed || !current) return;
+  const edited = ARTIFACT_FIELD_NAMES.filter((name) => before[name] !== proposed[name]);
+  const builtOn = edited.filter(
+    (name) => current[name] !== proposed[name] && current[name] !== before[name],
+  );
+  if (builtOn.length > 0) {
+    const names = builtOn.map((name) => REVISION_FIELD_NAMES[name]).join(", ");
+    throw new ServiceError("CONFLICT", MESSAGES.editBuiltOn(names));
+  }
+  const reverted: ArtifactFields = { ...current };
+  for (const name of edited) {
+    if (current[name] === proposed[name]) Object.assign(reverted, { [name]: before[name] });
+  }
+  if (revertedEditSummary(current, reverted) === null) return;
+  if (reverted.artifactImage !== current.artifactImage) {
+    assertImageAvailable(db, reverted.artifactImage);
+  }
+  writeArtifact(tx, {
+    id: entry.artifactId,
+    fields: reverted,
+    actorId: curatorId,
+    summarize: revertedEditSummary,
+    now,
+  });
 }

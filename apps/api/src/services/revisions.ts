@@ -1,4 +1,4 @@
-import { and, eq, max } from "drizzle-orm";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
 import {
   ARTIFACT_FIELD_NAMES,
   CREATED_SUMMARY,
@@ -72,6 +72,34 @@ export function recordCreatedRevisions(
     .run();
 }
 
+/** Artifacts per statement of recordDecisionRevisions: far below SQLite's variable limit. */
+const DECISION_BATCH = 500;
+
+/**
+ * The next revision of many artifacts at once, each with its fields as they are in `tx` and the
+ * same summary: what recordRevision writes for each, one statement per batch (a decision on an
+ * import's rows, issue 28).
+ */
+export function recordDecisionRevisions(
+  tx: Pick<AppDatabase, "run">,
+  artifactIds: readonly number[],
+  entry: { actorId: number | null; summary: string },
+): void {
+  const fields = sql.join(
+    ARTIFACT_FIELD_NAMES.map((name) => sql`${name}, ${artifactFieldColumns[name]}`),
+    sql`, `,
+  );
+  for (let start = 0; start < artifactIds.length; start += DECISION_BATCH) {
+    const batch = artifactIds.slice(start, start + DECISION_BATCH);
+    tx.run(sql`insert into ${artifactRevisions} (artifact_id, number, actor_id, summary, fields)
+      select ${artifacts.id},
+        coalesce((select max(${artifactRevisions.number}) from ${artifactRevisions}
+          where ${artifactRevisions.artifactId} = ${artifacts.id}), 0) + 1,
+        ${entry.actorId}, ${entry.summary}, json_object(${fields})
+      from ${artifacts} where ${inArray(artifacts.id, [...batch])}`);
+  }
+}
+
 /** The artifact's editable fields as they are now, or undefined when there is no such artifact. */
 export function artifactFieldsIn(tx: Writer, artifactId: number): ArtifactFields | undefined {
   return tx.select(artifactFieldColumns).from(artifacts).where(eq(artifacts.id, artifactId)).get();
@@ -89,27 +117,37 @@ export function latestRevisionNumber(tx: Writer, artifactId: number): number {
 
 /**
  * Refuses a save that started from `baseRevision` when someone changed the artifact's fields since
- * (CONFLICT, and the caller writes nothing). A newer revision that left the fields as they were
- * (a reviewer's decision) is no conflict: nothing the editor started from would be overwritten.
+ * (CONFLICT, and the caller writes nothing).
  */
 export function assertBaseIsCurrent(
   tx: Writer,
   input: { artifactId: number; baseRevision: number; current: ArtifactFields },
 ): void {
-  if (input.baseRevision === latestRevisionNumber(tx, input.artifactId)) return;
-  const base = tx
+  if (fieldsChangedSince(tx, input.artifactId, input.baseRevision, input.current)) {
+    throw new ServiceError("CONFLICT", MESSAGES.editConflict);
+  }
+}
+
+/**
+ * Whether the artifact's fields (`current`) differ from what revision `revision` held: what someone
+ * who saw that revision did not see. A newer revision that left the fields as they were (a
+ * reviewer's decision) changed nothing they saw; an unknown revision is a change.
+ */
+export function fieldsChangedSince(
+  tx: Writer,
+  artifactId: number,
+  revision: number,
+  current: ArtifactFields,
+): boolean {
+  if (revision === latestRevisionNumber(tx, artifactId)) return false;
+  const seen = tx
     .select({ fields: artifactRevisions.fields })
     .from(artifactRevisions)
     .where(
-      and(
-        eq(artifactRevisions.artifactId, input.artifactId),
-        eq(artifactRevisions.number, input.baseRevision),
-      ),
+      and(eq(artifactRevisions.artifactId, artifactId), eq(artifactRevisions.number, revision)),
     )
     .get();
-  if (!base || !sameFields(base.fields, input.current)) {
-    throw new ServiceError("CONFLICT", MESSAGES.editConflict);
-  }
+  return !seen || !sameFields(seen.fields, current);
 }
 
 function sameFields(a: ArtifactFields, b: ArtifactFields): boolean {

@@ -17,10 +17,12 @@ import { recordRevision } from "./revisions";
 /*
  * The trash (issue 17, docs/decisions/053): a deleted artifact keeps its row, id, likes, queue
  * entries and history for TRASH_DAYS; curators and admins restore it, and the server purges it
- * after (trash-purge.ts). Every restore and purge is audit-logged.
+ * after (a periodic job, jobs.ts). Every restore and purge is audit-logged.
  */
 
 export const TRASH_MS = TRASH_DAYS * 24 * 60 * 60 * 1000;
+/** How often the server purges the trash (issue 17: "at start and every hour"). */
+export const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** The purge deletes at most this many artifacts per transaction, so no write waits long on it. */
 const PURGE_BATCH = 200;
 

@@ -13,12 +13,13 @@ import {
   type signupInput,
 } from "@artifact-atlas/shared";
 import type { GoogleClaims } from "../auth/google";
+import { knownDevice } from "../auth/known-devices";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../auth/password";
 import { endAllSessions } from "../auth/session";
 import type { AppDatabase } from "../db/client";
 import { users } from "../db/schema";
 import type { Deps } from "../deps";
-import { assertAttemptAllowed, forgiveAttempts } from "../rate-limit";
+import { assertAttemptAllowed, assertPasswordAttemptAllowed, forgiveAttempts } from "../rate-limit";
 import { ServiceError } from "./errors";
 import { FORMER_MEMBER_EMAIL } from "./former-member";
 
@@ -29,9 +30,10 @@ export type ProfileUpdateFields = z.output<typeof profileUpdateInput>;
 /** What sign-up and sign-in need: the database and the attempt counters shared by tRPC and REST. */
 export type AuthDeps = Pick<Deps, "db" | "authRateLimiters">;
 
-/** Where an attempt comes from, for the per-address limit. */
+/** Where an attempt comes from: the client's address, and the browser's device cookie if any. */
 export interface AttemptOrigin {
   ip: string;
+  device?: string | undefined;
 }
 
 /** The only columns that ever leave this module: never the password hash. */
@@ -102,20 +104,21 @@ export async function login(
   origin: AttemptOrigin,
 ): Promise<SessionUser> {
   const email = normalizeEmail(input.email);
-  assertAttemptAllowed(deps.authRateLimiters, origin.ip, email);
-
   const row = deps.db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email))
     .get();
+  const device = row ? knownDevice(origin.device, row) : null;
+  assertPasswordAttemptAllowed(deps.authRateLimiters, origin.ip, email, device);
+
   const valid = row?.passwordHash
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyDummyPassword(input.password);
   if (!row || !valid) throw new ServiceError("UNAUTHORIZED", MESSAGES.wrongCredentials);
 
-  // A successful sign-in clears the account's failures, so a typo earlier costs nothing later.
-  forgiveAttempts(deps.authRateLimiters, origin.ip, email);
+  // A successful sign-in clears the failures, so a typo earlier costs nothing later.
+  forgiveAttempts(deps.authRateLimiters, origin.ip, email, device);
   const { passwordHash: _hash, ...user } = row;
   return user;
 }

@@ -2,9 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { z } from "zod";
 import { hasRole, MESSAGES, type Role } from "@artifact-atlas/shared";
-import { isDatabaseBusy } from "../db/client";
-import { HTTP_STATUS } from "../http-status";
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, ServiceError } from "../services/errors";
+import { refusalStatus } from "../http-status";
+import { refusalOf, ServiceError } from "../services/errors";
 import { assertWriteAllowed } from "../rate-limit";
 import type { Context } from "./context";
 
@@ -17,36 +16,21 @@ function publicMessage(error: TRPCError, fallback: string): string {
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, ctx }) {
-    // A database locked by another connection past the busy timeout is "try again" (503 with
-    // Retry-After), not an internal error, whichever procedure met it. Decided here rather than in
-    // a middleware, which every call would pay for (docs/benchmarks.md).
-    if (isDatabaseBusy(error)) {
-      ctx?.setHeader("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
-      return {
-        ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
-        message: DATABASE_BUSY_MESSAGE,
-        data: {
-          code: "SERVICE_UNAVAILABLE",
-          httpStatus: 503,
-          path: shape.data.path,
-          zodError: null,
-        },
-      };
-    }
     // Procedures just call services: a service's refusal arrives here as the cause of an internal
-    // error, and this is the one place that turns it into its own code, status and Retry-After.
-    if (error.cause instanceof ServiceError) {
-      const { code, message, retryAfterSeconds, field } = error.cause;
-      // RFC 9110 section 10.2.3: how long to wait before trying again.
-      if (retryAfterSeconds) ctx?.setHeader("retry-after", String(retryAfterSeconds));
+    // error, and a database locked past the busy timeout as the error itself, whichever procedure
+    // met it (decided here rather than in a middleware, which every call would pay for). This is
+    // the one place that turns either into its own code, status and Retry-After.
+    const refusal = refusalOf(error.cause instanceof ServiceError ? error.cause : error);
+    if (refusal) {
+      const { code, message, field } = refusal;
+      const httpStatus = refusalStatus(refusal, ctx?.setHeader ?? (() => undefined));
       return {
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[code],
         message,
         data: {
           code,
-          httpStatus: HTTP_STATUS[code],
+          httpStatus,
           path: shape.data.path,
           // A refusal about one field is shown beside it, as a validation message is.
           zodError: field ? { formErrors: [], fieldErrors: { [field]: [message] } } : null,
@@ -68,7 +52,11 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure: each call runs in its request's turn, within its client's budget of work, and
+ * is charged what it took (work-budget.ts).
+ */
+export const publicProcedure = t.procedure.use(({ ctx, next }) => ctx.inTurn(() => next()));
 
 /** The only door for signed-in work: narrows ctx.user and ctx.sessionId to non-null. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

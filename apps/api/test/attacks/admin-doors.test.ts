@@ -65,6 +65,27 @@ const ADMIN_DOORS: Record<string, Door> = {
     });
     return { status: response.statusCode };
   },
+  // Issue 29: suspension.
+  "tRPC admin.suspend": (cookie) =>
+    trpc(t.app, "mutation", "admin.suspend", { userId: admin.id, reason: "Coup." }, cookie),
+  "tRPC admin.unsuspend": (cookie) =>
+    trpc(t.app, "mutation", "admin.unsuspend", { userId: member.id }, cookie),
+  "POST /admin/users/{id}/suspension": async (cookie) => {
+    const response = await rest(t.app, "POST", `/admin/users/${admin.id}/suspension`, {
+      ...(cookie ? { cookie } : {}),
+      body: { reason: "Coup." },
+    });
+    return { status: response.statusCode };
+  },
+  "DELETE /admin/users/{id}/suspension": async (cookie) => {
+    const response = await rest(
+      t.app,
+      "DELETE",
+      `/admin/users/${member.id}/suspension`,
+      cookie ? { cookie } : {},
+    );
+    return { status: response.statusCode };
+  },
 };
 
 describe("who knocks", () => {
@@ -129,6 +150,9 @@ describe("hostile page sizes and filters", () => {
     "actorId=1%20or%201=1",
     "action=role.change'%20or%20'1'='1",
     "artifactId=0x10",
+    `person=${"x".repeat(5_000)}`,
+    "person=%ED%A0%80",
+    "person=%25",
   ];
 
   it.each(["/admin/users", "/admin/audit", "/notifications"])(
@@ -165,6 +189,9 @@ describe("hostile page sizes and filters", () => {
       const result = await trpc(t.app, "query", "admin.users", { search }, admin.cookie);
       expect(result.status, JSON.stringify(search)).toBe(200);
       expect((result.data as { items: unknown[] }).items, JSON.stringify(search)).toEqual([]);
+      const audit = await trpc(t.app, "query", "admin.audit", { person: search }, admin.cookie);
+      expect(audit.status, JSON.stringify(search)).toBe(200);
+      expect((audit.data as { items: unknown[] }).items, JSON.stringify(search)).toEqual([]);
     }
   });
 

@@ -177,6 +177,44 @@ describe("the export at full speed", () => {
   });
 });
 
+describe("sitemaps under attack", () => {
+  it("40 at once share the export's slots: the rest wait their turn, /healthz answers within a second", async () => {
+    const SITEMAPS = 40;
+    const fetches = Promise.all(
+      Array.from({ length: SITEMAPS }, async () => {
+        const response = await fetch(`${server.url}/sitemaps/1.xml`);
+        const body = await response.text();
+        return { status: response.status, retryAfter: response.headers.get("retry-after"), body };
+      }),
+    );
+    let over = false;
+    void fetches.finally(() => (over = true));
+    const health: number[] = [];
+    while (!over) {
+      const started = performance.now();
+      const response = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(3_000) });
+      expect(response.status).toBe(200);
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answers = await fetches;
+    const served = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 503);
+    console.log(
+      `sitemaps: ${served.length} served, ${refused.length} refused; /healthz slowest ` +
+        `${Math.round(Math.max(...health))} ms of ${health.length} checks`,
+    );
+    expect(served.length + refused.length).toBe(SITEMAPS);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer.retryAfter).toBe("5");
+      expect(JSON.parse(answer.body)).toEqual({ error: OPEN_DATA_MESSAGES.sitemapBusy });
+    }
+    for (const answer of served) expect(answer.body.match(/<url>/g)).toHaveLength(ARTIFACTS);
+    expect(Math.max(...health)).toBeLessThan(1_000);
+  });
+});
+
 describe("the import under attack", () => {
   it("refuses large bodies from visitors and members before reading them", async () => {
     const member = await signUpOn(server.url, "member@example.com");
@@ -209,5 +247,32 @@ describe("the import under attack", () => {
     const tooMany = await post("/imports", Buffer.from(header + rows), headers);
     expect(tooMany.status).toBe(400);
     await expectHealthyWithinASecond(server.url);
+  });
+
+  it("refuses a file of 100 KB with 50,000 empty columns at once, without holding the server", async () => {
+    // Before the column limit every row was read against every column: this file held the event
+    // loop for as long as the test would wait.
+    const header =
+      "artifactName,artifactImage,artifactType,historicalContext,createdAt,discoveredAt,discoveredBy,presentLocation" +
+      ",".repeat(50_000) +
+      "\r\n";
+    const body = Buffer.from(header + "x\r\n".repeat(16_000));
+    expect(body.length).toBeGreaterThan(90_000);
+    expect(body.length).toBeLessThan(110_000);
+    const started = performance.now();
+    const wide = post("/imports?dryRun=true", body, {
+      "content-type": "text/csv",
+      cookie: curatorCookie,
+      origin: "http://localhost:3000",
+    });
+    expect(await healthyThroughout(server.url, wide)).toBeGreaterThan(0);
+    const answer = await wide;
+    const ms = performance.now() - started;
+    console.log(
+      `a 100 KB import of 50,000 columns answered ${answer.status} in ${Math.round(ms)} ms`,
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: OPEN_DATA_MESSAGES.importTooManyColumns });
+    expect(ms).toBeLessThan(1_000);
   });
 });

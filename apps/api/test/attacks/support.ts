@@ -1,6 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect } from "vitest";
 import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
+import { closeDatabase, openDatabase } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/migrate";
+import { refreshParsedDates } from "../../src/store/artifact-dates";
 import type { TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { createUserWithSession } from "../support/users";
@@ -81,5 +84,45 @@ export async function addFindCollection(t: TestApp, count: number): Promise<void
       presentLocation: `Museum ${index % 4}`,
       historicalContext: "aaa bbb ccc ddd eee fff ggg hhh ".repeat(20),
     });
+  }
+}
+
+/**
+ * A database at `path` (migrated) holding `count` published artifacts of one owner, written
+ * straight into SQLite (the search index's triggers fire as for any write): each has "a" in its text,
+ * a year BC from 1 to 3000, one of 40 museums. A search for "a" in all fields
+ * finds every one, so its facets cost what they cost at the size of the collection.
+ */
+export function fillCollection(path: string, count: number): void {
+  const db = openDatabase(path);
+  try {
+    migrateDatabase(db);
+    const sqlite = db.$client;
+    // A throwaway file: no sync per page while it fills.
+    sqlite.pragma("synchronous = OFF");
+    sqlite
+      .prepare(
+        "insert into users (id, email, name) values (1, 'owner@example.com', 'Owner Person')",
+      )
+      .run();
+    const insert = sqlite.prepare(
+      `insert into artifacts (owner_id, artifact_name, artifact_image, artifact_type,
+         historical_context, created_at, discovered_at, discovered_by, present_location, username)
+       values (1, ?, 'https://example.org/a.jpg', ?, ?, ?, '1900', 'An expedition', ?, 'Owner Person')`,
+    );
+    sqlite.transaction(() => {
+      for (let index = 0; index < count; index += 1) {
+        insert.run(
+          `Vase ${index}`,
+          ARTIFACT_TYPES[index % ARTIFACT_TYPES.length],
+          "A vessel with a lid.",
+          `${(index % 3000) + 1} BC`,
+          `Museum ${index % 40}`,
+        );
+      }
+    })();
+    refreshParsedDates(db);
+  } finally {
+    closeDatabase(db);
   }
 }

@@ -40,10 +40,12 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function supervise(env: NodeJS.ProcessEnv = {}): Supervised {
+const HANG_ON_SIGUSR2 = fileURLToPath(new URL("../support/hang-on-sigusr2.mjs", import.meta.url));
+
+function supervise(env: NodeJS.ProcessEnv = {}, nodeOptions: string[] = []): Supervised {
   const child = spawn(
     process.execPath,
-    [SUPERVISOR, process.execPath, "--import", "tsx", "src/main.ts"],
+    [SUPERVISOR, process.execPath, ...nodeOptions, "--import", "tsx", "src/main.ts"],
     {
       cwd: API_DIR,
       env: {
@@ -124,6 +126,37 @@ describe("the supervisor of npm start", () => {
     supervised.child.kill("SIGTERM");
     expect(await supervised.exited).toBe(0);
     expect(isAlive(second.pid)).toBe(false);
+  });
+
+  it("kills a server whose event loop hangs, says why, and starts it again", async () => {
+    supervised = supervise({ ATLAS_WATCHDOG_SECONDS: "3" }, ["--import", HANG_ON_SIGUSR2]);
+    const first = await listening(supervised.stdout, 1);
+    // Answering, and saying so, for longer than the watchdog's time: not killed while it lives.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(isAlive(first.pid)).toBe(true);
+
+    process.kill(first.pid, "SIGUSR2");
+    const second = await listening(supervised.stdout, 2);
+
+    expect(second.pid).not.toBe(first.pid);
+    expect(isAlive(first.pid)).toBe(false);
+    const lines = supervised.stderr
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const hung = lines.find(
+      (entry) => entry.msg === "the server's event loop has not answered; killing it",
+    );
+    expect(hung).toMatchObject({
+      name: "supervisor",
+      level: 50,
+      watchdogSeconds: 3,
+      pid: first.pid,
+    });
+    expect(hung?.silentForSeconds).toBeGreaterThanOrEqual(3);
+    expect(lines.find((entry) => entry.msg === "the server died; restarting it")).toMatchObject({
+      signal: "SIGKILL",
+    });
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
   });
 
   it("does not restart a server that cannot start, and exits with its code", async () => {

@@ -63,7 +63,13 @@ async function act(world: World, id: number, action: Action, step: number): Prom
             t.app,
             "mutation",
             "review.decide",
-            { entryId: oldest.id, decision, ...(reason ? { reason } : {}) },
+            {
+              entryId: oldest.id,
+              decision,
+              revision: oldest.revision,
+              version: oldest.version,
+              ...(reason ? { reason } : {}),
+            },
             curator.cookie,
           )
         ).status

@@ -5,6 +5,7 @@ import type { AppDatabase } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
 import { getArtifact, similarArtifacts } from "../../src/services/artifacts";
 import { find } from "../../src/services/find";
+import { hiddenArtifactsPage } from "../../src/services/hidden";
 import { createArtifactStore } from "../../src/store/artifact-store";
 import { createTestApp, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
@@ -99,6 +100,15 @@ describe("query plans of the public reads", () => {
   it("the size of the collection is one lookup, not a count", () => {
     const plans = plansOf((db) => createArtifactStore(db, noCache).find.collectionSize());
     expect(plans).toEqual(["SEARCH artifact_names_version USING INTEGER PRIMARY KEY (rowid=?)"]);
+  });
+
+  it("the curators' list of hidden artifacts reads the hidden ones only, newest first (issue 29)", () => {
+    const plans = plansOf((db) => hiddenArtifactsPage(db, { cursor: 9, limit: 2 }));
+    expect(plans).toEqual([
+      `SEARCH artifacts USING INDEX artifacts_hidden_idx (id<?)${IMAGE_LOOKUPS}`,
+    ]);
+    const page = hiddenArtifactsPage(t.db, { cursor: 9, limit: 2 });
+    expect(page.items.map((item) => item.artifact.id)).toEqual([6, 3]);
   });
 
   it("an artifact by id is one lookup by primary key (and its image's)", () => {

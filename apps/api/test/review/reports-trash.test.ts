@@ -1,13 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, REVIEW_NOTE_MAX_LENGTH, type TrashPage } from "@artifact-atlas/shared";
-import { purgeExpiredTrash, TRASH_MS } from "../../src/services/trash";
-import { startTrashPurge, PURGE_INTERVAL_MS, type PurgeClock } from "../../src/trash-purge";
+import { buildApp } from "../../src/app";
+import type { Every } from "../../src/jobs";
+import { purgeExpiredTrash, TRASH_MS, TRASH_PURGE_INTERVAL_MS } from "../../src/services/trash";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact, like } from "../support/artifacts";
 import { doorsShowing } from "../support/public-doors";
 import { rest } from "../support/rest";
 import { createUserWithSession, type SignedInUser } from "../support/users";
-import { auditActions, decide, decided, entryFor, notificationsOf, report } from "./support";
+import {
+  auditActions,
+  decide,
+  decided,
+  entryFor,
+  establishedUser,
+  notificationsOf,
+  report,
+} from "./support";
 
 /* Reports and the trash (issue 17; decisions 052 and 053). */
 
@@ -48,7 +57,11 @@ describe("reports", () => {
     expect(twice.error?.message).toBe(MESSAGES.alreadyReported);
 
     const entry = await entryFor(t, curator, artifact.id, "report");
-    expect(entry.report).toEqual({ reason: "copyright", note: "Scan of a book." });
+    expect(entry.report).toEqual({
+      reason: "copyright",
+      note: "Scan of a book.",
+      fromNewAccount: true,
+    });
     await decided(t, curator, { entryId: entry.id, decision: "uphold" });
     expect(statusOf(artifact.id)).toEqual({ status: "hidden", reason: "Copyright" });
     expect(await doorsShowing(t, artifact)).toEqual([]);
@@ -57,8 +70,9 @@ describe("reports", () => {
       artifactId: artifact.id,
       reason: "Copyright",
     });
+    // The reporter learns how it was resolved (issue 29).
     expect(notificationsOf(t, reader.id)).toEqual([
-      { kind: "report_resolved", artifactId: artifact.id, reason: "Copyright" },
+      { kind: "report_upheld", artifactId: artifact.id, reason: "Copyright" },
     ]);
     expect(auditActions(t, artifact.id).map((a) => a.action)).toEqual(["report.uphold"]);
   });
@@ -69,7 +83,7 @@ describe("reports", () => {
     const entry = await entryFor(t, curator, artifact.id, "report");
     await decided(t, curator, { entryId: entry.id, decision: "dismiss" });
     expect(statusOf(artifact.id)).toEqual({ status: "published", reason: null });
-    expect(notificationsOf(t, reader.id).map((n) => n.kind)).toEqual(["report_resolved"]);
+    expect(notificationsOf(t, reader.id).map((n) => n.kind)).toEqual(["report_dismissed"]);
     expect((await report(t, reader, { id: artifact.id, reason: "inaccurate" })).status).toBe(200);
   });
 
@@ -83,9 +97,13 @@ describe("reports", () => {
     expect(result.error?.message).toBe(MESSAGES.ownArtifactDecision);
   });
 
-  it("three spam reports from three accounts hide the artifact at once; a curator unhides it", async () => {
+  it("three spam reports from three established accounts hide the artifact at once; a curator unhides it", async () => {
     const artifact = await addArtifact(t, owner);
-    const reporters = [reader, await createUserWithSession(t), await createUserWithSession(t)];
+    const reporters = [
+      await establishedUser(t),
+      await establishedUser(t),
+      await establishedUser(t),
+    ];
     await report(t, reporters[0]!, { id: artifact.id, reason: "spam" });
     await report(t, reporters[1]!, { id: artifact.id, reason: "spam" });
     expect(statusOf(artifact.id)).toEqual({ status: "published", reason: null });
@@ -188,22 +206,19 @@ describe("the trash", () => {
     deletedAt.run(start + 2 * day, recent.id);
 
     let now = start + 30 * day - 1;
+    // The server's hourly jobs (the trash purge among them), run when the test says.
     const hourly: (() => void)[] = [];
-    const clock: PurgeClock = {
-      now: () => now,
-      every(ms, run) {
-        expect(ms).toBe(PURGE_INTERVAL_MS);
-        hourly.push(run);
-        return { stop: () => hourly.splice(0) };
-      },
+    const every: Every = (ms, run) => {
+      if (ms === TRASH_PURGE_INTERVAL_MS) hourly.push(run);
+      return () => hourly.splice(0);
     };
-    const log = { info: () => undefined, error: () => undefined };
-    const purge = startTrashPurge(t.db, log, clock);
+    const server = await buildApp({ env: t.env, db: t.db, now: () => now, every });
+    await server.ready();
     const count = () => t.db.$client.prepare("select count(*) as n from artifacts").get();
     expect(count()).toEqual({ n: 2 });
 
     now = start + 30 * day;
-    hourly[0]!();
+    for (const run of hourly) run();
     expect(t.db.$client.prepare("select id from artifacts").pluck().all()).toEqual([recent.id]);
     expect(t.db.$client.prepare("select count(*) as n from likes").get()).toEqual({ n: 0 });
     expect(
@@ -214,9 +229,9 @@ describe("the trash", () => {
     expect(auditActions(t, old.id).map((a) => a.action)).toEqual(["artifact.purge"]);
 
     now = start + 32 * day;
-    hourly[0]!();
+    for (const run of hourly) run();
     expect(count()).toEqual({ n: 0 });
-    purge.stop();
+    await server.close();
     expect(hourly).toEqual([]);
     expect(purgeExpiredTrash(t.db, now)).toEqual({ purged: 0 });
   });
@@ -225,28 +240,32 @@ describe("the trash", () => {
 describe("the REST doors", () => {
   it("report, read the queue, decide, and list and restore the trash", async () => {
     const artifact = await addArtifact(t, owner);
+    // An established reporter: a new account's report waits in its own group (issue 28).
+    const regular = await establishedUser(t, { name: "Reg Regular" });
     const reported = await rest(t.app, "POST", `/artifacts/${artifact.id}/reports`, {
-      cookie: reader.cookie,
+      cookie: regular.cookie,
       body: { reason: "offensive", note: "Slur in the text." },
     });
     expect(reported.statusCode).toBe(201);
     const queue = await rest(t.app, "GET", "/review-queue", { cookie: curator.cookie });
     expect(queue.statusCode).toBe(200);
-    const items = (queue.json() as { items: { id: number; kind: string }[] }).items;
+    const items = (
+      queue.json() as { items: { id: number; kind: string; revision: number; version: number }[] }
+    ).items;
     expect(items.map((item) => item.kind)).toEqual(["new", "report"]);
     const forbidden = await rest(t.app, "GET", "/review-queue", { cookie: reader.cookie });
     expect(forbidden.statusCode).toBe(403);
 
-    const entryId = items[1]!.id;
+    const { id: entryId, revision, version } = items[1]!;
     const decision = await rest(t.app, "POST", `/review-queue/${entryId}`, {
       cookie: curator.cookie,
-      body: { decision: "hide", reason: "offensive" },
+      body: { decision: "hide", reason: "offensive", revision, version },
     });
     expect(decision.statusCode, decision.body).toBe(200);
     expect(statusOf(artifact.id)).toEqual({ status: "hidden", reason: "Offensive" });
     const second = await rest(t.app, "POST", `/review-queue/${entryId}`, {
       cookie: curator.cookie,
-      body: { decision: "dismiss" },
+      body: { decision: "dismiss", revision, version },
     });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: MESSAGES.alreadyDecided("Cora Curator") });

@@ -7,6 +7,7 @@ import { closeDatabase, openDatabase, type AppDatabase } from "../../src/db/clie
 import { loadEnv, type Env } from "../../src/env";
 import type { LogStream } from "../../src/logging";
 import type { LoadSheddingOptions } from "../../src/plugins/load-shedding";
+import { UNBOUNDED_WORK_BUDGET } from "./server-process";
 import { copyTemplateDatabase } from "./template-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -29,12 +30,12 @@ export interface TestAppOptions {
    * test/load-shedding.test.ts turns it on; spawned servers use the production bounds.
    */
   loadShedding?: LoadSheddingOptions;
-  /** The app's clock (reset links, sessions); Date.now when not given. */
+  /** The app's one clock (sessions, reset links, edits, the periodic jobs); Date.now when not given. */
   now?: () => number;
+  /** The periodic jobs' timer (jobs.ts); a test passes its own to run them when it chooses. */
+  every?: BuildAppOptions["every"];
   /** Waits before each new try of a failed mail. */
   mailRetryDelaysMs?: readonly number[];
-  /** The uploaded images' clean-up: its clock and how often it runs. */
-  imagePruning?: BuildAppOptions["imagePruning"];
 }
 
 /** A fresh copy of the migrated template database and the real app on it; nothing is shared between tests. */
@@ -51,6 +52,8 @@ export async function createTestApp(
     WEB_DIST_PATH: join(dir, "no-web-build"),
     // Tests write faster than people; test/security/write-rate-limit.test.ts sets its own limit.
     WRITE_RATE_LIMIT_PER_MINUTE: "1000000",
+    // And ask more of the server's time than people; test/work-budget.test.ts sets its own.
+    WORK_BUDGET_MS_PER_MINUTE: UNBOUNDED_WORK_BUDGET,
     ...overrides,
   });
   copyTemplateDatabase(env.databasePath);
@@ -65,7 +68,7 @@ export async function createTestApp(
     loadShedding: options.loadShedding ?? { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailRetryDelaysMs ? { mailRetryDelaysMs: options.mailRetryDelaysMs } : {}),
-    ...(options.imagePruning ? { imagePruning: options.imagePruning } : {}),
+    ...(options.every ? { every: options.every } : {}),
   });
   await app.ready();
   return {

@@ -1,45 +1,13 @@
 import type { Artifact } from "@artifact-atlas/shared";
-import { useEffect, type ReactNode } from "react";
-import { trpcErrorCode } from "../lib/errors";
-import ErrorScreen from "../routes/error";
-import NotFoundRoute from "../routes/not-found";
+import type { ReactNode } from "react";
 import { ArtifactFacts } from "./ArtifactFacts";
 import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
 import { BackLink } from "./BackLink";
 import { Page } from "./Container";
-import { PageSpinner } from "./Spinner";
 import { TypeBadge } from "./TypeBadge";
 
-/**
- * The screen of one artifact once its query has answered (spec: a GET before the screen shows):
- * an unknown or malformed id is the 404 screen, a failure the error screen, and until then a
- * spinner. The signed-in detail page and the public page share it.
- */
-export function ArtifactScreen<T extends Artifact>({
-  id,
-  query,
-  children,
-}: {
-  /** The id from the URL; null when it is not one. */
-  id: number | null;
-  query: { data: T | undefined; error: unknown; isError: boolean; isFetching: boolean };
-  children: (artifact: T) => ReactNode;
-}) {
-  const notFound = trpcErrorCode(query.error) === "NOT_FOUND";
-  useEffect(() => {
-    if (query.error && !notFound) console.error("Error loading artifact", query.error);
-  }, [query.error, notFound]);
-
-  if (id === null || (!query.data && notFound)) return <NotFoundRoute />;
-  if (!query.data) {
-    return query.isError && !query.isFetching ? (
-      <ErrorScreen />
-    ) : (
-      <PageSpinner label="Loading artifact" />
-    );
-  }
-  return children(query.data);
-}
+/** How a screen reads its artifact: a failure other than NOT_FOUND is logged (decision 013). */
+export const ARTIFACT_READ = { meta: { failureLog: "Error loading artifact" } };
 
 /**
  * One artifact laid out: its image, type, name and contributor, then `panel` (likes and what the

@@ -3,13 +3,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { countLabel } from "../lib/text";
 import { EmptyState } from "./EmptyState";
+import { QueryState, type QueryAnswer } from "./QueryState";
 import { PageSpinner } from "./Spinner";
 import { Td, Tr } from "./Table";
 import { TypeBadge } from "./TypeBadge";
 
 // The pieces shared by the signed-in user's artifact tables (My Artifacts, Liked Artifacts).
 
-/** The list's state: a spinner, an error panel, `empty`, or the table that `children` draws. */
+/** A member's list (lib/member-lists.ts): a spinner, the spec's error, `empty`, or `children`. */
 export function ArtifactListStates<Item>({
   query,
   loadingLabel,
@@ -17,25 +18,28 @@ export function ArtifactListStates<Item>({
   empty,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; data: Item[] | undefined };
+  query: QueryAnswer<Item[]>;
   loadingLabel: string;
   errorMessage: string;
   empty: ReactNode;
   children: (items: Item[]) => ReactNode;
 }) {
-  if (query.isPending) return <PageSpinner label={loadingLabel} />;
-  if (query.isError || !query.data) {
-    return (
-      <EmptyState
-        icon={TriangleExclamationPoint}
-        tone="danger"
-        title="Error Loading Artifacts"
-        message={errorMessage}
-      />
-    );
-  }
-  if (query.data.length === 0) return empty;
-  return children(query.data);
+  return (
+    <QueryState
+      query={query}
+      loading={<PageSpinner label={loadingLabel} />}
+      failed={
+        <EmptyState
+          icon={TriangleExclamationPoint}
+          tone="danger"
+          title="Error Loading Artifacts"
+          message={errorMessage}
+        />
+      }
+    >
+      {(items) => (items.length === 0 ? empty : children(items))}
+    </QueryState>
+  );
 }
 
 /** "3 artifacts", in the page header beside the title. */

@@ -7,10 +7,11 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   return (
     <Link
       to={to}
-      className="mb-6 inline-flex items-center gap-2 rounded text-sm font-medium text-muted hover:text-accent"
+      className="mb-6 inline-flex max-w-full items-center gap-2 rounded text-sm font-medium text-muted hover:text-accent"
     >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {children}
+      <ArrowLeft aria-hidden="true" className="size-4 shrink-0" />
+      {/* A one-word name longer than the screen wraps anywhere (issue 29). */}
+      <span className="min-w-0 [overflow-wrap:anywhere]">{children}</span>
     </Link>
   );
 }

@@ -83,7 +83,7 @@ export function EditConflict({ conflict }: { conflict: EditConflictState }) {
                   <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
                     Their version
                   </span>
-                  <span className="text-sm leading-relaxed break-words whitespace-pre-line text-ink">
+                  <span className="text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-ink">
                     {conflict.theirs[name]}
                   </span>
                 </dd>
@@ -91,7 +91,7 @@ export function EditConflict({ conflict }: { conflict: EditConflictState }) {
                   <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
                     Your version
                   </span>
-                  <span className="text-sm leading-relaxed break-words whitespace-pre-line text-ink">
+                  <span className="text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-ink">
                     {conflict.yours[name]}
                   </span>
                 </dd>

@@ -10,7 +10,7 @@ export function FieldDiff({ change }: { change: FieldChange }) {
       <dt className="text-xs font-semibold tracking-wider text-muted uppercase">
         {ARTIFACT_FIELD_LABELS[change.field]}
       </dt>
-      <dd className="mt-2 text-base leading-relaxed break-words whitespace-pre-line text-ink">
+      <dd className="mt-2 text-base leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-ink">
         {change.parts.map((part, index) =>
           part.kind === "same" ? (
             <span key={index}>{part.text}</span>

@@ -1,6 +1,5 @@
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
-import { useEffect } from "react";
 import { optimisticLikeChange } from "../lib/cache-updates";
 import { trpc } from "../lib/trpc";
 import { Spinner } from "./Spinner";
@@ -18,7 +17,11 @@ interface LikeButtonProps {
 export function LikeButton({ artifactId, initialCount }: LikeButtonProps) {
   const utils = trpc.useUtils();
   const input = { id: artifactId };
-  const status = trpc.likes.status.useQuery(input);
+  // Spec: a failed status check is only logged; the button then offers to like. Its loading and
+  // failure are the button's own (Loading...), not a screen's, so no QueryState.
+  const status = trpc.likes.status.useQuery(input, {
+    meta: { failureLog: "Error fetching like status" },
+  });
 
   const like = trpc.likes.like.useMutation(
     optimisticLikeChange(utils, { artifactId, liked: true, initialCount }),
@@ -26,11 +29,6 @@ export function LikeButton({ artifactId, initialCount }: LikeButtonProps) {
   const unlike = trpc.likes.unlike.useMutation(
     optimisticLikeChange(utils, { artifactId, liked: false, initialCount }),
   );
-
-  useEffect(() => {
-    // Spec: a failed status check is only logged; the button then offers to like.
-    if (status.error) console.error("Error fetching like status", status.error);
-  }, [status.error]);
 
   const loading = status.isPending;
   const liked = status.data?.liked ?? false;

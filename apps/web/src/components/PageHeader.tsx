@@ -12,7 +12,8 @@ interface PageHeaderProps {
 export function PageHeader({ title, subtitle, eyebrow, aside }: PageHeaderProps) {
   return (
     <header className="mb-8 flex flex-col gap-4 sm:mb-10 md:flex-row md:items-end md:justify-between">
-      <div className="max-w-2xl">
+      {/* min-w-0 and wrapping anywhere: a one-word name longer than a phone (issue 29). */}
+      <div className="max-w-2xl min-w-0 [overflow-wrap:anywhere]">
         {eyebrow && (
           <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
             {eyebrow}

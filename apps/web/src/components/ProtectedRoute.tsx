@@ -5,15 +5,18 @@ import { PageSpinner } from "./Spinner";
 
 /**
  * The door to signed-in screens: a spinner while the session is unknown, the login page (which
- * remembers the wanted page, in the URL and in history state) when signed out.
+ * remembers the wanted page) when signed out.
  */
 export function ProtectedRoute() {
   const { status } = useSession();
-  const location = useLocation();
   if (status === "loading") return <PageSpinner label="Checking your session" />;
-  if (status === "signedOut") {
-    const wanted = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={loginPath(wanted)} replace state={{ from: wanted }} />;
-  }
+  if (status === "signedOut") return <LoginRedirect />;
   return <Outlet />;
+}
+
+/** To the login page, remembering this page in the URL and in history state. */
+export function LoginRedirect() {
+  const location = useLocation();
+  const wanted = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to={loginPath(wanted)} replace state={{ from: wanted }} />;
 }

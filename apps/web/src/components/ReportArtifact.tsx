@@ -6,7 +6,7 @@ import {
   REVIEW_NOTE_MAX_LENGTH,
   type ReportReason,
 } from "@artifact-atlas/shared";
-import { serverMessage } from "../lib/errors";
+import { serverMessage, trpcErrorCode } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
 import { SelectField, TextAreaField } from "./Field";
@@ -23,6 +23,10 @@ export function ReportArtifact({ artifactId }: { artifactId: number }) {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | undefined>();
   const report = trpc.reports.create.useMutation();
+  const withdraw = trpc.reports.withdraw.useMutation();
+  // The person's own report stands (sent now, or before): they may take it back (issue 28).
+  const [reported, setReported] = useState(false);
+  const [withdrawError, setWithdrawError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,16 +37,45 @@ export function ReportArtifact({ artifactId }: { artifactId: number }) {
     setError(undefined);
     try {
       await report.mutateAsync({ id: artifactId, reason, note });
+      setReported(true);
     } catch (failure) {
+      if (trpcErrorCode(failure) === "CONFLICT") setReported(true);
       setError(serverMessage(failure) ?? "The report could not be sent. Please try again.");
     }
   };
 
-  if (report.isSuccess) {
+  const takeBack = async () => {
+    try {
+      await withdraw.mutateAsync({ id: artifactId });
+    } catch (failure) {
+      setWithdrawError(
+        serverMessage(failure) ?? "The report could not be withdrawn. Please try again.",
+      );
+    }
+  };
+
+  if (withdraw.isSuccess) {
     return (
       <p role="status" className="text-sm text-muted">
-        {report.data.message}
+        {withdraw.data.message}
       </p>
+    );
+  }
+  if (reported) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="status" className="text-sm text-muted">
+          {report.data?.message ?? error}
+        </p>
+        <Button variant="ghost" size="sm" busy={withdraw.isPending} onClick={() => void takeBack()}>
+          Withdraw report
+        </Button>
+        {withdrawError && (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {withdrawError}
+          </p>
+        )}
+      </div>
     );
   }
   if (!open) {

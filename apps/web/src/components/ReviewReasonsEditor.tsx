@@ -1,6 +1,7 @@
 import { Trash } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { REVIEW_REASON_LABEL_MAX_LENGTH } from "@artifact-atlas/shared";
+import { reviewReasonsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
@@ -10,7 +11,7 @@ import { TextField } from "./Field";
 export function ReviewReasonsEditor() {
   const utils = trpc.useUtils();
   const reasons = trpc.review.reasons.useQuery();
-  const refresh = () => void utils.review.reasons.invalidate();
+  const refresh = () => reviewReasonsChanged(utils);
   const add = trpc.review.addReason.useMutation({ onSuccess: refresh });
   const remove = trpc.review.removeReason.useMutation({ onSuccess: refresh });
   const [label, setLabel] = useState("");

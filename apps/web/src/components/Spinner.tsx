@@ -30,10 +30,19 @@ export function Spinner({ label, size = "md", className }: SpinnerProps) {
   );
 }
 
-/** A centred spinner for a screen or section that is loading. */
-export function PageSpinner({ label }: { label: string }) {
+/**
+ * A centred spinner for a screen or section that is loading. `fill` takes the whole window's
+ * height, for a screen whose content will: the footer waits below the fold instead of being
+ * pushed down when the screen arrives (a layout shift Lighthouse counted on /a/{id}).
+ */
+export function PageSpinner({ label, fill = false }: { label: string; fill?: boolean }) {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center py-16">
+    <div
+      className={clsx(
+        "flex items-center justify-center py-16",
+        fill ? "min-h-dvh" : "min-h-[40vh]",
+      )}
+    >
       <Spinner label={label} size="lg" />
     </div>
   );

@@ -11,8 +11,6 @@ interface AuthAttempt {
   request: () => Promise<SessionUser>;
   success: { title: string; text: string };
   redirectTo: string;
-  /** Logged with the error. */
-  failureLog: string;
   failureTitle: string;
   /** The text shown inline and in the error popup. */
   failureMessage: (error: unknown) => string;
@@ -39,7 +37,6 @@ export function useAuthAttempt() {
       void dialogs.notify({ variant: "success", ...options.success });
       await navigate(options.redirectTo, { replace: true });
     } catch (error) {
-      console.error(options.failureLog, error);
       options.onFailure?.(error);
       const message = options.failureMessage(error);
       setFormError(message);

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { LikedArtifact, ReviewedArtifact } from "@artifact-atlas/shared";
+import {
+  HIDDEN_PAGE_SIZE,
+  type HiddenArtifact,
+  type LikedArtifact,
+  type ReviewedArtifact,
+} from "@artifact-atlas/shared";
 import { createFakeApi } from "../test/fake-api";
 import { makeArtifact, renderHookWithApi, SIGNED_IN_USER } from "../test/render";
 import {
   artifactAdded,
   artifactDeleted,
+  artifactUnhidden,
   artifactUpdated,
   LIKED_ARTIFACTS_INPUT,
   MY_ARTIFACTS_INPUT,
@@ -79,6 +85,22 @@ describe("cache updates", () => {
     expect(pages?.map((page) => page.nextCursor)).toEqual([1, null]);
     expect(isStale(["artifacts", "mine"])).toBe(true);
     expect(isStale(["likes", "list"])).toBe(true);
+  });
+
+  it("refetches the queue and the artifact after an unhide, but keeps the hidden list's rows", () => {
+    const { utils, isStale } = cacheWithAnswers();
+    utils.review.groups.setData(undefined, { imports: [], newAccountReports: null });
+    utils.review.hidden.setInfiniteData(
+      { limit: HIDDEN_PAGE_SIZE },
+      pagesOf<HiddenArtifact>([
+        { artifact: makeArtifact({ id: 3, status: "hidden" }), automatic: false },
+      ]),
+    );
+    artifactUnhidden(utils);
+    expect(isStale(["review", "groups"])).toBe(true);
+    expect(isStale(["artifacts", "byId"])).toBe(true);
+    // Its row says "is visible again" until the list is read again.
+    expect(isStale(["review", "hidden"])).toBe(false);
   });
 
   it("shows a saved profile at once", () => {

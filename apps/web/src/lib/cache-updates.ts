@@ -96,6 +96,70 @@ export function optimisticLikeChange(
   };
 }
 
+/** An artifact restored from the trash: the trash, every artifact list and the review queue refetch. */
+export function artifactRestored(utils: TrpcUtils) {
+  void utils.trash.invalidate();
+  void utils.artifacts.invalidate();
+  void utils.review.invalidate();
+}
+
+/**
+ * A curator's decision, on one entry or on a whole import: the queue and every artifact query
+ * (statuses, lists) refetch.
+ */
+export function reviewDecided(utils: TrpcUtils) {
+  void utils.review.invalidate();
+  void utils.artifacts.invalidate();
+}
+
+/** The reports from new accounts dismissed at once: only the queue and its groups change. */
+export function newAccountReportsDismissed(utils: TrpcUtils) {
+  void utils.review.invalidate();
+}
+
+/**
+ * A hidden artifact published again: the queue, its groups and counts, every artifact query and
+ * its history refetch. The list of hidden artifacts is left as it is: its row says what was done
+ * until it is read again.
+ */
+export function artifactUnhidden(utils: TrpcUtils) {
+  void utils.review.queue.invalidate();
+  void utils.review.groups.invalidate();
+  void utils.review.waiting.invalidate();
+  void utils.artifacts.invalidate();
+  void utils.revisions.invalidate();
+}
+
+/** The reasons curators choose from were added to or removed. */
+export function reviewReasonsChanged(utils: TrpcUtils) {
+  void utils.review.reasons.invalidate();
+}
+
+/** A changed role: the admin lists, and the session (an admin may have changed their own role). */
+export function roleChanged(utils: TrpcUtils) {
+  return Promise.all([utils.admin.invalidate(), utils.auth.me.invalidate()]);
+}
+
+/** An import made or undone: the list of imports shows it. */
+export function importsChanged(utils: TrpcUtils) {
+  return utils.imports.list.invalidate();
+}
+
+/** An account suspended, or its suspension lifted: the admin lists show it. */
+export function suspensionChanged(utils: TrpcUtils) {
+  void utils.admin.invalidate();
+}
+
+/** Sessions signed out (or a password change that ended them): the list asks again. */
+export function sessionsChanged(utils: TrpcUtils) {
+  return utils.account.sessions.invalidate();
+}
+
+/** Notifications marked read: the bell's number asks again. */
+export function notificationsRead(utils: TrpcUtils) {
+  void utils.notifications.unreadCount.invalidate();
+}
+
 /** A saved profile: the header and the profile page show the new name and photo at once. */
 export function profileUpdated(utils: TrpcUtils, user: SessionUser) {
   utils.auth.me.setData(undefined, user);

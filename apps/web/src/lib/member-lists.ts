@@ -1,6 +1,7 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { CursorPage } from "@artifact-atlas/shared";
+import type { QueryAnswer } from "../components/QueryState";
 import { LIKED_ARTIFACTS_INPUT, MY_ARTIFACTS_INPUT } from "./cache-updates";
 import { trpc } from "./trpc";
 
@@ -14,24 +15,26 @@ import { trpc } from "./trpc";
 /** What an infinite query of a member list offers that the whole-list view needs. */
 interface PagedListQuery<Item> {
   data: InfiniteData<CursorPage<Item>> | undefined;
-  isPending: boolean;
+  error: unknown;
   isError: boolean;
   isFetching: boolean;
   hasNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
-/** The list in the loading, error and data states of a plain query, fetching page after page. */
-function useWholeList<Item>(query: PagedListQuery<Item>) {
+/**
+ * The list once it is whole, fetching page after page, one request at a time; a page that failed
+ * (after its retry) stops the walk and fails the list.
+ */
+function useWholeList<Item>(query: PagedListQuery<Item>): QueryAnswer<Item[]> {
   const { hasNextPage, isFetching, isError, fetchNextPage } = query;
   useEffect(() => {
-    // One request at a time; a page that failed (after its retry) stops the walk.
     if (hasNextPage && !isFetching && !isError) void fetchNextPage();
   }, [hasNextPage, isFetching, isError, fetchNextPage]);
+  const whole = !hasNextPage && !isError;
   return {
-    isPending: query.isPending || (hasNextPage && !isError),
-    isError,
-    data: query.data?.pages.flatMap((page) => page.items),
+    data: whole ? query.data?.pages.flatMap((page) => page.items) : undefined,
+    error: query.error,
   };
 }
 

@@ -8,8 +8,6 @@ interface ArtifactSave {
   write: () => Promise<void>;
   /** The screen to come back to after logging in again, should the session have ended. */
   returnPath: string;
-  /** Logged with an unexpected error. */
-  failureLog: string;
   failureNotice: (error: unknown) => { title: string; text: string };
   successNotice: { title: string; text: string; timerMs: number };
   /** Someone else saved the artifact since this edit began (CONFLICT): nothing was written. */
@@ -18,8 +16,8 @@ interface ArtifactSave {
 
 /**
  * The add and update screens save alike. The server's per-field messages are answered for the
- * form to show inline; an ended session goes to the login page; any other failure is logged and
- * shown in a popup. A saved artifact is confirmed in a popup, then My Artifacts shows.
+ * form to show inline; an ended session goes to the login page; any other failure is shown in a
+ * popup. A saved artifact is confirmed in a popup, then My Artifacts shows.
  */
 export function useSaveArtifact() {
   const navigate = useNavigate();
@@ -40,7 +38,6 @@ export function useSaveArtifact() {
       }
       const problems = fieldErrors(error);
       if (code === "BAD_REQUEST" && Object.keys(problems).length > 0) return problems;
-      console.error(save.failureLog, error);
       await dialogs.notify({ variant: "error", ...save.failureNotice(error) });
       return;
     }

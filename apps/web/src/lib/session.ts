@@ -25,14 +25,13 @@ export function useLogout() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const logout = trpc.auth.logout.useMutation();
+  const logout = trpc.auth.logout.useMutation({ meta: { failureLog: "Logout failed" } });
   return {
     pending: logout.isPending,
     run: async () => {
       try {
         await logout.mutateAsync();
-      } catch (error) {
-        console.error("Logout failed", error);
+      } catch {
         // The server may still hold the session: ask it rather than guess.
         await sessionUncertain(queryClient);
         return;

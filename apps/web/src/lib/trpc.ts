@@ -16,6 +16,27 @@ interface AppClientsOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/**
+ * What a query or mutation says about its failures. The spec names the failures it wants logged
+ * (the popular list, a refused login, a logout...): their query or mutation gives the line to log
+ * and the cache logs it, once. Every other failure is shown rather than logged: by the screen
+ * (components/QueryState.tsx), a form's error or a popup, and the browser's own log has the
+ * request. A NOT_FOUND answer is the not-found screen, not a failure.
+ */
+type FailureMeta = { failureLog?: string };
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: FailureMeta;
+    mutationMeta: FailureMeta;
+  }
+}
+
+function logFailure(error: unknown, meta: FailureMeta | undefined) {
+  if (meta?.failureLog && trpcErrorCode(error) !== "NOT_FOUND")
+    console.error(meta.failureLog, error);
+}
+
 /** A failed request is retried once, unless the server answered with a definite 4xx code. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   const code = trpcErrorCode(error);
@@ -25,13 +46,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** The query cache and the tRPC client. One set per page load; tests create their own. */
 export function createAppClients(options: AppClientsOptions = {}) {
-  // A call refused as UNAUTHORIZED means the session ended (expired, or signed out elsewhere).
-  const onError = (error: unknown) => {
+  const onError = (error: unknown, meta: FailureMeta | undefined) => {
+    logFailure(error, meta);
+    // A call refused as UNAUTHORIZED means the session ended (expired, or signed out elsewhere).
     if (trpcErrorCode(error) === "UNAUTHORIZED") void sessionUncertain(queryClient);
   };
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => onError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -23,7 +23,6 @@ export default function AddArtifactRoute() {
         artifactAdded(utils);
       },
       returnPath: "/addartifacts",
-      failureLog: "Adding the artifact failed",
       failureNotice: () => ({ title: "Something went wrong", text: "Please try again later." }),
       successNotice: {
         title: "Artifact has been added",

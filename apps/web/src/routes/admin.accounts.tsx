@@ -12,9 +12,12 @@ import { Button, buttonClasses } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { QueryState } from "../components/QueryState";
 import { ResetLinkButton } from "../components/ResetLinkButton";
+import { SuspendButton } from "../components/SuspendButton";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
+import { roleChanged } from "../lib/cache-updates";
 import { formatDay } from "../lib/dates";
 import { serverMessage } from "../lib/errors";
 import { useSession } from "../lib/session";
@@ -89,7 +92,7 @@ function RoleSelect({ account }: { account: AdminUser }) {
     try {
       await setRole.mutateAsync({ userId: account.id, role });
       // The admin may have changed their own role: the session says what they may see now.
-      await Promise.all([utils.admin.invalidate(), utils.auth.me.invalidate()]);
+      await roleChanged(utils);
       await dialogs.notify({
         variant: "success",
         title: "Role changed",
@@ -145,81 +148,102 @@ export default function AdminAccountsRoute() {
       </h2>
       {/* The key starts the form afresh when the URL changes (back, a link). */}
       <AccountSearch key={params.toString()} />
-      {accounts.isPending ? (
-        <PageSpinner label="Loading accounts" />
-      ) : accounts.isError ? (
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading Accounts"
-          message="Unable to load the accounts. Please try again later."
-        />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Users} title="No accounts found" message="Try another name or email." />
-      ) : (
-        <>
-          <Table label="Accounts">
-            <THead>
-              <Tr>
-                <Th>Account</Th>
-                <Th>Role</Th>
-                <Th>Joined</Th>
-                <Th>Artifacts</Th>
-                <Th className="text-right">Actions</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {items.map((account) => (
-                <Tr key={account.id} className="transition-colors hover:bg-surface-muted/60">
-                  <Td label="Account">
-                    {/* One block: on phones each cell is a row of label and value. */}
-                    <div className="min-w-0">
-                      <span className="block font-semibold break-words">{account.name}</span>
-                      <span className="block text-sm break-all text-muted">{account.email}</span>
-                    </div>
-                  </Td>
-                  <Td label="Role">
-                    <RoleSelect account={account} />
-                  </Td>
-                  <Td label="Joined" className="whitespace-nowrap">
-                    <time dateTime={account.joinedAt}>{formatDay(account.joinedAt)}</time>
-                  </Td>
-                  <Td label="Artifacts" className="tabular-nums">
-                    {account.artifactCount}
-                  </Td>
-                  <Td label="Actions">
-                    <div className="flex w-full flex-wrap justify-end gap-1">
-                      {account.id !== myId && <ResetLinkButton account={account} />}
-                      <Link
-                        to={`/admin/audit?actor=${account.id}`}
-                        className={buttonClasses({ variant: "ghost", size: "sm" })}
-                        aria-label={`What ${account.name} did`}
-                      >
-                        <ScrollText aria-hidden="true" className="size-4" />
-                        Audit
-                      </Link>
-                    </div>
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-          <p className="mt-4 text-sm text-muted">
-            {countLabel(items.length, "account")} shown. The last admin cannot stop being one.
-          </p>
-          {accounts.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                busy={accounts.isFetchingNextPage}
-                onClick={() => void accounts.fetchNextPage()}
-              >
-                Show more accounts
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState
+        query={accounts}
+        loading={<PageSpinner label="Loading accounts" />}
+        failed={
+          <EmptyState
+            icon={TriangleExclamationPoint}
+            tone="danger"
+            title="Error Loading Accounts"
+            message="Unable to load the accounts. Please try again later."
+          />
+        }
+      >
+        {() =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={Users}
+              title="No accounts found"
+              message="Try another name or email."
+            />
+          ) : (
+            <>
+              <Table label="Accounts">
+                <THead>
+                  <Tr>
+                    <Th>Account</Th>
+                    <Th>Role</Th>
+                    <Th>Joined</Th>
+                    <Th>Artifacts</Th>
+                    <Th className="text-right">Actions</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {items.map((account) => (
+                    <Tr key={account.id} className="transition-colors hover:bg-surface-muted/60">
+                      <Td label="Account">
+                        {/* One block: on phones each cell is a row of label and value. */}
+                        <div className="min-w-0">
+                          <span className="block font-semibold break-words">{account.name}</span>
+                          <span className="block text-sm break-all text-muted">
+                            {account.email}
+                          </span>
+                          {account.suspendedAt && (
+                            <span className="mt-1 block text-sm break-words text-danger">
+                              Suspended
+                              {account.suspendedReason ? `: ${account.suspendedReason}` : ""}
+                            </span>
+                          )}
+                        </div>
+                      </Td>
+                      <Td label="Role">
+                        <RoleSelect account={account} />
+                      </Td>
+                      <Td label="Joined" className="whitespace-nowrap">
+                        <time dateTime={account.joinedAt}>{formatDay(account.joinedAt)}</time>
+                      </Td>
+                      <Td label="Artifacts" className="tabular-nums">
+                        {account.artifactCount}
+                      </Td>
+                      <Td label="Actions">
+                        <div className="flex w-full flex-wrap justify-end gap-1">
+                          {account.id !== myId && <ResetLinkButton account={account} />}
+                          {account.id !== myId && account.role !== "admin" && (
+                            <SuspendButton account={account} />
+                          )}
+                          <Link
+                            to={`/admin/audit?actor=${account.id}`}
+                            className={buttonClasses({ variant: "ghost", size: "sm" })}
+                            aria-label={`What ${account.name} did`}
+                          >
+                            <ScrollText aria-hidden="true" className="size-4" />
+                            Audit
+                          </Link>
+                        </div>
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              <p className="mt-4 text-sm text-muted">
+                {countLabel(items.length, "account")} shown. The last admin cannot stop being one.
+              </p>
+              {accounts.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    busy={accounts.isFetchingNextPage}
+                    onClick={() => void accounts.fetchNextPage()}
+                  >
+                    Show more accounts
+                  </Button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

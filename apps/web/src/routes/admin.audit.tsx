@@ -11,6 +11,7 @@ import {
 import { Button, ButtonLink } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
 import { formatMoment } from "../lib/dates";
@@ -30,15 +31,20 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
-/** The filters; they live in the URL (?actor=, ?action=, ?artifact=), so a view can be linked. */
+/**
+ * The filters; they live in the URL (?person=, ?actor=, ?action=, ?artifact=), so a view can be
+ * linked. A person is found by part of a name or email (issue 28), an account also by its id.
+ */
 function AuditFilters() {
   const [params, setParams] = useSearchParams();
+  const [person, setPerson] = useState(params.get("person") ?? "");
   const [actor, setActor] = useState(params.get("actor") ?? "");
   const [action, setAction] = useState(params.get("action") ?? "");
   const [artifact, setArtifact] = useState(params.get("artifact") ?? "");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
+    if (person.trim()) next.set("person", person.trim());
     if (idParam(actor.trim())) next.set("actor", actor.trim());
     if (isAction(action)) next.set("action", action);
     if (idParam(artifact.trim())) next.set("artifact", artifact.trim());
@@ -50,8 +56,15 @@ function AuditFilters() {
       role="search"
       aria-label="Audit log"
       onSubmit={submit}
-      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto] lg:items-end"
+      className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_1fr_auto_auto] lg:items-end"
     >
+      <TextField
+        label="Who (name or email)"
+        type="search"
+        maxLength={100}
+        value={person}
+        onChange={(event) => setPerson(event.target.value)}
+      />
       <SelectField
         label="Action"
         value={action}
@@ -131,6 +144,7 @@ export default function AdminAuditRoute() {
   const action = params.get("action");
   const audit = trpc.admin.audit.useInfiniteQuery(
     {
+      person: params.get("person") ?? undefined,
       actorId: idParam(params.get("actor")),
       action: isAction(action) ? action : undefined,
       artifactId: idParam(params.get("artifact")),
@@ -147,76 +161,82 @@ export default function AdminAuditRoute() {
         Audit log
       </h2>
       <AuditFilters key={params.toString()} />
-      {audit.isPending ? (
-        <PageSpinner label="Loading the audit log" />
-      ) : audit.isError ? (
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading the Audit Log"
-          message="Unable to load the audit log. Please try again later."
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={ScrollText}
-          title="Nothing recorded"
-          message="No decision, role change, delete, restore or purge matches."
-        />
-      ) : (
-        <>
-          <Table label="Audit log">
-            <THead>
-              <Tr>
-                <Th>Time</Th>
-                <Th>Who</Th>
-                <Th>What</Th>
-                <Th>Artifact</Th>
-                <Th>Account</Th>
-                <Th>Details</Th>
-                <Th>Request</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {items.map((entry) => (
-                <Tr key={entry.id}>
-                  <Td label="Time" className="whitespace-nowrap">
-                    <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
-                  </Td>
-                  <Td label="Who">
-                    <Actor entry={entry} />
-                  </Td>
-                  <Td label="What" className="font-medium">
-                    {auditActionLabel(entry.action)}
-                  </Td>
-                  <Td label="Artifact">
-                    <ArtifactCell entry={entry} />
-                  </Td>
-                  <Td label="Account">
-                    <Subject entry={entry} />
-                  </Td>
-                  <Td label="Details">
-                    <Details details={entry.details} />
-                  </Td>
-                  <Td label="Request" className="font-mono text-xs break-all text-muted">
-                    {entry.requestId ?? "—"}
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-          {audit.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                busy={audit.isFetchingNextPage}
-                onClick={() => void audit.fetchNextPage()}
-              >
-                Show older entries
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState
+        query={audit}
+        loading={<PageSpinner label="Loading the audit log" />}
+        failed={
+          <EmptyState
+            icon={TriangleExclamationPoint}
+            tone="danger"
+            title="Error Loading the Audit Log"
+            message="Unable to load the audit log. Please try again later."
+          />
+        }
+      >
+        {() =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={ScrollText}
+              title="Nothing recorded"
+              message="No decision, role change, delete, restore or purge matches."
+            />
+          ) : (
+            <>
+              <Table label="Audit log">
+                <THead>
+                  <Tr>
+                    <Th>Time</Th>
+                    <Th>Who</Th>
+                    <Th>What</Th>
+                    <Th>Artifact</Th>
+                    <Th>Account</Th>
+                    <Th>Details</Th>
+                    <Th>Request</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {items.map((entry) => (
+                    <Tr key={entry.id}>
+                      <Td label="Time" className="whitespace-nowrap">
+                        <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
+                      </Td>
+                      <Td label="Who">
+                        <Actor entry={entry} />
+                      </Td>
+                      <Td label="What" className="font-medium">
+                        {auditActionLabel(entry.action)}
+                      </Td>
+                      <Td label="Artifact">
+                        <ArtifactCell entry={entry} />
+                      </Td>
+                      <Td label="Account">
+                        <Subject entry={entry} />
+                      </Td>
+                      <Td label="Details">
+                        <Details details={entry.details} />
+                      </Td>
+                      <Td label="Request" className="font-mono text-xs break-all text-muted">
+                        {entry.requestId ?? "—"}
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              {audit.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    busy={audit.isFetchingNextPage}
+                    onClick={() => void audit.fetchNextPage()}
+                  >
+                    Show older entries
+                  </Button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -28,6 +28,8 @@ function account(id: number, name: string, role: Role = "member"): AdminUser {
     role,
     joinedAt: "2026-11-01T10:00:00.000Z",
     artifactCount: id,
+    suspendedAt: null,
+    suspendedReason: null,
   };
 }
 
@@ -283,7 +285,7 @@ describe("the Trash tab", () => {
     };
   }
 
-  it("is a tab for a curator, who sees no admin section and restores from it", async () => {
+  it("is a tab for a curator, beside Hidden, who sees no admin section and restores from it", async () => {
     const user = userEvent.setup();
     const trash = trashWith(["Bronze Lamp", "Clay Jar"]);
     const fake = createFakeApi({
@@ -300,7 +302,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Trash"]);
+    ).toEqual(["Trash", "Hidden"]);
     expect(within(tabs).getByRole("link", { name: "Trash" })).toHaveAttribute(
       "aria-current",
       "page",
@@ -337,7 +339,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Audit log"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),
@@ -370,6 +372,7 @@ describe("the bell", () => {
         kind: "artifact_rejected",
         artifactId: 4,
         artifactName: "Blue Vase",
+        importId: null,
         reason: "duplicate",
         createdAt: "2026-11-26T12:00:00.000Z",
         read: false,

@@ -2,9 +2,11 @@ import { ArchiveRestore, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
+import { artifactRestored } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 
@@ -18,13 +20,7 @@ export default function TrashRoute() {
   const [page, setPage] = useState(1);
   const utils = trpc.useUtils();
   const trash = trpc.trash.list.useQuery({ page });
-  const restore = trpc.trash.restore.useMutation({
-    onSettled: () => {
-      void utils.trash.invalidate();
-      void utils.artifacts.invalidate();
-      void utils.review.invalidate();
-    },
-  });
+  const restore = trpc.trash.restore.useMutation({ onSettled: () => artifactRestored(utils) });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const restoreOne = async (id: number, name: string) => {
@@ -53,82 +49,88 @@ export default function TrashRoute() {
           {message.text}
         </p>
       )}
-      {trash.isPending ? (
-        <PageSpinner label="Loading the trash" />
-      ) : trash.isError ? (
-        <p role="alert" className="text-danger">
-          Unable to load the trash. Please try again later.
-        </p>
-      ) : trash.data.items.length === 0 ? (
-        <EmptyState icon={Trash2} title="The trash is empty" />
-      ) : (
-        <>
-          <Table label="Deleted artifacts">
-            <THead>
-              <Tr>
-                <Th>Artifact Name</Th>
-                <Th>Added by</Th>
-                <Th>Status</Th>
-                <Th>Deleted</Th>
-                <Th>Removed for good</Th>
-                <Th className="text-right">Actions</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {trash.data.items.map(({ artifact, deletedAt, purgeAt }) => (
-                <Tr key={artifact.id}>
-                  <Td label="Artifact Name" className="font-medium text-ink">
-                    {artifact.artifactName}
-                  </Td>
-                  <Td label="Added by">{artifact.username}</Td>
-                  <Td label="Status">
-                    <StatusBadge status={artifact.status} />
-                  </Td>
-                  <Td label="Deleted">{DATE.format(deletedAt)}</Td>
-                  <Td label="Removed for good">{DATE.format(purgeAt)}</Td>
-                  <Td>
-                    <div className="flex w-full justify-end">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Restore ${artifact.artifactName}`}
-                        disabled={restore.isPending}
-                        onClick={() => void restoreOne(artifact.id, artifact.artifactName)}
-                      >
-                        <ArchiveRestore aria-hidden="true" className="size-4" />
-                        Restore
-                      </Button>
-                    </div>
-                  </Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
-          {trash.data.pageCount > 1 && (
-            <div className="mt-6 flex justify-center gap-2">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </Button>
-              <span className="self-center text-sm text-muted">
-                Page {page} of {trash.data.pageCount}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= trash.data.pageCount}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <QueryState
+        query={trash}
+        loading={<PageSpinner label="Loading the trash" />}
+        failed={
+          <p role="alert" className="text-danger">
+            Unable to load the trash. Please try again later.
+          </p>
+        }
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState icon={Trash2} title="The trash is empty" />
+          ) : (
+            <>
+              <Table label="Deleted artifacts">
+                <THead>
+                  <Tr>
+                    <Th>Artifact Name</Th>
+                    <Th>Added by</Th>
+                    <Th>Status</Th>
+                    <Th>Deleted</Th>
+                    <Th>Removed for good</Th>
+                    <Th className="text-right">Actions</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {data.items.map(({ artifact, deletedAt, purgeAt }) => (
+                    <Tr key={artifact.id}>
+                      <Td label="Artifact Name" className="font-medium text-ink">
+                        {artifact.artifactName}
+                      </Td>
+                      <Td label="Added by">{artifact.username}</Td>
+                      <Td label="Status">
+                        <StatusBadge status={artifact.status} />
+                      </Td>
+                      <Td label="Deleted">{DATE.format(deletedAt)}</Td>
+                      <Td label="Removed for good">{DATE.format(purgeAt)}</Td>
+                      <Td>
+                        <div className="flex w-full justify-end">
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            aria-label={`Restore ${artifact.artifactName}`}
+                            disabled={restore.isPending}
+                            onClick={() => void restoreOne(artifact.id, artifact.artifactName)}
+                          >
+                            <ArchiveRestore aria-hidden="true" className="size-4" />
+                            Restore
+                          </Button>
+                        </div>
+                      </Td>
+                    </Tr>
+                  ))}
+                </TBody>
+              </Table>
+              {data.pageCount > 1 && (
+                <div className="mt-6 flex justify-center gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  >
+                    Previous
+                  </Button>
+                  <span className="self-center text-sm text-muted">
+                    Page {page} of {data.pageCount}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={page >= data.pageCount}
+                    onClick={() => setPage(page + 1)}
+                  >
+                    Next
+                  </Button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

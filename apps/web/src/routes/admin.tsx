@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
+import { EyeOff, ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
 import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { hasRole, type Role } from "@artifact-atlas/shared";
 import { Page } from "../components/Container";
@@ -23,14 +23,15 @@ interface AdminSection {
 export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin", label: "Accounts", icon: Users, role: "admin" },
   { to: "/admin/trash", label: "Trash", icon: Trash2, role: "curator" },
+  { to: "/admin/hidden", label: "Hidden", icon: EyeOff, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
 ];
 
-/** What the screen holds: everything for an admin, only the trash for a curator. */
+/** What the screen holds: everything for an admin, the trash and hidden artifacts for a curator. */
 function subtitleFor(role: Role): string {
   return role === "admin"
-    ? "Accounts and their roles, the trash, and the record of every decision."
-    : "Deleted artifacts, kept for 30 days so that what should stay can be restored.";
+    ? "Accounts and their roles, the trash, hidden artifacts, and the record of every decision."
+    : "Deleted artifacts, kept for 30 days so that what should stay can be restored, and hidden ones.";
 }
 
 function AdminsOnly() {

@@ -2,7 +2,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { Search, SearchX, TriangleExclamationPoint, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { hasRole, LIMITS, MESSAGES, PAGE_SIZE } from "@artifact-atlas/shared";
+import { hasRole, LIMITS, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
@@ -10,6 +10,7 @@ import { EmptyState } from "../components/EmptyState";
 import { ExportMenu } from "../components/ExportMenu";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
+import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
 import { FindFilters } from "../components/FindFilters";
 import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
@@ -85,20 +86,17 @@ export default function AllArtifactsRoute() {
   }, [draft, searchParams, setSearchParams]);
 
   const search = state.search.trim() || undefined;
-  const query = trpc.artifacts.list.useQuery(
-    { search, sort: state.sort, page: state.page, ...filtersOf(state) },
-    { placeholderData: keepPreviousData },
-  );
-  // Counts for the filters; a failure only leaves them out.
+  // Counts for the filters, beside the list: a failure only leaves them out.
   const facets = trpc.artifacts.facets.useQuery(
     { search, ...filtersOf(state) },
     { placeholderData: keepPreviousData },
   );
-  useEffect(() => {
-    if (query.error) console.error("Error fetching artifacts", query.error);
-  }, [query.error]);
-
-  const data = query.data;
+  // The page on screen stays, with a small spinner, until the next one has arrived.
+  const query = trpc.artifacts.list.useQuery(
+    { search, sort: state.sort, page: state.page, ...filtersOf(state) },
+    // Spec: a failed fetch is logged.
+    { placeholderData: keepPreviousData, meta: { failureLog: "Error fetching artifacts" } },
+  );
 
   return (
     <Page>
@@ -196,55 +194,81 @@ export default function AllArtifactsRoute() {
 
       <FindFilters state={state} facets={facets.data} onChange={(change) => update(change)} />
 
-      {query.isPending ? (
-        <ListSkeleton />
-      ) : query.isError && !data ? (
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading Artifacts"
-          message="Unable to load artifacts. Please try again later."
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Try Again
-            </Button>
-          }
-        />
-      ) : data ? (
-        <>
-          <div className={COUNT_LINE}>
-            <p className="text-sm font-medium text-muted" aria-live="polite">
-              {/* A search in most of the collection is counted from a sample (issue 28). */}
-              {data.estimated
-                ? MESSAGES.displayingAbout(data.total)
-                : `Displaying ${data.total} artifacts`}
-            </p>
-            {query.isFetching && <Spinner size="sm" />}
-          </div>
-          {data.items.length === 0 ? (
-            <EmptyState icon={SearchX} title="No artifacts found matching your search." />
-          ) : (
-            <ArtifactGrid>
-              {data.items.map((artifact, index) => (
-                <li key={artifact.id}>
-                  <ArtifactCard
-                    artifact={artifact}
-                    headingLevel="h2"
-                    eager={index < 4}
-                    highlights={data.highlights?.[index]}
-                  />
-                </li>
-              ))}
-            </ArtifactGrid>
-          )}
-          <Pagination
-            className="mt-12"
+      <QueryState
+        query={query}
+        loading={<ListSkeleton />}
+        failed={
+          <EmptyState
+            icon={TriangleExclamationPoint}
+            tone="danger"
+            title="Error Loading Artifacts"
+            message="Unable to load artifacts. Please try again later."
+            action={
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                Try Again
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => (
+          <Results
+            data={data}
             page={state.page}
-            pageCount={data.pageCount}
+            fetching={query.isFetching}
             onPageChange={(page) => update({ page })}
           />
-        </>
-      ) : null}
+        )}
+      </QueryState>
     </Page>
+  );
+}
+
+/** One page of the list; `fetching` while the next one (or a fresher copy) is on its way. */
+function Results({
+  data,
+  page,
+  fetching,
+  onPageChange,
+}: {
+  data: ArtifactPage;
+  page: number;
+  fetching: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <>
+      <div className={COUNT_LINE}>
+        <p className="text-sm font-medium text-muted" aria-live="polite">
+          {/* A search in most of the collection is counted from a sample (issue 28). */}
+          {data.estimated
+            ? MESSAGES.displayingAbout(data.total)
+            : `Displaying ${data.total} artifacts`}
+        </p>
+        {fetching && <Spinner size="sm" />}
+      </div>
+      {data.items.length === 0 ? (
+        <EmptyState icon={SearchX} title="No artifacts found matching your search." />
+      ) : (
+        <ArtifactGrid>
+          {data.items.map((artifact, index) => (
+            <li key={artifact.id}>
+              <ArtifactCard
+                artifact={artifact}
+                headingLevel="h2"
+                eager={index < 4}
+                highlights={data.highlights?.[index]}
+              />
+            </li>
+          ))}
+        </ArtifactGrid>
+      )}
+      <Pagination
+        className="mt-12"
+        page={page}
+        pageCount={data.pageCount}
+        onPageChange={onPageChange}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { GitCompareArrows, History, RotateCcw } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
 import {
   MESSAGES,
@@ -16,10 +16,11 @@ import { TextField } from "../components/Field";
 import { DiffLegend, FieldDiff } from "../components/FieldDiff";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner, Spinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
 import { artifactUpdated } from "../lib/cache-updates";
-import { serverMessage, trpcErrorCode } from "../lib/errors";
+import { serverMessage } from "../lib/errors";
 import {
   authorLabel,
   formatRevisionDate,
@@ -28,7 +29,6 @@ import {
   type HistoryParams,
 } from "../lib/revisions";
 import { trpc } from "../lib/trpc";
-import ErrorScreen from "./error";
 import NotFoundRoute from "./not-found";
 
 /**
@@ -46,40 +46,40 @@ export default function ArtifactHistoryRoute() {
     { id: id ?? 0, page: state.page },
     { enabled: id !== null, placeholderData: keepPreviousData },
   );
-  const error = artifact.error ?? list.error;
-  const notFound = trpcErrorCode(error) === "NOT_FOUND";
-  useEffect(() => {
-    if (error && !notFound) console.error("Error loading the history", error);
-  }, [error, notFound]);
-
-  if (id === null || notFound) return <NotFoundRoute />;
-  if (!artifact.data || !list.data) {
-    return error ? <ErrorScreen /> : <PageSpinner label="Loading history" />;
-  }
+  if (id === null) return <NotFoundRoute />;
 
   const go = (change: Partial<HistoryParams>) =>
     setSearchParams(historyParams({ ...state, ...change }), { preventScrollReset: true });
 
+  // The artifact and its page of versions, read together.
+  const both = {
+    data: artifact.data && list.data ? { artifact: artifact.data, history: list.data } : undefined,
+    error: artifact.error ?? list.error,
+  };
   return (
-    <Page width="medium">
-      <title>{`History of ${artifact.data.artifactName} | Artifact Atlas`}</title>
-      <BackLink to={`/artifacts/${id}`}>{artifact.data.artifactName}</BackLink>
-      <PageHeader
-        eyebrow="History"
-        title={artifact.data.artifactName}
-        subtitle="Every saved version of this artifact, newest first. Compare any two, field by field."
-      />
-      {list.data.total >= 2 && (
-        <Comparison artifactId={id} total={list.data.total} state={state} onCompare={go} />
+    <QueryState query={both} loading={<PageSpinner label="Loading history" />}>
+      {({ artifact, history }) => (
+        <Page width="medium">
+          <title>{`History of ${artifact.artifactName} | Artifact Atlas`}</title>
+          <BackLink to={`/artifacts/${id}`}>{artifact.artifactName}</BackLink>
+          <PageHeader
+            eyebrow="History"
+            title={artifact.artifactName}
+            subtitle="Every saved version of this artifact, newest first. Compare any two, field by field."
+          />
+          {history.total >= 2 && (
+            <Comparison artifactId={id} total={history.total} state={state} onCompare={go} />
+          )}
+          <Versions
+            artifact={artifact}
+            history={history}
+            onCompare={(from, to) => go({ from, to })}
+            onPage={(page) => go({ page })}
+            onRestored={() => go({ page: 1, from: null, to: null })}
+          />
+        </Page>
       )}
-      <Versions
-        artifact={artifact.data}
-        history={list.data}
-        onCompare={(from, to) => go({ from, to })}
-        onPage={(page) => go({ page })}
-        onRestored={() => go({ page: 1, from: null, to: null })}
-      />
-    </Page>
+    </QueryState>
   );
 }
 
@@ -112,7 +112,6 @@ function Comparison({
     event.preventDefault();
     onCompare({ from: Number(draft.from), to: Number(draft.to) });
   };
-  const missing = trpcErrorCode(comparison.error) === "NOT_FOUND";
 
   return (
     <section
@@ -165,34 +164,41 @@ function Comparison({
         </Button>
       </form>
 
-      {missing ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {MESSAGES.revisionNotFound}
-        </p>
-      ) : !comparison.data ? (
-        comparison.isError ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            The changes could not be loaded. Please try again.
-          </p>
-        ) : (
+      <QueryState
+        query={comparison}
+        loading={
           <div className="flex justify-center py-6">
             <Spinner label="Loading changes" />
           </div>
-        )
-      ) : comparison.data.changes.length === 0 ? (
-        <p className="text-muted">These two versions are the same.</p>
-      ) : (
-        <>
-          <dl className="grid gap-px overflow-hidden rounded-xl border border-line bg-line">
-            {comparison.data.changes.map((change) => (
-              <FieldDiff key={change.field} change={change} />
-            ))}
-          </dl>
-          <div className="mt-4">
-            <DiffLegend />
-          </div>
-        </>
-      )}
+        }
+        notFound={
+          <p role="alert" className="text-sm font-medium text-danger">
+            {MESSAGES.revisionNotFound}
+          </p>
+        }
+        failed={
+          <p role="alert" className="text-sm font-medium text-danger">
+            The changes could not be loaded. Please try again.
+          </p>
+        }
+      >
+        {({ changes }) =>
+          changes.length === 0 ? (
+            <p className="text-muted">These two versions are the same.</p>
+          ) : (
+            <>
+              <dl className="grid gap-px overflow-hidden rounded-xl border border-line bg-line">
+                {changes.map((change) => (
+                  <FieldDiff key={change.field} change={change} />
+                ))}
+              </dl>
+              <div className="mt-4">
+                <DiffLegend />
+              </div>
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }
@@ -276,7 +282,6 @@ function VersionRow({
       restored = await restore.mutateAsync({ id: artifact.id, number: revision.number });
       artifactUpdated(utils, restored.artifact);
     } catch (error) {
-      console.error("Restoring a version failed", error);
       await dialogs.notify({
         variant: "error",
         title: "Error!",

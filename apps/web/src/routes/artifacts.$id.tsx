@@ -1,16 +1,21 @@
-import type { Artifact, ReviewedArtifact } from "@artifact-atlas/shared";
-import { ArrowRight, History } from "lucide-react";
+import { hasRole, type Artifact, type ReviewedArtifact } from "@artifact-atlas/shared";
+import { ArrowRight, History, Pencil } from "lucide-react";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { ArtifactArticle, ArtifactScreen } from "../components/ArtifactArticle";
+import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
 import { LikeButton } from "../components/LikeButton";
+import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
+import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { ShareButton } from "../components/ShareButton";
-import { Spinner } from "../components/Spinner";
+import { PageSpinner, Spinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { parseArtifactId } from "../lib/artifact-id";
+import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
+import NotFoundRoute from "./not-found";
 
 /**
  * One artifact with every field, its like button, and others of its type. The screen shows once
@@ -18,32 +23,73 @@ import { trpc } from "../lib/trpc";
  */
 export default function ArtifactDetailRoute() {
   const id = parseArtifactId(useParams().id);
-  const query = trpc.artifacts.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  return id === null ? <NotFoundRoute /> : <ArtifactDetail id={id} />;
+}
 
+function ArtifactDetail({ id }: { id: number }) {
+  const query = trpc.artifacts.byId.useQuery({ id }, ARTIFACT_READ);
+  // Curators and admins edit any artifact (issue 29); owners reach their form from My Artifacts.
+  const { user } = useSession();
+  const curates = user !== null && hasRole(user.role, "curator");
+  // Unhide publishes it: the panel becomes the public one, and says so.
+  const [unhidden, setUnhidden] = useState(false);
   return (
-    <ArtifactScreen id={id} query={query}>
+    <QueryState query={query} loading={<PageSpinner label="Loading artifact" fill />}>
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}
           bylineAction={
-            <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
-              <History aria-hidden="true" className="size-4" />
-              History
-            </ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">
+                <History aria-hidden="true" className="size-4" />
+                History
+              </ButtonLink>
+              {curates && (
+                <ButtonLink to={`/update-artifact/${artifact.id}`} variant="secondary" size="sm">
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </ButtonLink>
+              )}
+            </div>
           }
-          panel={<ArtifactPanel artifact={artifact} />}
+          panel={
+            <ArtifactPanel
+              artifact={artifact}
+              curates={curates}
+              unhidden={unhidden}
+              onUnhidden={() => setUnhidden(true)}
+            />
+          }
           after={<SimilarArtifacts artifact={artifact} />}
         />
       )}
-    </ArtifactScreen>
+    </QueryState>
   );
 }
 
-/** Like, report and share a published artifact; why one that is not public is not. */
-function ArtifactPanel({ artifact }: { artifact: ReviewedArtifact }) {
+/**
+ * Like, report and share a published artifact; why one that is not public is not, and for
+ * curators, Unhide on a hidden one (issue 29).
+ */
+function ArtifactPanel({
+  artifact,
+  curates,
+  unhidden,
+  onUnhidden,
+}: {
+  artifact: ReviewedArtifact;
+  curates: boolean;
+  unhidden: boolean;
+  onUnhidden: () => void;
+}) {
   if (artifact.status === "published") {
     return (
       <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
+        {unhidden && (
+          <p role="status" className="text-sm font-medium text-success">
+            {artifact.artifactName} is visible again.
+          </p>
+        )}
         <div className="flex flex-wrap items-center justify-between gap-4">
           <LikeButton artifactId={artifact.id} initialCount={artifact.likeCount ?? 0} />
           <ReportArtifact artifactId={artifact.id} />
@@ -66,6 +112,9 @@ function ArtifactPanel({ artifact }: { artifact: ReviewedArtifact }) {
           {artifact.statusNote ? ` (${artifact.statusNote})` : ""}
         </p>
       )}
+      {curates && artifact.status === "hidden" && (
+        <UnhideArtifact artifact={artifact} onUnhidden={onUnhidden} />
+      )}
     </div>
   );
 }
@@ -73,7 +122,11 @@ function ArtifactPanel({ artifact }: { artifact: ReviewedArtifact }) {
 function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
   const similar = trpc.artifacts.similar.useQuery({ id: artifact.id });
   // Spec: a failure leaves the list empty.
-  const items = similar.data ?? [];
+  const none = (
+    <p className="rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-10 text-center text-muted">
+      No similar artifacts found
+    </p>
+  );
   return (
     <section aria-labelledby="similar-heading" className="mt-20 border-t border-line pt-14">
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -90,23 +143,30 @@ function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
           <ArrowRight aria-hidden="true" className="size-4" />
         </ButtonLink>
       </div>
-      {similar.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading similar artifacts" size="lg" />
-        </div>
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line-strong/50 bg-surface px-6 py-10 text-center text-muted">
-          No similar artifacts found
-        </p>
-      ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.id}>
-              <ArtifactCard artifact={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={similar}
+        loading={
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading similar artifacts" size="lg" />
+          </div>
+        }
+        notFound={none}
+        failed={none}
+      >
+        {(items) =>
+          items.length === 0 ? (
+            none
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <ArtifactCard artifact={item} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

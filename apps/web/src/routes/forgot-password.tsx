@@ -38,7 +38,6 @@ export default function ForgotPasswordRoute() {
       const result = await request.mutateAsync(values);
       setAnswer(result.message);
     } catch (error) {
-      console.error("Requesting a reset link failed", error);
       setFormError(serverMessage(error) ?? SEND_FAILED);
     }
   });
@@ -52,6 +51,7 @@ export default function ForgotPasswordRoute() {
       switchLabel="Back to Login"
     >
       <title>Reset your password</title>
+      {/* Whether mail is on; unknown (a failure), the form is offered and the server answers. */}
       {availability.isPending ? (
         <div className="flex justify-center py-6">
           <Spinner label="Loading" />

@@ -1,9 +1,10 @@
 import { ArrowRight } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { ArtifactCard, ArtifactGrid } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
 import { Carousel, type CarouselSlide } from "../components/Carousel";
 import { HomeSection } from "../components/HomeSection";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { HERO_SLIDES, type HeroSlide } from "../lib/hero-slides";
 import { trpc } from "../lib/trpc";
@@ -70,12 +71,11 @@ function Hero() {
 }
 
 function PopularArtifacts() {
-  const popular = trpc.artifacts.popular.useQuery();
-  useEffect(() => {
-    // Spec: a failed fetch is logged; the spinner stops and the grid stays empty.
-    if (popular.error) console.error("Error fetching artifacts", popular.error);
-  }, [popular.error]);
-
+  const popular = trpc.artifacts.popular.useQuery(undefined, {
+    meta: { failureLog: "Error fetching artifacts" },
+  });
+  // Spec: a failed fetch is logged; the spinner stops and the grid stays empty.
+  const empty = <ArtifactGrid maxColumns={3}>{null}</ArtifactGrid>;
   return (
     <HomeSection
       headingId="popular-heading"
@@ -83,17 +83,22 @@ function PopularArtifacts() {
       title="Most Popular Artifacts"
       subtitle="The objects our community returns to most, ranked by likes."
     >
-      {popular.isPending ? (
-        <PageSpinner label="Loading popular artifacts" />
-      ) : (
-        <ArtifactGrid maxColumns={3}>
-          {(popular.data ?? []).map((artifact) => (
-            <li key={artifact.id}>
-              <ArtifactCard artifact={artifact} />
-            </li>
-          ))}
-        </ArtifactGrid>
-      )}
+      <QueryState
+        query={popular}
+        loading={<PageSpinner label="Loading popular artifacts" />}
+        notFound={empty}
+        failed={empty}
+      >
+        {(artifacts) => (
+          <ArtifactGrid maxColumns={3}>
+            {artifacts.map((artifact) => (
+              <li key={artifact.id}>
+                <ArtifactCard artifact={artifact} />
+              </li>
+            ))}
+          </ArtifactGrid>
+        )}
+      </QueryState>
       <div className="mt-12 flex justify-center">
         <ButtonLink to="/allartifacts" variant="secondary" size="lg">
           Explore All Artifacts

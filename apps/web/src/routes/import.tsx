@@ -5,8 +5,10 @@ import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
 import { PageHeader } from "../components/PageHeader";
+import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
+import { importsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { downloadText, formatImportTime, uploadImport } from "../lib/imports";
 import { useSession } from "../lib/session";
@@ -51,7 +53,7 @@ function ImportScreen() {
       setReport(dryRun ? answer : null);
       if (!dryRun) {
         setFile(null);
-        await utils.imports.list.invalidate();
+        await importsChanged(utils);
         await dialogs.notify({
           variant: "success",
           title: "Import complete",
@@ -221,7 +223,7 @@ function ImportList() {
     if (!confirmed) return;
     try {
       const result = await undo.mutateAsync({ id });
-      await utils.imports.list.invalidate();
+      await importsChanged(utils);
       await dialogs.notify({
         variant: "success",
         title: "Import undone",
@@ -241,52 +243,62 @@ function ImportList() {
       <h2 id="imports-heading" className="mb-4 font-serif text-2xl font-semibold text-ink">
         Your imports
       </h2>
-      {list.isPending ? (
-        <Spinner label="Loading your imports" />
-      ) : !list.data || list.data.items.length === 0 ? (
-        <p className="text-muted">No imports yet. An import can be undone for 7 days.</p>
-      ) : (
-        <Table label="Your imports">
-          <THead>
-            <Tr>
-              <Th>File</Th>
-              <Th>Imported</Th>
-              <Th>Added</Th>
-              <Th>Status</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {list.data.items.map((item) => (
-              <Tr key={item.id}>
-                <Td label="File" className="break-all">
-                  {item.fileName}
-                </Td>
-                <Td label="Imported">{formatImportTime(item.importedAt)}</Td>
-                <Td label="Added" className="tabular-nums">
-                  {item.added}
-                </Td>
-                <Td label="Status">
-                  {item.undoneAt !== null ? (
-                    <span className="text-muted">Undone: {item.removed} removed</span>
-                  ) : item.undoable ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Undo the import of ${item.fileName}`}
-                      onClick={() => void confirmUndo(item.id, item.fileName)}
-                    >
-                      <Undo2 aria-hidden="true" className="size-4" />
-                      Undo
-                    </Button>
-                  ) : (
-                    <span className="text-muted">Kept (more than 7 days old)</span>
-                  )}
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <QueryState
+        query={list}
+        loading={<Spinner label="Loading your imports" />}
+        failed={
+          <p role="alert" className="text-danger">
+            Unable to load your imports. Please try again later.
+          </p>
+        }
+      >
+        {({ items }) =>
+          items.length === 0 ? (
+            <p className="text-muted">No imports yet. An import can be undone for 7 days.</p>
+          ) : (
+            <Table label="Your imports">
+              <THead>
+                <Tr>
+                  <Th>File</Th>
+                  <Th>Imported</Th>
+                  <Th>Added</Th>
+                  <Th>Status</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {items.map((item) => (
+                  <Tr key={item.id}>
+                    <Td label="File" className="break-all">
+                      {item.fileName}
+                    </Td>
+                    <Td label="Imported">{formatImportTime(item.importedAt)}</Td>
+                    <Td label="Added" className="tabular-nums">
+                      {item.added}
+                    </Td>
+                    <Td label="Status">
+                      {item.undoneAt !== null ? (
+                        <span className="text-muted">Undone: {item.removed} removed</span>
+                      ) : item.undoable ? (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Undo the import of ${item.fileName}`}
+                          onClick={() => void confirmUndo(item.id, item.fileName)}
+                        >
+                          <Undo2 aria-hidden="true" className="size-4" />
+                          Undo
+                        </Button>
+                      ) : (
+                        <span className="text-muted">Kept (more than 7 days old)</span>
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -26,7 +26,8 @@ export default function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const dialogs = useDialogs();
-  const login = trpc.auth.login.useMutation();
+  // Spec: a failed login is logged.
+  const login = trpc.auth.login.useMutation({ meta: { failureLog: "Login failed" } });
   const { formError, attempt } = useAuthAttempt();
   // Where to go afterwards: ?redirect= (survives a reload), then history state, then home.
   const fromState = (location.state as { from?: string } | null)?.from;
@@ -64,7 +65,6 @@ export default function LoginRoute() {
       request: () => login.mutateAsync(values),
       success: LOGIN_SUCCESS,
       redirectTo,
-      failureLog: "Login failed",
       failureTitle: "Oops...",
       failureMessage: (error) => serverMessage(error) ?? LOGIN_FAILED,
     }),

@@ -50,7 +50,6 @@ export default function MyArtifactsRoute() {
       artifactDeleted(utils, id);
       await dialogs.notify({ variant: "success", title: "Deleted!", text: result.message });
     } catch (error) {
-      console.error("Deleting the artifact failed", error);
       await dialogs.notify({ variant: "error", title: "Error!", text: deleteFailure(error) });
     }
   };

@@ -5,6 +5,7 @@ import {
   CircleX,
   EyeOff,
   Eye,
+  FileUp,
   Flag,
   TriangleExclamationPoint,
   type LucideIcon,
@@ -16,7 +17,9 @@ import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
+import { notificationsRead } from "../lib/cache-updates";
 import { formatMoment } from "../lib/dates";
 import { NOTIFICATIONS_INPUT } from "../lib/notifications";
 import { trpc } from "../lib/trpc";
@@ -29,6 +32,10 @@ const ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   artifact_hidden: EyeOff,
   artifact_unhidden: Eye,
   report_resolved: Flag,
+  report_upheld: Flag,
+  report_dismissed: Flag,
+  import_approved: FileUp,
+  import_rejected: FileUp,
 };
 
 function NotificationRow({ item }: { item: NotificationItem }) {
@@ -80,7 +87,7 @@ export default function NotificationsRoute() {
     staleTime: Infinity,
   });
   const markRead = trpc.notifications.markRead.useMutation({
-    onSuccess: () => void utils.notifications.unreadCount.invalidate(),
+    onSuccess: () => notificationsRead(utils),
   });
   const marked = useRef<number | null>(null);
   const newest = list.data?.pages[0]?.items[0];
@@ -102,44 +109,50 @@ export default function NotificationsRoute() {
         title="Notifications"
         subtitle="What curators decided about your artifacts, your edits and your reports."
       />
-      {list.isPending ? (
-        <PageSpinner label="Loading your notifications" />
-      ) : list.isError ? (
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading Notifications"
-          message="Unable to load your notifications. Please try again later."
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Bell}
-          title="No notifications yet"
-          message="When a curator reviews your artifacts or your reports, you will read it here."
-        />
-      ) : (
-        <>
-          <ol
-            aria-label="Notifications"
-            className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card"
-          >
-            {items.map((item) => (
-              <NotificationRow key={item.id} item={item} />
-            ))}
-          </ol>
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                busy={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
+      <QueryState
+        query={list}
+        loading={<PageSpinner label="Loading your notifications" />}
+        failed={
+          <EmptyState
+            icon={TriangleExclamationPoint}
+            tone="danger"
+            title="Error Loading Notifications"
+            message="Unable to load your notifications. Please try again later."
+          />
+        }
+      >
+        {() =>
+          items.length === 0 ? (
+            <EmptyState
+              icon={Bell}
+              title="No notifications yet"
+              message="When a curator reviews your artifacts or your reports, you will read it here."
+            />
+          ) : (
+            <>
+              <ol
+                aria-label="Notifications"
+                className="overflow-hidden rounded-2xl border border-line bg-surface shadow-card"
               >
-                Show older notifications
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+                {items.map((item) => (
+                  <NotificationRow key={item.id} item={item} />
+                ))}
+              </ol>
+              {list.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    busy={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage()}
+                  >
+                    Show older notifications
+                  </Button>
+                </div>
+              )}
+            </>
+          )
+        }
+      </QueryState>
     </Page>
   );
 }

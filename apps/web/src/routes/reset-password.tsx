@@ -14,6 +14,7 @@ import { AuthCard, FormError } from "../components/AuthCard";
 import { Button, ButtonLink } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
+import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
 import { sessionChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
@@ -38,11 +39,8 @@ export default function ResetPasswordRoute() {
     { token },
     { enabled: wellFormed, staleTime: Infinity, retry: false },
   );
-  const state: ResetLinkState | "loading" = !wellFormed
-    ? "invalid"
-    : linkState.isPending
-      ? "loading"
-      : (linkState.data?.state ?? "invalid");
+  // A link that cannot be checked counts as invalid: a new one can be sent.
+  const invalid = <RefusedLink message={REFUSED.invalid} />;
 
   return (
     <AuthCard
@@ -53,14 +51,27 @@ export default function ResetPasswordRoute() {
       switchLabel="Back to Login"
     >
       <title>Choose a new password</title>
-      {state === "loading" ? (
-        <div className="flex justify-center py-6">
-          <Spinner label="Checking the link" />
-        </div>
-      ) : state === "valid" ? (
-        <ChoosePasswordForm token={token} />
+      {wellFormed ? (
+        <QueryState
+          query={linkState}
+          loading={
+            <div className="flex justify-center py-6">
+              <Spinner label="Checking the link" />
+            </div>
+          }
+          notFound={invalid}
+          failed={invalid}
+        >
+          {({ state }) =>
+            state === "valid" ? (
+              <ChoosePasswordForm token={token} />
+            ) : (
+              <RefusedLink message={REFUSED[state]} />
+            )
+          }
+        </QueryState>
       ) : (
-        <RefusedLink message={REFUSED[state]} />
+        invalid
       )}
     </AuthCard>
   );
@@ -113,7 +124,6 @@ function ChoosePasswordForm({ token }: { token: string }) {
       });
       await navigate("/", { replace: true });
     } catch (error) {
-      console.error("Choosing a new password failed", error);
       const message = serverMessage(error);
       // The link was used or ran out meanwhile: offer a new one instead of the form.
       if (message && Object.values(REFUSED).includes(message)) setRefused(message);

@@ -15,7 +15,8 @@ function signupFailureMessage(error: unknown): string {
 }
 
 export default function SignupRoute() {
-  const signup = trpc.auth.signup.useMutation();
+  // Spec: a failed signup is logged.
+  const signup = trpc.auth.signup.useMutation({ meta: { failureLog: "Signup failed" } });
   const { formError, attempt } = useAuthAttempt();
 
   const {
@@ -46,7 +47,6 @@ export default function SignupRoute() {
       request: () => signup.mutateAsync(values),
       success: { title: "Welcome!", text: "Your account has been created successfully." },
       redirectTo: "/",
-      failureLog: "Signup failed",
       failureTitle: "Signup Failed",
       failureMessage: signupFailureMessage,
       onFailure: showServerFieldErrors,

@@ -1,6 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { ChartColumn, TriangleExclamationPoint } from "lucide-react";
-import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
   formatCentury,
@@ -15,6 +14,7 @@ import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
+import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
 import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
 import { trpc } from "../lib/trpc";
@@ -143,16 +143,12 @@ export default function TimelineRoute() {
   const filters = filtersOf({ ...state, eras: [] });
   const facets = trpc.artifacts.facets.useQuery(
     { search, ...filtersOf({ ...state, eras: [], fromYear: undefined, toYear: undefined }) },
-    { placeholderData: keepPreviousData },
+    { placeholderData: keepPreviousData, meta: { failureLog: "Error fetching the timeline" } },
   );
   const spanList = trpc.artifacts.list.useQuery(
     { search, ...filters, sort: "date_asc", page: state.page },
     { placeholderData: keepPreviousData },
   );
-  useEffect(() => {
-    if (facets.error) console.error("Error fetching the timeline", facets.error);
-  }, [facets.error]);
-
   const spanFrom = state.fromYear;
   const spanTo = state.toYear;
   const centuries = (facets.data?.centuries ?? []).filter((row) => {
@@ -249,20 +245,26 @@ export default function TimelineRoute() {
         <h2 id="timeline-histogram" className="mb-4 font-serif text-xl font-semibold text-ink">
           Artifacts per century
         </h2>
-        {facets.isPending ? (
-          <Spinner label="Loading the timeline" />
-        ) : facets.isError && !facets.data ? (
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
-            title="Error Loading Artifacts"
-            message="Unable to load the timeline. Please try again later."
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={ChartColumn} title="No dated artifacts in this span." />
-        ) : (
-          <Histogram rows={rows} state={{ ...state, fromYear: undefined, toYear: undefined }} />
-        )}
+        <QueryState
+          query={facets}
+          loading={<Spinner label="Loading the timeline" />}
+          failed={
+            <EmptyState
+              icon={TriangleExclamationPoint}
+              tone="danger"
+              title="Error Loading Artifacts"
+              message="Unable to load the timeline. Please try again later."
+            />
+          }
+        >
+          {() =>
+            rows.length === 0 ? (
+              <EmptyState icon={ChartColumn} title="No dated artifacts in this span." />
+            ) : (
+              <Histogram rows={rows} state={{ ...state, fromYear: undefined, toYear: undefined }} />
+            )
+          }
+        </QueryState>
         {facets.data && facets.data.undated > 0 && (
           <p className="mt-4 text-sm text-muted">
             {facets.data.undated} {facets.data.undated === 1 ? "artifact has" : "artifacts have"} a

@@ -1,5 +1,5 @@
-import { ArrowLeft, FileQuestion, ShieldCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ArrowLeft, FileQuestion, ShieldCheck, UserRoundX } from "lucide-react";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
 import {
   ARTIFACT_UPDATED_TIMER_MS,
@@ -16,6 +16,7 @@ import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { FormNote } from "../components/FormSection";
 import { PageHeader } from "../components/PageHeader";
+import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
 import { artifactUpdated } from "../lib/cache-updates";
@@ -26,49 +27,49 @@ import { trpc } from "../lib/trpc";
 const TITLE = "Update Artifact | Historical Collection";
 
 export default function UpdateArtifactRoute() {
-  const params = useParams();
-  const id = parseArtifactId(params.id);
+  const id = parseArtifactId(useParams().id);
   // The artifact with its newest revision's number, read together: the base of this edit.
   const editing = trpc.revisions.forEditing.useQuery(
     { id: id ?? 0 },
-    { enabled: id !== null, retry: false },
-  );
-
-  useEffect(() => {
     // Spec: a failed load is logged and the screen says the artifact was not found.
-    if (editing.error) console.error("Error loading artifact", editing.error);
-  }, [editing.error]);
+    { enabled: id !== null, retry: false, meta: { failureLog: "Error loading artifact" } },
+  );
+  if (id === null) return <ArtifactNotFound />;
+  return (
+    <QueryState
+      query={editing}
+      loading={
+        <Page>
+          <title>{TITLE}</title>
+          <PageSpinner label="Loading artifact" />
+        </Page>
+      }
+      notFound={<ArtifactNotFound />}
+      failed={<ArtifactNotFound />}
+    >
+      {(start) => <EditArtifact key={start.artifact.id} start={start} />}
+    </QueryState>
+  );
+}
 
-  if (id !== null && editing.isPending) {
-    return (
-      <Page>
-        <title>{TITLE}</title>
-        <PageSpinner label="Loading artifact" />
-      </Page>
-    );
-  }
-
-  if (id === null || !editing.data) {
-    return (
-      <Page width="medium">
-        <title>{TITLE}</title>
-        <EmptyState
-          icon={FileQuestion}
-          headingLevel="h1"
-          title="Artifact not found"
-          message="The artifact you're looking for doesn't exist or has been removed."
-          action={
-            <ButtonLink to="/myartifacts">
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to My Artifacts
-            </ButtonLink>
-          }
-        />
-      </Page>
-    );
-  }
-
-  return <EditArtifact key={editing.data.artifact.id} start={editing.data} />;
+function ArtifactNotFound() {
+  return (
+    <Page width="medium">
+      <title>{TITLE}</title>
+      <EmptyState
+        icon={FileQuestion}
+        headingLevel="h1"
+        title="Artifact not found"
+        message="The artifact you're looking for doesn't exist or has been removed."
+        action={
+          <ButtonLink to="/myartifacts">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to My Artifacts
+          </ButtonLink>
+        }
+      />
+    </Page>
+  );
 }
 
 /**
@@ -76,7 +77,11 @@ export default function UpdateArtifactRoute() {
  * shown the newer version (a refused save), never silently, so a save can never overwrite a
  * change that they have not seen.
  */
-function EditArtifact({ start }: { start: { artifact: Artifact; revision: number } }) {
+function EditArtifact({
+  start,
+}: {
+  start: { artifact: Artifact; revision: number; mayEdit: boolean };
+}) {
   const current = start.artifact;
   const saveArtifact = useSaveArtifact();
   const utils = trpc.useUtils();
@@ -94,8 +99,7 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
       );
       setConflict({ theirs: latest.artifact, revision, yours });
       setBaseRevision(latest.revision);
-    } catch (error) {
-      console.error("Loading the newer version failed", error);
+    } catch {
       await dialogs.notify({ variant: "error", title: "Error!", text: MESSAGES.editConflict });
     }
   };
@@ -108,7 +112,6 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
       },
       onConflict: () => showConflict(fields),
       returnPath: `/update-artifact/${current.id}`,
-      failureLog: "Updating the artifact failed",
       failureNotice: (error) => ({
         title: "Error!",
         text: serverMessage(error) ?? MESSAGES.updateFailed,
@@ -138,6 +141,19 @@ function EditArtifact({ start }: { start: { artifact: Artifact; revision: number
           </ButtonLink>
         }
       />
+      {!start.mayEdit && (
+        // Said before anyone types (issue 29); Save still answers with the spec's message.
+        <p
+          role="note"
+          className="mb-6 flex gap-3 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm leading-relaxed text-ink"
+        >
+          <UserRoundX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+          <span className="[overflow-wrap:anywhere]">
+            This artifact was added by {current.username}. Only they, curators and admins can change
+            it, so your changes would not be saved.
+          </span>
+        </p>
+      )}
       {conflict && <EditConflict conflict={conflict} />}
       <ArtifactForm
         defaultValues={pickArtifactFields(current)}

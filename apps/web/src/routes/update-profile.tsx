@@ -80,7 +80,6 @@ export default function UpdateProfileRoute() {
         await navigate(loginPath("/update-profile"));
         return;
       }
-      console.error("Updating the profile failed", error);
       await dialogs.notify({ variant: "error", title: MESSAGES.profileUpdateFailed });
     }
   });

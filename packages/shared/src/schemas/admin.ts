@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { AUDIT_ACTIONS, NOTIFICATION_KINDS, ROLES } from "../roles";
-import { isWellFormedText, wholeNumber } from "./fields";
+import { isWellFormedText, requiredText, wholeNumber } from "./fields";
 
 /*
  * The Admin screen (accounts and the audit log) and the bell's notifications (issue 17,
@@ -52,6 +52,17 @@ export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 export const setRoleInput = z.object({ userId: accountId, role: roleField });
 export const restSetRoleBody = z.object({ role: roleField });
 
+/** Why an admin suspends an account (issue 29): kept in the audit log and shown on the Admin screen. */
+export const SUSPENSION_REASON_MAX_LENGTH = 500;
+const suspensionReason = requiredText("Reason", SUSPENSION_REASON_MAX_LENGTH);
+
+/** admin.suspend / POST /admin/users/{id}/suspension. */
+export const suspendInput = z.object({ userId: accountId, reason: suspensionReason });
+export const restSuspendBody = z.object({ reason: suspensionReason });
+
+/** admin.unsuspend / DELETE /admin/users/{id}/suspension. */
+export const unsuspendInput = z.object({ userId: accountId });
+
 /** admin.createResetLink: a one-time password reset link for this account (issue 20). */
 export const createResetLinkInput = z.object({ userId: accountId });
 
@@ -69,6 +80,14 @@ export type AdminResetLink = z.output<typeof adminResetLink>;
 export const auditQuery = z
   .object({
     actorId: accountId.optional().describe("Only what this account did."),
+    person: z
+      .string()
+      .trim()
+      .max(LIMITS.search, MESSAGES.fieldTooLong("Person", LIMITS.search))
+      .refine(isWellFormedText, MESSAGES.brokenCharacter("Person"))
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .describe("Only what accounts did whose name or email contains this (case-insensitive)."),
     action: z
       .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}.` })
       .optional()
@@ -109,6 +128,8 @@ export const adminUser = z.object({
   role: z.enum(ROLES),
   joinedAt: z.string().describe("ISO 8601."),
   artifactCount: z.number().int().min(0),
+  suspendedAt: z.string().nullable().describe("ISO 8601 when suspended; null otherwise."),
+  suspendedReason: z.string().nullable().describe("The admin's reason, while suspended."),
 });
 export type AdminUser = z.output<typeof adminUser>;
 
@@ -134,6 +155,7 @@ export const notificationItem = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   artifactId: z.number().int().nullable(),
   artifactName: z.string().nullable().describe("The artifact's current name; null when gone."),
+  importId: z.number().int().nullable().describe("A decision on a whole import: its id."),
   reason: z.string().nullable(),
   createdAt: z.string().describe("ISO 8601."),
   read: z.boolean(),

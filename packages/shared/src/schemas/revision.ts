@@ -30,6 +30,15 @@ export function editSummary(before: ArtifactFields, after: ArtifactFields): stri
   return `Edited: ${changed.map((name) => REVISION_FIELD_NAMES[name]).join(", ")}`;
 }
 
+/**
+ * The summary of a curator's undoing of a rejected edit (issue 29): "Reverted a rejected edit:
+ * name", naming the fields it put back.
+ */
+export function revertedEditSummary(before: ArtifactFields, after: ArtifactFields): string | null {
+  const edited = editSummary(before, after);
+  return edited && edited.replace(/^Edited: /, "Reverted a rejected edit: ");
+}
+
 export const CREATED_SUMMARY = "Created";
 export const restoredSummary = (number: number) => `Restored version ${number}`;
 

@@ -64,6 +64,13 @@ export const artifacts = sqliteTable(
     statusNote: text("status_note"),
     /** When it went to the trash; null outside it. The server purges it TRASH_DAYS later. */
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /**
+     * Hidden by the server after spam reports, not by a curator: undone when those reports no
+     * longer stand (services/reports.ts). Read only while the status is hidden.
+     */
+    hiddenAutomatically: integer("hidden_automatically", { mode: "boolean" })
+      .notNull()
+      .default(false),
   },
   // Each list order has an index that yields it without a sort step, narrow enough to skip deep
   // OFFSETs quickly; the name makes them covering for searches (docs/benchmarks.md). The public
@@ -104,6 +111,10 @@ export const artifacts = sqliteTable(
         .where(sql`${table.artifactImage} like '/images/%'`),
       // The date sorts' indexes are expressions that drizzle-kit cannot write: migrations 0011
       // and 0014 (public only, as these).
+      /** The hidden artifacts outside the trash, newest first: the curators' list (issue 29). */
+      index("artifacts_hidden_idx")
+        .on(table.id)
+        .where(sql`${table.status} = 'hidden' and ${table.deletedAt} is null`),
       /** The trash, oldest first: what the purge takes and the trash screen pages. */
       index("artifacts_trash_idx")
         .on(table.deletedAt, table.id)

@@ -14,6 +14,11 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     artifactId: integer("artifact_id").references(() => artifacts.id, { onDelete: "cascade" }),
+    /**
+     * A decision on a whole import (issue 28): its one notice to the importer. No foreign key: an
+     * import goes only with its importer's account, which takes these notifications with it.
+     */
+    importId: integer("import_id"),
     /** The reviewer's reason, when the decision has one. */
     reason: text("reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" })

@@ -38,6 +38,13 @@ export const reviewQueue = sqliteTable(
     waiting: integer("waiting", { mode: "boolean" }).notNull().default(false),
     reportReason: text("report_reason", { enum: REPORT_REASONS }),
     reportNote: text("report_note"),
+    /**
+     * A report from an account that was not established when it reported (REPORT_TRUST_DAYS): it
+     * does not count towards the automatic hide and waits in the group of new accounts' reports.
+     */
+    fromNewAccount: integer("from_new_account", { mode: "boolean" }).notNull().default(false),
+    /** 1, then one more each time a waiting edit's proposal is replaced: a decision names it. */
+    version: integer("version").notNull().default(1),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
     decision: text("decision", { enum: REVIEW_DECISIONS }),

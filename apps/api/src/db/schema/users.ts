@@ -18,6 +18,9 @@ export const users = sqliteTable(
       .default(sql`(unixepoch() * 1000)`),
     /** member, curator or admin (docs/decisions/025-roles.md). */
     role: text("role", { enum: ROLES }).notNull().default("member"),
+    /** Set by an admin (issue 29): the account cannot sign in or write; its public work stays. */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    suspendedReason: text("suspended_reason"),
   },
   (table) => [
     check("users_role_known", sql`${table.role} in ('member', 'curator', 'admin')`),

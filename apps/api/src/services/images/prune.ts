@@ -69,28 +69,3 @@ async function removeStrays(images: ImageStore, before: number): Promise<number>
   }
   return strays;
 }
-
-/**
- * The server's clean-up: a round every `intervalMs` (a minute), in the upload line so that it never
- * meets an upload of the same image. Answers a function that stops it.
- */
-export function startImagePruning(
-  images: ImageStore,
-  intervalMs: number,
-  onError: (error: unknown) => void,
-): () => void {
-  // A round waiting behind a long line of uploads is enough: no second one queues up behind it.
-  let waiting = false;
-  const timer = setInterval(() => {
-    if (waiting) return;
-    waiting = true;
-    images.queue
-      .run(() => pruneImages(images))
-      .catch(onError)
-      .finally(() => {
-        waiting = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

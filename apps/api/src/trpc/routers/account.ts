@@ -11,6 +11,7 @@ import {
   signOutOtherSessions,
   signOutSession,
 } from "../../services/account";
+import { deviceCookieFor } from "../../auth/known-devices";
 import type { Context } from "../context";
 import { protectedProcedure, router, writeProcedure } from "../init";
 
@@ -24,7 +25,10 @@ export const accountRouter = router({
   settings: protectedProcedure.query(({ ctx }) => accountSettings(ctx.deps, ctx.user.id)),
 
   changePassword: writeProcedure.input(passwordChangeInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.deps, actorOf(ctx), input, { ip: ctx.ip });
+    await changePassword(ctx.deps, actorOf(ctx), input, { ip: ctx.ip, device: ctx.deviceCookie });
+    // The new password ends the account's device cookies (their key): this browser stays known.
+    const device = deviceCookieFor(ctx.deps.db, ctx.user.id, ctx.deps.env.secureCookies);
+    if (device) ctx.setCookie(device);
     return { ok: true as const };
   }),
 
@@ -42,7 +46,7 @@ export const accountRouter = router({
   }),
 
   delete: writeProcedure.input(accountDeletionInput).mutation(async ({ ctx, input }) => {
-    await deleteAccount(ctx.deps, actorOf(ctx), input, { ip: ctx.ip });
+    await deleteAccount(ctx.deps, actorOf(ctx), input, { ip: ctx.ip, device: ctx.deviceCookie });
     ctx.setCookie(ctx.deps.sessions.blankCookie());
     return { ok: true as const };
   }),

@@ -24,7 +24,7 @@ import { getPublicArtifact } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
 
 function reviewContext(ctx: Context): ReviewContext {
-  return { reviewMode: ctx.deps.env.reviewMode, requestId: ctx.requestId };
+  return { reviewMode: ctx.deps.env.reviewMode, requestId: ctx.requestId, now: ctx.now };
 }
 
 export const artifactsRouter = router({

@@ -7,6 +7,7 @@ import {
   type SessionUser,
 } from "@artifact-atlas/shared";
 import { checkResetLink, requestPasswordReset, resetPassword } from "../../services/password-reset";
+import { deviceCookieFor } from "../../auth/known-devices";
 import { login, signup } from "../../services/users";
 import type { Context } from "../context";
 import { publicProcedure, router } from "../init";
@@ -20,6 +21,15 @@ async function startSession(ctx: Context, userId: number): Promise<void> {
   ctx.setCookie(await ctx.deps.sessions.create(userId, ctx.userAgent));
 }
 
+/**
+ * The browser signed in to an existing account with its password (or a reset link): from now on
+ * the account knows it, and failures elsewhere cannot lock it out (auth/known-devices.ts).
+ */
+function rememberBrowser(ctx: Context, userId: number): void {
+  const device = deviceCookieFor(ctx.deps.db, userId, ctx.deps.env.secureCookies);
+  if (device) ctx.setCookie(device);
+}
+
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }): SessionUser | null => ctx.user),
 
@@ -30,8 +40,9 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await login(ctx.deps, input, { ip: ctx.ip });
+    const user = await login(ctx.deps, input, { ip: ctx.ip, device: ctx.deviceCookie });
     await startSession(ctx, user.id);
+    rememberBrowser(ctx, user.id);
     return user;
   }),
 
@@ -54,6 +65,7 @@ export const authRouter = router({
   resetPassword: publicProcedure.input(passwordResetInput).mutation(async ({ ctx, input }) => {
     const user = await resetPassword(ctx.deps, input);
     await startSession(ctx, user.id);
+    rememberBrowser(ctx, user.id);
     return user;
   }),
 

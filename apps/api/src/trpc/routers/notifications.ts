@@ -16,5 +16,5 @@ export const notificationsRouter = router({
 
   markRead: writeProcedure
     .input(markNotificationsReadInput)
-    .mutation(({ ctx, input }) => markNotificationsRead(ctx.deps.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => markNotificationsRead(ctx.deps.db, ctx.user.id, input, ctx.now)),
 });

@@ -51,6 +51,7 @@ export const revisionsRouter = router({
     restoreRevision(ctx.deps.artifactStore, ctx.user, {
       ...input,
       requestId: ctx.requestId,
+      now: ctx.now,
       reviewMode: ctx.deps.env.reviewMode,
     }),
   ),

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@artifact-atlas/shared";
+import { QueryState } from "../QueryState";
 import { Spinner } from "../Spinner";
 import { trpc } from "../../lib/trpc";
 import { ChangePasswordSection } from "./ChangePasswordSection";
@@ -9,19 +10,28 @@ import { SessionsSection } from "./SessionsSection";
 /** Below Update Profile's own fields (issue 20): the account's password, sessions, data, end. */
 export function AccountSections({ user }: { user: SessionUser }) {
   const settings = trpc.account.settings.useQuery();
-  if (!settings.data) {
-    return (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading your account" />
-      </div>
-    );
-  }
   return (
-    <div className="mt-10 flex flex-col gap-6">
-      <ChangePasswordSection settings={settings.data} />
-      <SessionsSection />
-      <DownloadDataSection />
-      <DeleteAccountSection user={user} settings={settings.data} />
-    </div>
+    <QueryState
+      query={settings}
+      loading={
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading your account" />
+        </div>
+      }
+      failed={
+        <p role="alert" className="mt-10 text-sm font-medium text-danger">
+          Your account settings could not be loaded right now. Please try again later.
+        </p>
+      }
+    >
+      {(data) => (
+        <div className="mt-10 flex flex-col gap-6">
+          <ChangePasswordSection settings={data} />
+          <SessionsSection />
+          <DownloadDataSection />
+          <DeleteAccountSection user={user} settings={data} />
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -14,6 +14,7 @@ import { Button } from "../Button";
 import { useDialogs } from "../DialogProvider";
 import { TextField } from "../Field";
 import { FormSection } from "../FormSection";
+import { sessionsChanged } from "../../lib/cache-updates";
 import { fieldErrors, serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 
@@ -69,14 +70,13 @@ function ChangePasswordForm() {
     try {
       await change.mutateAsync(values);
       reset();
-      await utils.account.sessions.invalidate();
+      await sessionsChanged(utils);
       void dialogs.notify({
         variant: "success",
         title: "Password changed",
         text: "You are signed out everywhere else.",
       });
     } catch (error) {
-      console.error("Changing the password failed", error);
       const perField = fieldErrors(error);
       for (const [field, message] of Object.entries(perField)) {
         setError(field as keyof PasswordChangeInput, { message });

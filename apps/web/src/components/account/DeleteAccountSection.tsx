@@ -68,7 +68,6 @@ export function DeleteAccountSection({
         text: "Your account has been deleted. Thank you for your contributions.",
       });
     } catch (error) {
-      console.error("Deleting the account failed", error);
       setFormError(serverMessage(error) ?? DELETE_FAILED);
     }
   };

@@ -5,11 +5,13 @@ import type { AccountSession } from "@artifact-atlas/shared";
 import { Button } from "../Button";
 import { useDialogs } from "../DialogProvider";
 import { FormSection } from "../FormSection";
+import { QueryState } from "../QueryState";
 import { Spinner } from "../Spinner";
-import { sessionChanged } from "../../lib/cache-updates";
+import { sessionChanged, sessionsChanged } from "../../lib/cache-updates";
 import { timeAgo } from "../../lib/relative-time";
 import { trpc } from "../../lib/trpc";
 
+const SESSIONS_FAILED = "Your sessions could not be loaded right now. Please try again later.";
 const SIGN_OUT_FAILED = "That session could not be signed out right now. Please try again.";
 
 /** Where you're signed in: each session, this one marked; sign out one, or all the others. */
@@ -21,8 +23,6 @@ export function SessionsSection() {
   const dialogs = useDialogs();
   const signOutOne = trpc.account.signOutSession.useMutation();
   const signOutOthers = trpc.account.signOutOtherSessions.useMutation();
-  const list = sessions.data ?? [];
-  const others = list.filter((session) => !session.current).length;
 
   const run = async (action: () => Promise<{ signedOut?: boolean } | { ok: true }>) => {
     try {
@@ -32,42 +32,49 @@ export function SessionsSection() {
         await sessionChanged(utils, queryClient, null);
         return;
       }
-      await utils.account.sessions.invalidate();
-    } catch (error) {
-      console.error("Signing a session out failed", error);
-      await utils.account.sessions.invalidate();
+      await sessionsChanged(utils);
+    } catch {
+      await sessionsChanged(utils);
       void dialogs.notify({ variant: "error", title: "Error!", text: SIGN_OUT_FAILED });
     }
   };
 
   return (
     <FormSection title="Where you're signed in" icon={MonitorSmartphone}>
-      {sessions.isPending ? (
-        <Spinner label="Loading your sessions" />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
-            {list.map((session) => (
-              <SessionRow
-                key={session.handle}
-                session={session}
-                busy={signOutOne.isPending && signOutOne.variables?.handle === session.handle}
-                onSignOut={() => run(() => signOutOne.mutateAsync({ handle: session.handle }))}
-              />
-            ))}
-          </ul>
-          {others > 0 && (
-            <Button
-              variant="secondary"
-              busy={signOutOthers.isPending}
-              busyText="Signing out..."
-              onClick={() => run(() => signOutOthers.mutateAsync())}
-            >
-              Sign out everywhere else
-            </Button>
-          )}
-        </div>
-      )}
+      <QueryState
+        query={sessions}
+        loading={<Spinner label="Loading your sessions" />}
+        failed={
+          <p role="alert" className="text-sm font-medium text-danger">
+            {SESSIONS_FAILED}
+          </p>
+        }
+      >
+        {(list) => (
+          <div className="flex flex-col gap-4">
+            <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
+              {list.map((session) => (
+                <SessionRow
+                  key={session.handle}
+                  session={session}
+                  busy={signOutOne.isPending && signOutOne.variables?.handle === session.handle}
+                  onSignOut={() => run(() => signOutOne.mutateAsync({ handle: session.handle }))}
+                />
+              ))}
+            </ul>
+            {list.some((session) => !session.current) && (
+              <Button
+                variant="secondary"
+                busy={signOutOthers.isPending}
+                busyText="Signing out..."
+                onClick={() => run(() => signOutOthers.mutateAsync())}
+              >
+                Sign out everywhere else
+              </Button>
+            )}
+          </div>
+        )}
+      </QueryState>
     </FormSection>
   );
 }
