@@ -140,6 +140,7 @@ describe("a names search ignores accents and case, and takes its words in any or
     ["willendorf of", ["Venus of Willendorf"]],
     ["beziers", ["Béziers Panel"]],
     ["amphora painted", ["Painted Amphora"]],
+    ["amphora BRONZE", ["Bronze Amphora"]],
   ])("%s finds %j in every sort, through tRPC and REST", async (search, names) => {
     for (const sort of ["default", "asc", "desc", "date_asc", "date_desc"]) {
       const page = await query<ArtifactPage>("artifacts.list", { search, sort });
