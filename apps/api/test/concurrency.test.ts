@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Artifact, ArtifactFields, LikeStatus } from "@artifact-atlas/shared";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestAppOptions } from "./support/app";
 import { addArtifact, artifactFields } from "./support/artifacts";
+import { ClientMachines } from "./support/client-machines";
 import { fingerprint, likeCountDrift } from "./support/fingerprint";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
@@ -18,8 +19,11 @@ vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp | undefined;
 let base = "";
+// Each user (each cookie, and the visitors together) sends from a machine of their own.
+const machines = new ClientMachines();
 
 afterEach(async () => {
+  await machines.close();
   await t?.close();
   t = undefined;
 });
@@ -46,6 +50,7 @@ async function http(
 ): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(`${base}${path}`, {
+    dispatcher: machines.for(cookie ?? "visitors"),
     method,
     headers: {
       origin: TEST_ORIGIN,

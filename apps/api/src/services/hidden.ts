@@ -74,6 +74,7 @@ export function unhideArtifact(
         curatorId: curator.id,
         reason,
         note: input.note ?? null,
+        at: context.now,
       });
       appendAudit(tx, {
         actorId: curator.id,
@@ -102,6 +103,8 @@ export function unhideWithin(
     curatorId: number;
     reason: string | null;
     note: string | null;
+    /** The decision's moment by the app's clock (deps.now). */
+    at: number;
   },
 ): void {
   setArtifactStatus(tx, {
@@ -116,7 +119,7 @@ export function unhideWithin(
   const settled = tx
     .update(reviewQueue)
     .set({
-      decidedAt: new Date(),
+      decidedAt: new Date(unhide.at),
       decidedBy: unhide.curatorId,
       decision: "unhide",
       decisionReason: unhide.reason,

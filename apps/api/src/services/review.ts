@@ -339,6 +339,7 @@ export function decideEntry(
             curatorId: curator.id,
             reason,
             note,
+            at: context.now,
           });
           break;
         case "dismiss":

@@ -160,7 +160,9 @@ describe("POST /images under attack", () => {
   it("stops the work of clients that leave before their answer, frees their slots and logs them", async () => {
     const before = imageFolders();
     const leaving = others.slice(5, 5 + MAX_UPLOADS_AT_ONCE);
-    const photos = await Promise.all(leaving.map((_, index) => jpeg(4000 + index, 3000)));
+    // 49 megapixels each (just under the limit): processing one takes longer than the 300 ms its
+    // client waits before leaving, on any machine; a smaller photo could be answered before.
+    const photos = await Promise.all(leaving.map((_, index) => jpeg(7000 + index, 7000)));
     // Each sends a whole photo, then leaves while it waits in line or is being processed.
     await Promise.all(
       leaving.map((account, index) => sendAndLeave(photos[index] as Buffer, account)),
