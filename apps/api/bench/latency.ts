@@ -193,6 +193,17 @@ function memberAndExportCases(): Case[] {
     find_('list "ian nara" sort=desc page=1 (two words)', (store) =>
       listPage(store, { search: "ian nara", sort: "desc", page: 1 }),
     ),
+    // A word in contexts and in no name: the names search finds nothing and counts all fields.
+    find_('list names "found" + type=Art (none: allFieldsTotal)', (store) =>
+      find(store, null, {
+        list: "collection",
+        search: "found",
+        types: ["Art"],
+        window: { page: 1 },
+        total: true,
+        allFieldsTotal: true,
+      }),
+    ),
   ];
 }
 

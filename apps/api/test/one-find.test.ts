@@ -204,6 +204,7 @@ describe("a names search that finds nothing", () => {
       types: ["Art"],
     });
     expect(withType.allFieldsTotal).toBe(4);
+    expect(withType.allFieldsEstimated).toBeUndefined();
     const nowhere = await query<ArtifactPage>("artifacts.list", { search: "zzqx" });
     expect(nowhere.allFieldsTotal).toBe(0);
   });
@@ -299,6 +300,39 @@ describe("a search in most of the collection", () => {
       expect(facets.locations.find((row) => row.value === "Louvre, Paris")?.count ?? 0).toBe(
         sampled.filter((row) => row.location === "Louvre, Paris").length * every,
       );
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it("counts what all fields would find from every n-th match when names find nothing", () => {
+    const sqlite = new Database(t.env.databasePath);
+    try {
+      const store = smallStore(sqlite);
+      const inNames = { list: "collection", search: "tongeren", window: { page: 1 } } as const;
+      const all = artifacts(sqlite);
+      const contexts = sqlite
+        .prepare("select id from artifacts where historical_context like '%Tongeren%'")
+        .all() as { id: number }[];
+      // 12 match in all fields, a sample of about 10: one id in 2, each standing for 2.
+      const every = Math.floor(contexts.length / 10) + 1;
+      const inSample = (row: { id: number }) =>
+        ((BigInt(row.id) * 2654435761n) >> 16n) % BigInt(every) === 0n;
+      const tongeren = new Set(contexts.map((row) => row.id));
+      const art = all.filter((row) => row.type === "Art" && tongeren.has(row.id));
+      const withType = find(store, null, {
+        ...inNames,
+        types: ["Art"],
+        total: true,
+        allFieldsTotal: true,
+      });
+      expect(withType.total).toBe(0);
+      expect(withType.allFieldsEstimated).toBe(true);
+      expect(withType.allFieldsTotal).toBe(art.filter(inSample).length * every);
+      // Without filters the index counts its matches alone: exact.
+      const alone = find(store, null, { ...inNames, total: true, allFieldsTotal: true });
+      expect(alone.allFieldsTotal).toBe(contexts.length);
+      expect(alone.allFieldsEstimated).toBeUndefined();
     } finally {
       sqlite.close();
     }

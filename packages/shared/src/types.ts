@@ -14,6 +14,8 @@ export interface ArtifactPage {
   estimated?: true;
   /** A names search that found nothing: how many artifacts a search in all fields finds. */
   allFieldsTotal?: number;
+  /** `allFieldsTotal` is an estimate, counted from a sample of the matches (about N). */
+  allFieldsEstimated?: true;
 }
 
 /** What find() answers: what the query asked for (apps/api/src/services/find.ts). */
@@ -26,7 +28,10 @@ export interface FindAnswer<Item> {
   highlights?: ArtifactHighlights[];
   /** With a cursor window: the next call's cursor, null after the last item. */
   nextCursor?: number | null;
+  /** A names search that found nothing: how many artifacts a search in all fields finds. */
   allFieldsTotal?: number;
+  /** `allFieldsTotal` is an estimate, counted from a sample of the matches. */
+  allFieldsEstimated?: true;
 }
 
 /**

@@ -72,7 +72,9 @@ function readCollection(store: ArtifactStore, query: CollectionFind): FindAnswer
     const highlights = highlightsOf(query, answer.items);
     if (highlights) answer.highlights = highlights;
     if (query.allFieldsTotal && answer.total === 0 && query.search && query.in !== "all") {
-      answer.allFieldsTotal = store.find.allFieldsCount(query);
+      const inAll = store.find.allFieldsCount(query);
+      answer.allFieldsTotal = inAll.total;
+      if (inAll.estimated) answer.allFieldsEstimated = true;
     }
   }
   if (query.facets) answer.facets = store.find.facets(query);

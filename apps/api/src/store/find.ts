@@ -413,14 +413,13 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     matches: number,
   ): CollectionPage {
     const sort = query.sort ?? "default";
-    const filters = findWhere({ ...query, search: "" });
     const params = { ...where.params, limit: slice.limit, offset: slice.offset };
-    const fromMatches = `from ${ALL_FIELDS_MATCHES} as m
-      cross join artifacts indexed by artifacts_find_id_idx on artifacts.id = m.id
-      where ${filters.sql}`;
     const ids =
       sort === "default"
-        ? idsOf(`select m.id ${fromMatches} order by m.id desc limit :limit offset :offset`, params)
+        ? idsOf(
+            `select m.id ${filteredMatches(query)} order by m.id desc limit :limit offset :offset`,
+            params,
+          )
         : idsOf(
             `select id from artifacts indexed by ${LIST_ORDER[sort].index} where ${where.sql}
              order by ${LIST_ORDER[sort].forward} limit :limit offset :offset`,
@@ -428,14 +427,34 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
           );
     const items = artifactsById(ids);
     if (!hasFilters(query)) return { items, total: matches };
-    const every = Math.floor(matches / options.sample) + 1;
-    const sampled = value(`select count(*) ${fromMatches} and ${inSample("m.id", ":every")}`, {
-      ...where.params,
-      every,
-    });
+    const sampled = sampledCount(query, where, matches);
     // Never fewer than the page shows to be there.
-    const total = Math.max(sampled * every, slice.offset + items.length);
-    return { items, total, ...(every > 1 ? { estimated: true as const } : {}) };
+    return { ...sampled, items, total: Math.max(sampled.total, slice.offset + items.length) };
+  }
+
+  /** `from` and `where` of an all-fields search's matches that pass its filters, newest first. */
+  function filteredMatches(query: CollectionFind): string {
+    return `from ${ALL_FIELDS_MATCHES} as m
+      cross join artifacts indexed by artifacts_find_id_idx on artifacts.id = m.id
+      where ${findWhere({ ...query, search: "" }).sql}`;
+  }
+
+  /**
+   * How many matches of an all-fields search with filters pass them, `matches` being how many it
+   * finds (or at most): counting each match against the filters costs most, so with more than
+   * FindOptions.sample the matches of one scrambled id in n are counted and scaled by n.
+   */
+  function sampledCount(
+    query: CollectionFind,
+    where: Where,
+    matches: number,
+  ): { total: number; estimated?: true } {
+    const every = Math.floor(matches / options.sample) + 1;
+    const sampled = value(
+      `select count(*) ${filteredMatches(query)} and ${inSample("m.id", ":every")}`,
+      { ...where.params, every },
+    );
+    return { total: sampled * every, ...(every > 1 ? { estimated: true as const } : {}) };
   }
 
   /** A page of a find with filters or an all-fields search (or a names search of both kinds of word). */
@@ -502,11 +521,22 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
       return filteredPage(query, slice, counted);
     },
 
-    /** How many artifacts a search in all fields finds with the same filters (issue 29). */
-    allFieldsCount(query: CollectionFind): number {
+    /**
+     * How many artifacts a search in all fields finds with the same filters (issue 29): exact
+     * without filters (the index counts alone) or with few matches, else counted from a sample
+     * like a common search's total, since this count runs when a names search found nothing.
+     */
+    allFieldsCount(query: CollectionFind): { total: number; estimated?: true } {
       const inAll = { ...query, in: "all" as const };
       const where = findWhere(inAll);
-      return where.search.none ? 0 : count(inAll, where);
+      if (where.search.none) return { total: 0 };
+      if (hasFilters(inAll)) {
+        const bound = value(`select ${ALL_FIELDS_BOUND}`, {
+          ranges: wordRanges(inAll.search ?? ""),
+        });
+        if (bound > options.sample) return sampledCount(inAll, where, bound);
+      }
+      return { total: count(inAll, where) };
     },
 
     /**
