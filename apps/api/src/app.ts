@@ -1,6 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
+import { GOOGLE_SIGN_IN_META, TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
 import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps } from "./deps";
@@ -218,7 +218,10 @@ export async function buildApp({
     },
   });
 
-  await app.register(spaPlugin, { distPath: env.webDistPath });
+  await app.register(spaPlugin, {
+    distPath: env.webDistPath,
+    headTags: env.google ? `<meta name="${GOOGLE_SIGN_IN_META}" content="on">` : "",
+  });
   await app.register(publicPagesPlugin);
   // After the web app: GET /artifacts/{id} hands browser navigations to its page.
   await app.register(restPlugin);

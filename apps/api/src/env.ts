@@ -34,6 +34,25 @@ function parseOrigin(entry: string): string | null {
   return url.origin;
 }
 
+const LOOPBACK_TWINS = new Map([
+  ["localhost", "127.0.0.1"],
+  ["127.0.0.1", "localhost"],
+]);
+
+/**
+ * A public origin on this machine has two names: http://localhost:3000, the default and the
+ * README's, and http://127.0.0.1:3000, which the start log prints (HOST). Both are the same site,
+ * so each allows the other (issue 29: every write from the printed address was refused). Null for
+ * any other origin.
+ */
+export function loopbackTwin(origin: string): string | null {
+  const url = new URL(origin);
+  const twinHost = LOOPBACK_TWINS.get(url.hostname);
+  if (!twinHost) return null;
+  url.hostname = twinHost;
+  return url.origin;
+}
+
 const notAnOrigin = (entry: string) => `"${entry}" is not an origin such as https://example.org`;
 
 /** One origin; blank counts as unset. */
@@ -241,6 +260,7 @@ const envSchema = z
   })
   .transform((env) => {
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
+    const twin = loopbackTwin(publicOrigin);
     return {
       nodeEnv: env.NODE_ENV,
       port: env.PORT,
@@ -256,7 +276,12 @@ const envSchema = z
       writeRateLimitPerMinute: env.WRITE_RATE_LIMIT_PER_MINUTE,
       workBudgetMsPerMinute: env.WORK_BUDGET_MS_PER_MINUTE,
       systemd: { notifySocket: env.NOTIFY_SOCKET, watchdogUsec: env.WATCHDOG_USEC },
-      allowedOrigins: [publicOrigin, ...env.DEV_ORIGINS, ...env.CORS_ORIGINS],
+      allowedOrigins: [
+        publicOrigin,
+        ...(twin ? [twin] : []),
+        ...env.DEV_ORIGINS,
+        ...env.CORS_ORIGINS,
+      ],
       corsOrigins: env.CORS_ORIGINS,
       adminEmails: env.ADMIN_EMAILS,
       reviewMode: env.REVIEW_MODE,

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     closeDatabase(db);
     throw listenFailure(env, error);
   }
+  // Fastify's line above names the interface (HOST); people need the address writes come from.
+  server.log.info({ publicOrigin: env.publicOrigin }, `Artifact Atlas is at ${env.publicOrigin}`);
   // Tells a supervisor (scripts/supervise.mjs over IPC, systemd over NOTIFY_SOCKET) that a later
   // exit is a crash worth a restart, not a start that cannot succeed; then that the event loop
   // still turns, every few seconds: a server that hangs is restarted.

@@ -48,7 +48,22 @@ describe("origin settings", () => {
   it("defaults the public origin to localhost on the port, and never allows null", () => {
     const env = loadEnv({ PORT: "4100", DEV_ORIGINS: "", PUBLIC_ORIGIN: " " });
     expect(env.publicOrigin).toBe("http://localhost:4100");
-    expect(env.allowedOrigins).toEqual(["http://localhost:4100"]);
+    // Issue 29: the start log prints 127.0.0.1 (HOST); writes from there are the same site's.
+    expect(env.allowedOrigins).toEqual(["http://localhost:4100", "http://127.0.0.1:4100"]);
+  });
+
+  it("allows a loopback public origin's other name, and nothing beside any other origin", () => {
+    expect(loadEnv({ PUBLIC_ORIGIN: "http://127.0.0.1:8080" }).allowedOrigins).toEqual([
+      "http://127.0.0.1:8080",
+      "http://localhost:8080",
+    ]);
+    expect(loadEnv({ PUBLIC_ORIGIN: "https://localhost" }).allowedOrigins).toEqual([
+      "https://localhost",
+      "https://127.0.0.1",
+    ]);
+    for (const origin of ["https://atlas.example.org", "http://192.168.1.20:3000"]) {
+      expect(loadEnv({ PUBLIC_ORIGIN: origin }).allowedOrigins).toEqual([origin]);
+    }
   });
 });
 

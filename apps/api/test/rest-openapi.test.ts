@@ -84,8 +84,12 @@ const HISTORY_CALLS = [
   ["post", "/artifacts/{id}/revisions/{number}/restore"],
 ] as const;
 
-/** REST paths beyond the spec's table: Download my data (issue 20). */
-const OTHER_CALLS = [["get", "/account/data"]] as const;
+/** REST paths beyond the spec's table: Download my data (issue 20), my trash (issue 29). */
+const OTHER_CALLS = [
+  ["get", "/account/data"],
+  ["get", "/account/trash"],
+  ["post", "/account/trash/{id}/restore"],
+] as const;
 
 /** Issue 17: the Admin screen's and the bell's calls. */
 const ADMIN_CALLS = [

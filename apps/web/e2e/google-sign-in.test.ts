@@ -217,24 +217,25 @@ describe("Google sign-in through a local OpenID provider", () => {
     expect(problems).toEqual([]);
   });
 
-  it("says plainly that Google sign-in is not set up on a server without it", async () => {
+  it("offers no Google button on a server without it, and still says why at its address", async () => {
     const plain = await startProductServer();
     try {
       const context = await product.newContext();
       const { page, problems } = await openPage(context);
       const message = "Google sign-in is not set up on this server.";
 
-      await page.goto(`${plain.origin}/login`);
-      await page.getByRole("link", { name: "Sign in with Google" }).click();
+      // Issue 29: the button used to show here and lead only to the message below.
+      for (const screen of ["/login", "/signup"]) {
+        await page.goto(`${plain.origin}${screen}`);
+        await shown(page.getByRole("textbox", { name: "Email" }));
+        expect(await page.getByRole("link", { name: /with Google/ }).count()).toBe(0);
+      }
+
+      // An old link or bookmark to the flow still ends on Login, saying so plainly.
+      await page.goto(`${plain.origin}/auth/google?redirect=%2F`);
       await dismiss(page, "Oops...", message);
       expect(pathOf(page)).toBe("/login?google_error=not_configured");
       await shown(page.getByRole("alert").getByText(message));
-
-      // The Signup screen's button says the same.
-      await page.goto(`${plain.origin}/signup`);
-      await page.getByRole("link", { name: "Sign up with Google" }).click();
-      await dismiss(page, "Oops...", message);
-      expect(new URL(page.url()).pathname).toBe("/login");
       await shown(nav(page).getByRole("link", { name: "Login", exact: true }));
       expect(problems).toEqual([]);
     } finally {

@@ -58,6 +58,20 @@ const SHOTS: Shot[] = [
     },
   },
   { name: "not-found", path: "/no-such-page", signedIn: false },
+  { name: "timeline", path: "/timeline", signedIn: false },
+  { name: "public-page", path: "/a/1", signedIn: false },
+  { name: "login-from-artifact", path: "/login?redirect=%2Fartifacts%2F1", signedIn: false },
+  {
+    name: "allartifacts-eras",
+    path: "/allartifacts",
+    signedIn: false,
+    act: async (page) => {
+      await page.getByText("Filters", { exact: true }).click();
+      await page
+        .getByRole("button", { name: "Centuries of the 2nd millennium", exact: true })
+        .click();
+    },
+  },
   { name: "protected-redirect", path: "/likedartifacts", signedIn: false },
   { name: "home-signed-in", path: "/", signedIn: true },
   {
@@ -94,6 +108,7 @@ const SHOTS: Shot[] = [
       await page.getByRole("dialog", { name: "Are you sure?" }).waitFor();
     },
   },
+  { name: "myartifacts-trash", path: "/myartifacts/trash", signedIn: true },
   { name: "update-artifact", path: (ids) => `/update-artifact/${ids.mine}`, signedIn: true },
   { name: "update-artifact-missing", path: "/update-artifact/999999", signedIn: true },
   { name: "profile", path: "/profile", signedIn: true },

@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
           // rather than left to React Router's case-insensitive matching.
           { path: "myartifacts", Component: MyArtifactsRoute },
           { path: "myArtifacts", Component: MyArtifactsRoute },
+          // Issue 29: the member's own deleted artifacts, to restore.
+          {
+            path: "myartifacts/trash",
+            Component: lazy(() => import("./routes/myartifacts.trash")),
+          },
           {
             path: "update-artifact/:id",
             Component: lazy(() => import("./routes/update-artifact.$id")),

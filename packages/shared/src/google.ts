@@ -6,6 +6,12 @@
  * goes on to the path.
  */
 
+/**
+ * The meta tag the server writes into the page's head when Google sign-in is set up: the Login
+ * and Signup screens offer the Google button only then (issue 29), from the first paint.
+ */
+export const GOOGLE_SIGN_IN_META = "atlas-google-sign-in";
+
 /** Query parameter set to "success" after a Google sign-in started a session. */
 export const GOOGLE_SUCCESS_PARAM = "google";
 /** Query parameter naming why a Google sign-in failed: one of GOOGLE_ERROR_CODES. */

@@ -72,7 +72,9 @@ export const MESSAGES = {
   restoreNotAllowed: "Only the artifact's owner, curators and admins can restore a version.",
   accountNotFound: "There is no such account.",
   formerMemberRole: "The account that keeps former members' artifacts cannot be given a role.",
-  crossOriginRefused: "This request did not come from Artifact Atlas and was refused.",
+  // Most often the site opened at an address the server does not name (issue 29): say what helps.
+  crossOriginRefused:
+    "Artifact Atlas does not accept changes sent from this address. Open it at its usual address, or ask its administrator to allow this one (PUBLIC_ORIGIN).",
   // Accounts (issue 20): the issue's own words where it gives them, ours otherwise (decision 030).
   resetLinkSent: "If an account exists for that address, we have sent a link.",
   resetByEmailOff:

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -53,13 +54,23 @@ export function negotiateEncoding(
   return best;
 }
 
-/** index.html as built, and its compressed copies when the build wrote them. */
-function readIndex(indexPath: string) {
+const COMPRESS = { br: brotliCompressSync, gzip: gzipSync } as const;
+
+/**
+ * index.html as built, and its compressed copies when the build wrote them. With `headTags`, those
+ * tags close its head, and the copies are made again from it, once, at start.
+ */
+function readIndex(indexPath: string, headTags: string) {
   const variants = new Map<Encoding, Buffer>();
+  const built = readFileSync(indexPath);
+  const plain = headTags
+    ? Buffer.from(built.toString("utf8").replace("</head>", `${headTags}</head>`))
+    : built;
   for (const { name, extension } of ENCODINGS) {
-    if (existsSync(indexPath + extension)) variants.set(name, readFileSync(indexPath + extension));
+    if (!existsSync(indexPath + extension)) continue;
+    variants.set(name, headTags ? COMPRESS[name](plain) : readFileSync(indexPath + extension));
   }
-  return { plain: readFileSync(indexPath), variants };
+  return { plain, variants };
 }
 
 declare module "fastify" {
@@ -83,8 +94,15 @@ declare module "fastify" {
  * files go out brotli- or gzip-compressed when the browser accepts it, from the copies the build
  * wrote (nothing is compressed per request).
  */
-export const spaPlugin = fp<{ distPath: string }>(
-  async (app, { distPath }) => {
+export const spaPlugin = fp<{
+  distPath: string;
+  /**
+   * Tags written into index.html's head: what the server knows that the page needs before its
+   * first paint (whether Google sign-in is on), rather than a request that would arrive after.
+   */
+  headTags?: string;
+}>(
+  async (app, { distPath, headTags = "" }) => {
     const root = resolve(distPath);
     const indexPath = join(root, "index.html");
     const haveBuild = existsSync(indexPath);
@@ -109,7 +127,7 @@ export const spaPlugin = fp<{ distPath: string }>(
     } else {
       app.log.warn({ distPath: root }, "web app not built; serving the API only");
     }
-    const indexHtml = haveBuild ? readIndex(indexPath) : null;
+    const indexHtml = haveBuild ? readIndex(indexPath, headTags) : null;
     const sendIndex = (reply: FastifyReply) => {
       if (indexHtml === null) throw new Error("the web app is not built: check webApp.available");
       const encoding = negotiateEncoding(reply.request.headers["accept-encoding"], [

@@ -1,15 +1,20 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { trashQuery } from "@artifact-atlas/shared";
 import { exportAccountData } from "../services/account-export";
-import { failures, streamed } from "./declarations";
-import { requireUser, SIGNED_IN } from "./http";
+import { ownTrashPage, restoreOwnArtifact } from "../services/trash";
+import { artifactParams, failures, json, streamed } from "./declarations";
+import { requireUser, SIGNED_IN, WRITER } from "./http";
+import { restTrashPage, restTrashRestored } from "./review-schemas";
 
 /** The file name a browser saves Download my data under. */
 export const ACCOUNT_DATA_FILE_NAME = "artifact-atlas-my-data.json";
 
 /**
- * Download my data, for the Update Profile screen's link and for scripts alike: a file, streamed
- * a page of rows at a time (services/account-export.ts), of the signed-in person's own data only.
+ * The signed-in person's own things. Download my data, for the Update Profile screen's link and
+ * for scripts alike: a file, streamed a page of rows at a time (services/account-export.ts), of
+ * their own data only. Their trash (issue 29): what they deleted, to restore.
  */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -41,4 +46,35 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       .header("content-disposition", `attachment; filename="${ACCOUNT_DATA_FILE_NAME}"`);
     return reply.send(Readable.from(exportAccountData(deps.db, user, deps.now())));
   });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const trash = {
+    operationId: "myTrash",
+    summary: "My deleted artifacts, most recently deleted first; purged after 30 days",
+    description:
+      "The signed-in person's own artifacts in the trash, with the day the server deletes each for good.",
+    querystring: trashQuery,
+    response: { 200: json("A page of my trash.", restTrashPage), ...failures([400, 401]) },
+  };
+  api.get("/account/trash", { schema: trash, config: { access: SIGNED_IN } }, async (request) =>
+    ownTrashPage(deps.db, requireUser(request), request.query),
+  );
+
+  const restore = {
+    operationId: "restoreMyArtifact",
+    summary: "Restore one of my deleted artifacts, with its id, likes, review state and history",
+    description:
+      "Only the signed-in person's own artifact: anyone else's answers 404, as one not in the trash does. It comes back as it was, pending, rejected or hidden included.",
+    params: artifactParams,
+    response: { 200: json("Restored.", restTrashRestored), ...failures([401, 404, 429]) },
+  };
+  api.post(
+    "/account/trash/:id/restore",
+    { schema: restore, config: { access: WRITER } },
+    async (request) =>
+      restoreOwnArtifact(deps.db, requireUser(request), request.params, {
+        requestId: request.id,
+        now: deps.now(),
+      }),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, lte, type SQL } from "drizzle-orm";
 import {
   MESSAGES,
   RESTORED_FROM_TRASH_SUMMARY,
@@ -15,9 +15,10 @@ import { ServiceError } from "./errors";
 import { recordRevision } from "./revisions";
 
 /*
- * The trash (issue 17, docs/decisions/053): a deleted artifact keeps its row, id, likes, queue
- * entries and history for TRASH_DAYS; curators and admins restore it, and the server purges it
- * after (a periodic job, jobs.ts). Every restore and purge is audit-logged.
+ * The trash (issue 17, docs/decisions/050): a deleted artifact keeps its row, id, likes, queue
+ * entries and history for TRASH_DAYS; curators and admins restore it, its owner restores their own
+ * (issue 29), and the server purges it after (a periodic job, jobs.ts). Every restore and purge is
+ * audit-logged.
  */
 
 export const TRASH_MS = TRASH_DAYS * 24 * 60 * 60 * 1000;
@@ -30,11 +31,31 @@ const inTrash = isNotNull(artifacts.deletedAt);
 
 /** A page of the trash, most recently deleted first (artifacts_trash_idx). */
 export function trashPage(db: AppDatabase, input: { page: number; limit: number }): TrashPage {
-  const total = db.select({ total: count() }).from(artifacts).where(inTrash).get()?.total ?? 0;
+  return trashPageWhere(db, inTrash, input);
+}
+
+/**
+ * A page of one owner's own trash, most recently deleted first (artifacts_owner_trash_idx): what
+ * they deleted in the last TRASH_DAYS, to restore (issue 29).
+ */
+export function ownTrashPage(
+  db: AppDatabase,
+  owner: Pick<SessionUser, "id">,
+  input: { page: number; limit: number },
+): TrashPage {
+  return trashPageWhere(db, and(inTrash, eq(artifacts.ownerId, owner.id))!, input);
+}
+
+function trashPageWhere(
+  db: AppDatabase,
+  where: SQL,
+  input: { page: number; limit: number },
+): TrashPage {
+  const total = db.select({ total: count() }).from(artifacts).where(where).get()?.total ?? 0;
   const rows = db
     .select({ artifact: reviewedArtifactColumns, deletedAt: artifacts.deletedAt })
     .from(artifacts)
-    .where(inTrash)
+    .where(where)
     .orderBy(desc(artifacts.deletedAt), desc(artifacts.id))
     .limit(input.limit)
     .offset((input.page - 1) * input.limit)
@@ -57,22 +78,47 @@ export function restoreArtifact(
   input: { id: number },
   context: RequestContext,
 ): { id: number } {
+  return restoreWhere(db, curator, input, context, inTrash);
+}
+
+/**
+ * The owner's door beside the curators' (issue 29): their own artifact only, restored exactly as
+ * a curator's restore does it. Nothing of the review state changes, so a pending, rejected or
+ * hidden artifact comes back as it was: the trash is no way around review. Another's artifact is
+ * "not in the trash", as an unknown id is.
+ */
+export function restoreOwnArtifact(
+  db: AppDatabase,
+  owner: Pick<SessionUser, "id">,
+  input: { id: number },
+  context: RequestContext,
+): { id: number } {
+  return restoreWhere(db, owner, input, context, and(inTrash, eq(artifacts.ownerId, owner.id))!);
+}
+
+function restoreWhere(
+  db: AppDatabase,
+  actor: Pick<SessionUser, "id">,
+  input: { id: number },
+  context: RequestContext,
+  where: SQL,
+): { id: number } {
   return db.transaction(
     (tx) => {
       const restored = tx
         .update(artifacts)
         .set({ deletedAt: null })
-        .where(and(eq(artifacts.id, input.id), inTrash))
+        .where(and(eq(artifacts.id, input.id), where))
         .returning({ ownerId: artifacts.ownerId })
         .get();
       if (!restored) throw new ServiceError("NOT_FOUND", MESSAGES.notInTrash);
       recordRevision(tx, {
         artifactId: input.id,
-        actorId: curator.id,
+        actorId: actor.id,
         summary: RESTORED_FROM_TRASH_SUMMARY,
       });
       appendAudit(tx, {
-        actorId: curator.id,
+        actorId: actor.id,
         action: "artifact.restore",
         artifactId: input.id,
         subjectUserId: restored.ownerId,

@@ -1,5 +1,7 @@
 import type { Artifact } from "@artifact-atlas/shared";
+import { Maximize2 } from "lucide-react";
 import type { ReactNode } from "react";
+import { imageAltOf } from "../lib/artifact-image";
 import { ArtifactFacts } from "./ArtifactFacts";
 import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
 import { BackLink } from "./BackLink";
@@ -33,8 +35,28 @@ export function ArtifactArticle({
       <BackLink to="/allartifacts">Artifact Collection</BackLink>
 
       <article className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
-        <div className="overflow-hidden rounded-3xl border border-line shadow-card lg:sticky lg:top-24 lg:self-start">
-          <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.detail} loading="eager" />
+        <div className="flex flex-col items-end gap-2 lg:sticky lg:top-24 lg:self-start">
+          <div className="w-full overflow-hidden rounded-3xl border border-line shadow-card">
+            <ArtifactImage
+              artifact={artifact}
+              sizes={IMAGE_SIZES.detail}
+              loading="eager"
+              fit="contain"
+            />
+          </div>
+          {artifact.artifactImage && (
+            // The largest copy there is: an upload's /images/{hash} is its widest JPEG.
+            <a
+              href={artifact.artifactImage}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted hover:text-accent"
+            >
+              <Maximize2 aria-hidden="true" className="size-4" />
+              View full size
+              <span className="sr-only">: {imageAltOf(artifact)} (opens in a new tab)</span>
+            </a>
+          )}
         </div>
 
         <div className="flex flex-col gap-7">

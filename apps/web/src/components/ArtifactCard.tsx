@@ -31,7 +31,9 @@ export function ArtifactCard({
   const Heading = headingLevel;
   const likes = artifact.likeCount ?? 0;
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card transition duration-200 hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0">
+    // The whole card is the link (issue 29): View Details stretches over it (its ::after covers the
+    // card), so there is one link per card, named by its words, and nothing nested in it.
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card transition duration-200 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0">
       <ArtifactImage
         artifact={artifact}
         sizes={IMAGE_SIZES.card}
@@ -61,7 +63,7 @@ export function ArtifactCard({
           to={`/artifacts/${artifact.id}`}
           variant="secondary"
           size="sm"
-          className="mt-auto self-start"
+          className="mt-auto self-start outline-none after:absolute after:inset-0 after:content-['']"
         >
           View Details
           <span className="sr-only">: {artifact.artifactName}</span>

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 /** The four dated and placed facts of an artifact (spec: Created, Discovered, Discovered By, Present Location). */
 export function ArtifactFacts({ artifact }: { artifact: Artifact }) {
   return (
-    <dl className="grid gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2">
+    <dl className="grid grid-cols-1 gap-px overflow-hidden rounded-2xl border border-line bg-line sm:grid-cols-2">
       <Fact icon={<Hourglass aria-hidden="true" className="size-5" />} label="Created">
         {artifact.createdAt}
       </Fact>

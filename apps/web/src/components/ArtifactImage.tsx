@@ -25,6 +25,11 @@ interface ArtifactImageProps {
   loading?: "eager" | "lazy";
   /** A compact fallback (table thumbnails): the icon without the type's name. */
   compact?: boolean;
+  /**
+   * "cover" (cards, thumbnails) fills the box and crops; "contain" (the detail page, issue 29)
+   * shows the whole photo, on a plain ground once it has loaded.
+   */
+  fit?: "cover" | "contain";
 }
 
 /**
@@ -38,6 +43,7 @@ export function ArtifactImage({
   sizes,
   loading = "lazy",
   compact = false,
+  fit = "cover",
 }: ArtifactImageProps) {
   const src = artifact.artifactImage;
   const type = artifact.artifactType;
@@ -56,18 +62,29 @@ export function ArtifactImage({
     onLoad: () => setState({ src, status: "loaded" }),
     onError: () => setState({ src, status: "failed" }),
     className: clsx(
-      "absolute inset-0 size-full object-cover transition-opacity duration-300 motion-reduce:transition-none",
+      "absolute inset-0 size-full transition-opacity duration-300 motion-reduce:transition-none",
+      fit === "contain" ? "object-contain" : "object-cover",
       status === "loaded" ? "opacity-100" : "opacity-0",
     ),
   };
+  // A whole photo leaves bands beside it: the type's panel gives way to a plain ground there.
+  const plainGround = fit === "contain" && status === "loaded";
 
   return (
-    <div className={clsx("relative isolate aspect-[4/3] overflow-hidden", panel)}>
+    <div
+      className={clsx(
+        "relative isolate aspect-[4/3] overflow-hidden",
+        plainGround ? "bg-surface-muted" : panel,
+      )}
+    >
       <div
         role={showImage ? undefined : "img"}
         aria-label={showImage ? undefined : alt}
         aria-hidden={showImage ? true : undefined}
-        className="absolute inset-0 flex flex-col items-center justify-center gap-2"
+        className={clsx(
+          "absolute inset-0 flex flex-col items-center justify-center gap-2",
+          plainGround && "invisible",
+        )}
       >
         <div
           aria-hidden="true"

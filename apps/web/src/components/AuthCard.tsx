@@ -1,4 +1,5 @@
 import type { FormEventHandler, ReactNode } from "react";
+import { GOOGLE_SIGN_IN_META } from "@artifact-atlas/shared";
 import { Link } from "react-router-dom";
 import { googleSignInPath } from "../lib/redirect";
 import { GoogleIcon } from "./BrandIcons";
@@ -45,8 +46,18 @@ export function AuthCard({
 }
 
 /**
+ * Whether this server offers Google sign-in: it writes a meta tag into the page's head when it is
+ * set up (apps/api/src/plugins/spa.ts), so the answer is there before the first paint. `pnpm dev`
+ * serves Vite's index.html, without it.
+ */
+function googleSignInOffered(): boolean {
+  return document.querySelector(`meta[name="${GOOGLE_SIGN_IN_META}"]`) !== null;
+}
+
+/**
  * The form of the login and signup screens: the fields, a form-level error, the submit button,
- * then Google sign-in as the alternative.
+ * then Google sign-in as the alternative when the server offers it (issue 29: a button that only
+ * led to "not set up on this server" was a dead end).
  */
 export function AuthForm({
   onSubmit,
@@ -77,8 +88,12 @@ export function AuthForm({
           {submitLabel}
         </Button>
       </form>
-      <OrDivider />
-      <GoogleButton label={googleLabel} redirect={googleRedirect} />
+      {googleSignInOffered() && (
+        <>
+          <OrDivider />
+          <GoogleButton label={googleLabel} redirect={googleRedirect} />
+        </>
+      )}
     </>
   );
 }

@@ -14,6 +14,8 @@ interface DialogProps {
   children?: ReactNode;
   /** The main button: "OK" for notices; the confirm dialog's action, e.g. "Yes, delete it!". */
   confirmLabel?: string | undefined;
+  /** A notice's second button (Undo after Deleted!), which ends in onConfirm; OK ends in onClose. */
+  actionLabel?: string | undefined;
   /** Confirm dialogs only. */
   cancelLabel?: string | undefined;
   /** Closes by itself after this many milliseconds (success notices). */
@@ -24,6 +26,8 @@ interface DialogProps {
   /**
    * Where focus goes on close, when it cannot be where it was at the opening: a dialog opened
    * after a wait (another dialog, a busy and so disabled button) finds focus on the page's body.
+   * When that element is gone by then (a deleted row, another page), focus goes to the page's
+   * main region, never to nowhere (issue 29).
    */
   returnFocusTo?: RefObject<HTMLElement | null> | undefined;
 }
@@ -45,6 +49,7 @@ export function Dialog({
   description,
   children,
   confirmLabel = "OK",
+  actionLabel,
   cancelLabel = "Cancel",
   autoCloseMs,
   onConfirm,
@@ -67,7 +72,8 @@ export function Dialog({
     if (open && !dialog.open) {
       const active = document.activeElement;
       returnFocusTo.current =
-        fixedReturn?.current ?? (active instanceof HTMLElement ? active : null);
+        fixedReturn?.current ??
+        (active instanceof HTMLElement && active !== document.body ? active : null);
       dialog.showModal();
       // Destructive confirmations start on Cancel; notices on their only button.
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
@@ -76,6 +82,9 @@ export function Dialog({
       const target = returnFocusTo.current;
       returnFocusTo.current = null;
       if (target?.isConnected) target.focus();
+      if (!target || document.activeElement !== target) {
+        document.getElementById("main")?.focus({ preventScroll: true });
+      }
     }
   }, [open, fixedReturn]);
 
@@ -144,9 +153,16 @@ export function Dialog({
                 </Button>
               </>
             ) : (
-              <Button onClick={onClose} data-autofocus className="min-w-32">
-                {confirmLabel}
-              </Button>
+              <>
+                {actionLabel && (
+                  <Button variant="secondary" onClick={onConfirm} className="min-w-32">
+                    {actionLabel}
+                  </Button>
+                )}
+                <Button onClick={onClose} data-autofocus className="min-w-32">
+                  {confirmLabel}
+                </Button>
+              </>
             )}
           </div>
         </div>

@@ -4,6 +4,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -20,6 +21,8 @@ interface NoticeOptions {
   text?: string | undefined;
   /** Auto-close after this many milliseconds. */
   timerMs?: number | undefined;
+  /** A second button beside OK (Undo after Deleted!); notify then answers whether it was pressed. */
+  actionLabel?: string | undefined;
 }
 
 interface ConfirmOptions {
@@ -30,8 +33,11 @@ interface ConfirmOptions {
 }
 
 interface DialogApi {
-  /** Shows a success or error popup; resolves when it closes (OK, Escape or its timer). */
-  notify(options: NoticeOptions): Promise<void>;
+  /**
+   * Shows a success or error popup; resolves when it closes (OK, Escape or its timer), with true
+   * only when its `actionLabel` button closed it.
+   */
+  notify(options: NoticeOptions): Promise<boolean>;
   /** Asks a yes/no question; resolves true only for the confirm button. */
   confirm(options: ConfirmOptions): Promise<boolean>;
 }
@@ -43,6 +49,7 @@ interface Request {
   text?: string | undefined;
   timerMs?: number | undefined;
   confirmLabel?: string | undefined;
+  actionLabel?: string | undefined;
   cancelLabel?: string | undefined;
   resolve: (confirmed: boolean) => void;
 }
@@ -58,6 +65,20 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const nextKey = useRef(0);
   const current = useRef<Request | null>(null);
+  /*
+   * The element focused last outside a popup: where a popup gives focus back (issue 29). The one
+   * focused when it opens may have lost focus by then: a busy button is disabled, and a disabled
+   * button drops focus, as the confirm popup before it did.
+   */
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && !target.closest("dialog")) lastFocused.current = target;
+    };
+    document.addEventListener("focusin", remember);
+    return () => document.removeEventListener("focusin", remember);
+  }, []);
 
   const show = useCallback((next: Omit<Request, "key">) => {
     // A newer popup replaces an open one, which then counts as dismissed.
@@ -72,13 +93,14 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const api = useMemo<DialogApi>(
     () => ({
       notify: (options) =>
-        new Promise<void>((resolve) =>
+        new Promise<boolean>((resolve) =>
           show({
             variant: options.variant,
             title: options.title,
             text: options.text,
             timerMs: options.timerMs,
-            resolve: () => resolve(),
+            actionLabel: options.actionLabel,
+            resolve,
           }),
         ),
       confirm: (options) =>
@@ -115,7 +137,9 @@ export function DialogProvider({ children }: { children: ReactNode }) {
             title={request.title}
             description={request.text}
             confirmLabel={request.confirmLabel}
+            actionLabel={request.actionLabel}
             cancelLabel={request.cancelLabel}
+            returnFocusTo={lastFocused}
             autoCloseMs={request.timerMs}
             onConfirm={() => finish(true)}
             onClose={close}

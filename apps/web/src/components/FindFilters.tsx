@@ -2,11 +2,14 @@ import {
   ARTIFACT_TYPES,
   formatCentury,
   formatMillennium,
+  formatYear,
   type ArtifactFacets,
   type ArtifactType,
 } from "@artifact-atlas/shared";
-import { SlidersHorizontal } from "lucide-react";
+import { clsx } from "clsx";
+import { ChevronRight, SlidersHorizontal } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { hasListFilters, type ListParams } from "../lib/list-params";
 import { Button } from "./Button";
 
@@ -36,7 +39,8 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-function Option({
+/** A checkbox with its label and count. */
+function Choice({
   label,
   count,
   checked,
@@ -48,17 +52,23 @@ function Option({
   onToggle: (on: boolean) => void;
 }) {
   return (
-    <li>
-      <label className="flex cursor-pointer items-center gap-2 rounded-md px-1.5 py-1 text-sm text-ink hover:bg-surface-muted">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onToggle(event.target.checked)}
-          className="size-4 accent-accent"
-        />
-        <span className="min-w-0 flex-1 truncate">{label}</span>
-        {count !== undefined && <span className="text-xs text-muted tabular-nums">{count}</span>}
-      </label>
+    <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 rounded-md px-1.5 py-1 text-sm text-ink hover:bg-surface-muted">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onToggle(event.target.checked)}
+        className="size-4 accent-accent"
+      />
+      <span className="min-w-0 flex-1">{label}</span>
+      {count !== undefined && <span className="text-xs text-muted tabular-nums">{count}</span>}
+    </label>
+  );
+}
+
+function Option(props: Parameters<typeof Choice>[0]) {
+  return (
+    <li className="flex">
+      <Choice {...props} />
     </li>
   );
 }
@@ -71,57 +81,183 @@ function YearInput(props: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
+  invalid: boolean;
 }) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-ink">
       {props.label}
+      {/* Text, not a number: a phone's number keypad has no minus key, so BC is typed in words. */}
       <input
-        type="number"
-        inputMode="numeric"
+        type="text"
+        autoComplete="off"
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         placeholder={props.placeholder}
-        className="h-9 w-full rounded-md border border-line-strong bg-surface px-2 text-sm text-ink hover:border-ink/70"
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.invalid ? "typed-years-error" : "typed-years-hint"}
+        className="h-9 w-full rounded-md border border-line-strong bg-surface px-2 text-base text-ink hover:border-ink/70 aria-invalid:border-danger sm:text-sm"
       />
     </label>
   );
 }
 
-/** A typed range of years (BC negative), applied as a whole. */
+const yearText = (year: number | undefined) => (year === undefined ? "" : formatYear(year));
+
+/**
+ * A typed range of years, applied as a whole: "500 BC", "c. 1200", "5th century BC" or "-500"
+ * (issue 29). The date parser loads when the years are applied (lib/typed-years.ts).
+ */
 function YearRange({ state, onChange }: Omit<FindFiltersProps, "facets">) {
-  const [from, setFrom] = useState(state.fromYear?.toString() ?? "");
-  const [to, setTo] = useState(state.toYear?.toString() ?? "");
+  const [from, setFrom] = useState(yearText(state.fromYear));
+  const [to, setTo] = useState(yearText(state.toYear));
+  const [problem, setProblem] = useState<{ field: "from" | "to"; message: string } | null>(null);
   const [seen, setSeen] = useState([state.fromYear, state.toYear]);
   if (seen[0] !== state.fromYear || seen[1] !== state.toYear) {
     setSeen([state.fromYear, state.toYear]);
-    setFrom(state.fromYear?.toString() ?? "");
-    setTo(state.toYear?.toString() ?? "");
+    setFrom(yearText(state.fromYear));
+    setTo(yearText(state.toYear));
   }
-  const year = (text: string) => {
-    const value = Number(text);
-    return text.trim() !== "" && Number.isInteger(value) && value !== 0 ? value : undefined;
-  };
   return (
     <form
       className="mt-3 flex flex-col gap-2"
       aria-label="Years created"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const fromYear = year(from);
-        const toYear = year(to);
-        const ordered = fromYear === undefined || toYear === undefined || fromYear <= toYear;
-        onChange(ordered ? { fromYear, toYear } : { fromYear: toYear, toYear: fromYear });
+        void import("../lib/typed-years").then(({ readTypedYears, unreadableYear }) => {
+          const years = readTypedYears(from, to);
+          if (!years.ok) {
+            setProblem({ field: years.field, message: unreadableYear(years.text) });
+            return;
+          }
+          setProblem(null);
+          setFrom(yearText(years.fromYear));
+          setTo(yearText(years.toYear));
+          onChange({ fromYear: years.fromYear, toYear: years.toYear });
+        });
       }}
     >
       <div className="grid grid-cols-2 gap-2">
-        <YearInput label="From year" value={from} onChange={setFrom} placeholder="-500" />
-        <YearInput label="To year" value={to} onChange={setTo} placeholder="1500" />
+        <YearInput
+          label="From year"
+          value={from}
+          onChange={setFrom}
+          placeholder="500 BC"
+          invalid={problem?.field === "from"}
+        />
+        <YearInput
+          label="To year"
+          value={to}
+          onChange={setTo}
+          placeholder="AD 1500"
+          invalid={problem?.field === "to"}
+        />
       </div>
-      <p className="text-xs text-muted">BC years are negative: 500 BC is -500.</p>
+      {problem ? (
+        <p id="typed-years-error" role="alert" className="text-xs text-danger">
+          {problem.message}
+        </p>
+      ) : (
+        <p id="typed-years-hint" className="text-xs text-muted">
+          Years as you would write them: 500 BC, AD 800, c. 1200, 5th century BC.
+        </p>
+      )}
       <Button type="submit" variant="secondary" size="sm" className="self-start">
         Apply years
       </Button>
     </form>
+  );
+}
+
+/**
+ * The era filter, grouped (issue 29): the millennia, each with a checkbox and a button that shows
+ * its centuries beneath it, instead of one list of every century and millennium. A millennium
+ * with a chosen century starts open; its button closes it all the same.
+ */
+function EraOptions({ state, facets, onChange }: FindFiltersProps) {
+  // Opened or closed by its button; until then a millennium is open when a century of it is chosen.
+  const [shown, setShown] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const centuryCounts = new Map((facets?.centuries ?? []).map((row) => [row.value, row.count]));
+  const chosen = (era: string) => state.eras.includes(era);
+  const toggle = (era: string, on: boolean) => onChange({ eras: toggled(state.eras, era, on) });
+
+  // Every century with artifacts, and every chosen one even when none match now.
+  const centuries = new Set(centuryCounts.keys());
+  for (const era of state.eras) if (era.startsWith("c")) centuries.add(Number(era.slice(1)));
+  const byMillennium = new Map<number, number[]>();
+  for (const century of [...centuries].sort((a, b) => a - b)) {
+    const millennium = millenniumOfCentury(century);
+    byMillennium.set(millennium, [...(byMillennium.get(millennium) ?? []), century]);
+  }
+  for (const era of state.eras) {
+    const millennium = Number(era.slice(1));
+    if (era.startsWith("m") && !byMillennium.has(millennium)) byMillennium.set(millennium, []);
+  }
+  const millennia = [...byMillennium.keys()].sort((a, b) => a - b);
+  const countOf = (century: number) => (facets ? (centuryCounts.get(century) ?? 0) : undefined);
+
+  return (
+    <ul className={LIST}>
+      {millennia.map((millennium) => {
+        const inIt = byMillennium.get(millennium) ?? [];
+        const open = shown.get(millennium) ?? inIt.some((century) => chosen(`c${century}`));
+        const name = formatMillennium(millennium);
+        const listId = `era-centuries-${millennium}`;
+        return (
+          <li key={millennium}>
+            <div className="flex items-center gap-1">
+              <Choice
+                label={name}
+                count={
+                  facets
+                    ? inIt.reduce((sum, century) => sum + (countOf(century) ?? 0), 0)
+                    : undefined
+                }
+                checked={chosen(`m${millennium}`)}
+                onToggle={(on) => toggle(`m${millennium}`, on)}
+              />
+              {inIt.length > 0 && (
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={open ? listId : undefined}
+                  aria-label={`Centuries of the ${name}`}
+                  onClick={(event) => {
+                    const item = event.currentTarget.closest("li");
+                    flushSync(() => setShown(new Map(shown).set(millennium, !open)));
+                    // The list scrolls in its box: a millennium opened at its foot would show
+                    // its centuries below the box's edge, as if the button had done nothing.
+                    if (!open) item?.scrollIntoView({ block: "nearest" });
+                  }}
+                  className="flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-muted hover:text-ink"
+                >
+                  <ChevronRight
+                    aria-hidden="true"
+                    className={clsx("size-4 transition-transform", open && "rotate-90")}
+                  />
+                </button>
+              )}
+            </div>
+            {open && (
+              <ul
+                id={listId}
+                className="mt-0.5 mb-1 ml-4 flex flex-col gap-0.5 border-l border-line pl-2"
+              >
+                {inIt.map((century) => (
+                  <Option
+                    key={century}
+                    label={formatCentury(century)}
+                    count={countOf(century)}
+                    checked={chosen(`c${century}`)}
+                    onToggle={(on) => toggle(`c${century}`, on)}
+                  />
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -138,18 +274,6 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
   const typeCount = (type: ArtifactType) =>
     facets ? (facets.types.find((row) => row.value === type)?.count ?? 0) : undefined;
 
-  const centuries = facets?.centuries ?? [];
-  const millennia = new Map<number, number>();
-  for (const row of centuries) {
-    const millennium = millenniumOfCentury(row.value);
-    millennia.set(millennium, (millennia.get(millennium) ?? 0) + row.count);
-  }
-  const eraOptions = (prefix: "m" | "c", counts: Map<number, number>) => {
-    const values = new Set(counts.keys());
-    for (const era of state.eras) if (era.startsWith(prefix)) values.add(Number(era.slice(1)));
-    return [...values].sort((a, b) => a - b);
-  };
-  const centuryCounts = new Map(centuries.map((row) => [row.value, row.count]));
   const locations = facets?.locations ?? state.locations.map((value) => ({ value, count: 0 }));
 
   return (
@@ -181,26 +305,7 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
           </ul>
         </Group>
         <Group legend="Era (date created)">
-          <ul className={LIST}>
-            {eraOptions("m", millennia).map((millennium) => (
-              <Option
-                key={`m${millennium}`}
-                label={formatMillennium(millennium)}
-                count={facets ? (millennia.get(millennium) ?? 0) : undefined}
-                checked={state.eras.includes(`m${millennium}`)}
-                onToggle={(on) => onChange({ eras: toggled(state.eras, `m${millennium}`, on) })}
-              />
-            ))}
-            {eraOptions("c", centuryCounts).map((century) => (
-              <Option
-                key={`c${century}`}
-                label={formatCentury(century)}
-                count={facets ? (centuryCounts.get(century) ?? 0) : undefined}
-                checked={state.eras.includes(`c${century}`)}
-                onToggle={(on) => onChange({ eras: toggled(state.eras, `c${century}`, on) })}
-              />
-            ))}
-          </ul>
+          <EraOptions state={state} facets={facets} onChange={onChange} />
           <YearRange state={state} onChange={onChange} />
           {facets && facets.undated > 0 && (
             <p className="mt-2 text-xs text-muted">

@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { Heart } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { optimisticLikeChange } from "../lib/cache-updates";
 import { trpc } from "../lib/trpc";
 import { Spinner } from "./Spinner";
@@ -35,6 +36,17 @@ export function LikeButton({ artifactId, initialCount }: LikeButtonProps) {
   const count = status.data?.likeCount ?? initialCount;
   const saving = like.isPending || unlike.isPending;
 
+  // The button is disabled while it saves, and a disabled button drops focus: once saved, focus
+  // comes back to it if it had it and nothing else took it since (issue 29).
+  const button = useRef<HTMLButtonElement>(null);
+  const focusAfterSave = useRef(false);
+  useEffect(() => {
+    if (saving || !focusAfterSave.current) return;
+    focusAfterSave.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) button.current?.focus();
+  }, [saving]);
+
   return (
     <div className="flex flex-wrap items-center gap-4">
       <p className="inline-flex items-center gap-2 text-ink" aria-live="polite">
@@ -45,10 +57,14 @@ export function LikeButton({ artifactId, initialCount }: LikeButtonProps) {
         <span className="text-sm text-muted">{count === 1 ? "like" : "likes"}</span>
       </p>
       <button
+        ref={button}
         type="button"
         disabled={loading || saving}
         aria-busy={saving || undefined}
-        onClick={() => (liked ? unlike : like).mutate(input)}
+        onClick={() => {
+          focusAfterSave.current = document.activeElement === button.current;
+          (liked ? unlike : like).mutate(input);
+        }}
         className={clsx(
           "inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors",
           "disabled:cursor-not-allowed",

@@ -7,3 +7,18 @@ export function parseArtifactId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+/**
+ * Where a link to an artifact leads on screens the spec does not draw (the timeline): signed in,
+ * the detail page (/artifacts/{id}, behind the login by the spec); a visitor, its public page
+ * (/a/{id}), which anyone may read (issue 29). The spec's screens keep /artifacts/{id}.
+ */
+export function artifactPath(id: number, signedIn: boolean): string {
+  return signedIn ? `/artifacts/${id}` : `/a/${id}`;
+}
+
+/** The public page of the artifact a signed-in path names (/artifacts/42, /artifacts/42/history). */
+export function publicPageOf(path: string): string | null {
+  const id = parseArtifactId(/^\/artifacts\/([^/?#]+)/.exec(path)?.[1]);
+  return id === null ? null : `/a/${id}`;
+}

@@ -50,6 +50,8 @@ export function artifactDeleted(utils: TrpcUtils, id: number) {
       : data,
   );
   markArtifactListsStale(utils);
+  // The owner's trash (issue 29) holds it now.
+  void utils.trash.invalidate(undefined, { refetchType: "none" });
 }
 
 interface LikeChange {
@@ -96,11 +98,14 @@ export function optimisticLikeChange(
   };
 }
 
-/** An artifact restored from the trash: the trash, every artifact list and the review queue refetch. */
-export function artifactRestored(utils: TrpcUtils) {
+/**
+ * An artifact restored from the trash: the trash, every artifact list and the review queue
+ * refetch; settles once the artifact lists on screen (My Artifacts) have theirs.
+ */
+export function artifactRestored(utils: TrpcUtils): Promise<void> {
   void utils.trash.invalidate();
-  void utils.artifacts.invalidate();
   void utils.review.invalidate();
+  return utils.artifacts.invalidate();
 }
 
 /**

@@ -29,13 +29,26 @@ export function trpcErrorCode(error: unknown): ApiErrorCode | undefined {
 
 /**
  * The server's own message when it sent one meant for people (any 4xx); undefined for 5xx,
- * network failures and anything that is not an API answer.
+ * network failures and anything that is not an API answer. A 4xx the server sends before tRPC
+ * reads the call (the origin check's 403, issue 29) is `{ error }`, not tRPC's shape: its words
+ * count too.
  */
 export function serverMessage(error: unknown): string | undefined {
   const code = trpcErrorCode(error);
-  if (!code || code === "INTERNAL_SERVER_ERROR") return undefined;
+  if (!code) return refusalBeforeTrpc(error);
+  if (code === "INTERNAL_SERVER_ERROR") return undefined;
   const message = (error as Error).message;
   return message ? message : undefined;
+}
+
+function refusalBeforeTrpc(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const meta = error.meta as { response?: { status?: number }; responseJSON?: unknown } | undefined;
+  const status = meta?.response?.status ?? 0;
+  const body = meta?.responseJSON;
+  if (status < 400 || status >= 500 || typeof body !== "object" || body === null) return undefined;
+  const words = (body as { error?: unknown }).error;
+  return typeof words === "string" && words !== "" ? words : undefined;
 }
 
 /** The HTTP status of a failed API call, when the server answered at all. */

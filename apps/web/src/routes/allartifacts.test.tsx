@@ -1,3 +1,4 @@
+import { onlineManager } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PAGE_SIZE, type ArtifactListQuery, type ArtifactPage } from "@artifact-atlas/shared";
@@ -5,6 +6,9 @@ import { readListParams, nextListParams } from "../lib/list-params";
 import { createFakeApi } from "../test/fake-api";
 import { makeArtifact, renderRoutes } from "../test/render";
 import AllArtifactsRoute from "./allartifacts";
+
+/** The filters load their own code beside the list (issue 29): slower than findBy's default. */
+const FILTERS_LOADING = { timeout: 5_000 };
 
 /** A collection of 20 matching artifacts: 3 pages of 8. */
 function listApi() {
@@ -177,9 +181,10 @@ describe("All artifacts screen", () => {
 
   it("applies a typed range of years, in order, from page 1", async () => {
     const { search } = renderList("/allartifacts?page=2");
-    const from = await screen.findByRole("spinbutton", { name: "From year" });
+    // Text fields since issue 29 (a phone's number keypad has no minus key); -500 still reads.
+    const from = await screen.findByRole("textbox", { name: "From year" }, FILTERS_LOADING);
     fireEvent.change(from, { target: { value: "300" } });
-    fireEvent.change(screen.getByRole("spinbutton", { name: "To year" }), {
+    fireEvent.change(screen.getByRole("textbox", { name: "To year" }), {
       target: { value: "-500" },
     });
     expect(search().has("fromYear")).toBe(false);
@@ -187,9 +192,39 @@ describe("All artifacts screen", () => {
     await waitFor(() => expect(search().get("fromYear")).toBe("-500"));
     expect(search().get("toYear")).toBe("300");
     expect(search().has("page")).toBe(false);
-    // The inputs show the range as applied.
-    expect(screen.getByRole("spinbutton", { name: "From year" })).toHaveValue(-500);
-    expect(screen.getByRole("spinbutton", { name: "To year" })).toHaveValue(300);
+    // The inputs show the range as applied, as people write years.
+    expect(screen.getByRole("textbox", { name: "From year" })).toHaveValue("500 BC");
+    expect(screen.getByRole("textbox", { name: "To year" })).toHaveValue("AD 300");
+  });
+
+  it("reads years as people write them: 500 BC, c. 1200, 5th century BC (issue 29)", async () => {
+    const { search } = renderList("/allartifacts");
+    const from = await screen.findByRole("textbox", { name: "From year" }, FILTERS_LOADING);
+    const to = screen.getByRole("textbox", { name: "To year" });
+    const apply = async (fromText: string, toText: string) => {
+      fireEvent.change(from, { target: { value: fromText } });
+      fireEvent.change(to, { target: { value: toText } });
+      fireEvent.click(screen.getByRole("button", { name: "Apply years" }));
+    };
+    await apply("5th century BC", "c. 1200");
+    await waitFor(() => expect(search().get("fromYear")).toBe("-500"));
+    expect(search().get("toYear")).toBe("1210");
+    await apply("500 BC", "5th century BC");
+    await waitFor(() => expect(search().get("toYear")).toBe("-401"));
+    expect(search().get("fromYear")).toBe("-500");
+  });
+
+  it("says which year it cannot read, and applies nothing", async () => {
+    const { search } = renderList("/allartifacts");
+    const to = await screen.findByRole("textbox", { name: "To year" }, FILTERS_LOADING);
+    fireEvent.change(to, { target: { value: "the dawn of time" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply years" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      '"the dawn of time" is not a date we can read.',
+    );
+    expect(to).toHaveAttribute("aria-invalid", "true");
+    expect(to).toHaveAccessibleDescription(expect.stringContaining("Try 500 BC"));
+    expect(search().has("toYear")).toBe(false);
   });
 
   it("says so when nothing matches", async () => {
@@ -204,5 +239,46 @@ describe("All artifacts screen", () => {
     expect(await screen.findByText("No artifacts found matching your search.")).toBeInTheDocument();
     expect(screen.getByText("Displaying 0 artifacts")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
+  it("past the last page, says there is no such page and offers the last (issue 29)", async () => {
+    const api = createFakeApi({
+      "artifacts.list": (input: ArtifactListQuery): ArtifactPage =>
+        Number(input.page) > 3
+          ? { items: [], total: 20, page: Number(input.page), pageCount: 3 }
+          : { items: [makeArtifact({ id: 7 })], total: 20, page: 3, pageCount: 3 },
+    });
+    const view = renderRoutes(
+      api,
+      [{ path: "/allartifacts", Component: AllArtifactsRoute }],
+      "/allartifacts?page=99",
+    );
+    expect(await screen.findByRole("heading", { name: "There is no page 99" })).toBeInTheDocument();
+    expect(screen.getByText("These 20 artifacts fill 3 pages.")).toBeInTheDocument();
+    expect(screen.queryByText("No artifacts found matching your search.")).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Go to page 3" }));
+    expect(await screen.findByRole("heading", { name: "Rosetta Stone" })).toBeInTheDocument();
+    expect(new URLSearchParams(view.router.location.search).get("page")).toBe("3");
+  });
+
+  it("says the results are an earlier search's while offline (issue 29)", async () => {
+    const { search } = renderList("/allartifacts?search=stone");
+    expect(await screen.findByRole("heading", { name: "Artifact 1.0" })).toBeInTheDocument();
+    onlineManager.setOnline(false);
+    try {
+      fireEvent.change(screen.getByRole("searchbox", { name: "Search artifacts" }), {
+        target: { value: "amphora" },
+      });
+      await waitFor(() => expect(search().get("search")).toBe("amphora"));
+      expect(await screen.findByText(/^You are offline: these are the results/)).toHaveAttribute(
+        "role",
+        "status",
+      );
+      // Still the earlier answer on show, and said to be so.
+      expect(screen.getByRole("heading", { name: "Artifact 1.0" })).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(screen.queryByText(/^You are offline/)).not.toBeInTheDocument());
   });
 });

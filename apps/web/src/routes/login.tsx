@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Eye } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
@@ -13,6 +14,7 @@ import { EmailField } from "../components/AccountFields";
 import { AuthCard, AuthForm } from "../components/AuthCard";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
+import { publicPageOf } from "../lib/artifact-id";
 import { useAuthAttempt } from "../lib/auth-attempt";
 import { serverMessage } from "../lib/errors";
 import { safeRedirect } from "../lib/redirect";
@@ -32,6 +34,8 @@ export default function LoginRoute() {
   // Where to go afterwards: ?redirect= (survives a reload), then history state, then home.
   const fromState = (location.state as { from?: string } | null)?.from;
   const redirectTo = safeRedirect(searchParams.get("redirect") ?? fromState);
+  // Sent here by an artifact's View Details: its public page needs no account (issue 29).
+  const publicPage = publicPageOf(redirectTo);
   // The server ends a Google sign-in here (contract in packages/shared/src/google.ts).
   const googleError = searchParams.get(GOOGLE_ERROR_PARAM);
   const googleSucceeded = searchParams.get(GOOGLE_SUCCESS_PARAM) === "success";
@@ -79,6 +83,18 @@ export default function LoginRoute() {
       switchLabel="Create one"
     >
       <title>Login</title>
+      {publicPage && (
+        <p className="-mt-2 mb-8 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-xl border border-line bg-surface-muted px-4 py-3 text-center text-sm text-muted">
+          Only here to look?
+          <Link
+            to={publicPage}
+            className="inline-flex items-center gap-1.5 rounded font-semibold text-accent underline-offset-4 hover:underline"
+          >
+            <Eye aria-hidden="true" className="size-4" />
+            View it without signing in
+          </Link>
+        </p>
+      )}
       <AuthForm
         onSubmit={submit}
         formError={formError ?? (googleError ? googleErrorMessage(googleError) : null)}

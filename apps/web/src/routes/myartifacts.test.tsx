@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { MY_ARTIFACTS_PAGE_SIZE } from "@artifact-atlas/shared";
+import { MY_ARTIFACTS_PAGE_SIZE, type TrashPage } from "@artifact-atlas/shared";
 import { createFakeApi, cursorPages, FakeApiError } from "../test/fake-api";
 import { makeArtifact, renderApp, SIGNED_IN_USER } from "../test/render";
 import { expectConsoleErrors } from "../test/setup";
@@ -156,5 +156,100 @@ describe("My Artifacts", () => {
     expect(
       await screen.findByRole("heading", { name: "Error Loading Artifacts" }),
     ).toBeInTheDocument();
+  });
+
+  describe("undo and the trash (issue 29)", () => {
+    const DAY = 24 * 60 * 60 * 1000;
+
+    /** A member's artifacts and trash as the server keeps them. */
+    function collection() {
+      let live = [
+        makeArtifact({ id: 3, artifactName: "Bronze Mirror" }),
+        makeArtifact({ id: 4, artifactName: "Venus Figurine" }),
+      ];
+      let trashed: { artifact: ReturnType<typeof makeArtifact>; deletedAt: number }[] = [];
+      return createFakeApi({
+        "auth.me": () => SIGNED_IN_USER,
+        "artifacts.mine": cursorPages(() => live, MY_ARTIFACTS_PAGE_SIZE),
+        "artifacts.delete": ({ id }: { id: number }) => {
+          trashed = [
+            { artifact: live.find((item) => item.id === id)!, deletedAt: Date.now() },
+            ...trashed,
+          ];
+          live = live.filter((item) => item.id !== id);
+          return { id, message: "Artifact deleted successfully" };
+        },
+        "trash.mine": (): TrashPage => ({
+          items: trashed.map((item) => ({ ...item, purgeAt: item.deletedAt + 30 * DAY })),
+          total: trashed.length,
+          page: 1,
+          pageCount: trashed.length > 0 ? 1 : 0,
+        }),
+        "trash.restoreMine": ({ id }: { id: number }) => {
+          const back = trashed.find((item) => item.artifact.id === id)!;
+          trashed = trashed.filter((item) => item !== back);
+          live = [...live, back.artifact].sort((a, b) => b.id - a.id);
+          return { id };
+        },
+      });
+    }
+
+    it("offers Undo beside OK after Deleted!, which brings the artifact back and focus to it", async () => {
+      const user = userEvent.setup();
+      const fake = collection();
+      renderApp(fake, "/myartifacts");
+      await user.click(await screen.findByRole("button", { name: "Delete Bronze Mirror" }));
+      await user.click(await screen.findByRole("button", { name: "Yes, delete it!" }));
+      const done = await screen.findByRole("dialog", { name: "Deleted!" });
+      // The spec's words stay; Undo is the addition.
+      expect(done).toHaveAccessibleDescription("Artifact deleted successfully");
+      expect(within(done).getByRole("button", { name: "OK" })).toHaveFocus();
+      await user.click(within(done).getByRole("button", { name: "Undo" }));
+      expect(await screen.findByText("Bronze Mirror was restored.")).toBeInTheDocument();
+      expect(fake.inputsOf("trash.restoreMine")).toEqual([{ id: 3 }]);
+      expect(screen.getByRole("link", { name: "Bronze Mirror" })).toBeInTheDocument();
+      expect(screen.getByText("2 artifacts")).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Delete Bronze Mirror" })).toHaveFocus();
+    });
+
+    it("after OK, leaves focus in the page rather than nowhere", async () => {
+      const user = userEvent.setup();
+      renderApp(collection(), "/myartifacts");
+      await user.click(await screen.findByRole("button", { name: "Delete Bronze Mirror" }));
+      await user.click(await screen.findByRole("button", { name: "Yes, delete it!" }));
+      const done = await screen.findByRole("dialog", { name: "Deleted!" });
+      await user.click(within(done).getByRole("button", { name: "OK" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+      expect(screen.getByRole("main")).toHaveFocus();
+    });
+
+    it("lists what the member deleted in their Trash, to restore", async () => {
+      const user = userEvent.setup();
+      const fake = collection();
+      const { router } = renderApp(fake, "/myartifacts");
+      await user.click(await screen.findByRole("button", { name: "Delete Venus Figurine" }));
+      await user.click(await screen.findByRole("button", { name: "Yes, delete it!" }));
+      await user.click(
+        within(await screen.findByRole("dialog", { name: "Deleted!" })).getByRole("button", {
+          name: "OK",
+        }),
+      );
+      await user.click(screen.getByRole("link", { name: "Trash" }));
+      await waitFor(() => expect(router.location.pathname).toBe("/myartifacts/trash"));
+      const table = await screen.findByRole("table", { name: "Deleted artifacts" });
+      expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Venus Figurine");
+      // Only the member's own: no column naming who added it.
+      expect(within(table).queryByRole("columnheader", { name: "Added by" })).toBeNull();
+      await user.click(within(table).getByRole("button", { name: "Restore Venus Figurine" }));
+      expect(await screen.findByText("Venus Figurine was restored.")).toBeInTheDocument();
+      expect(fake.inputsOf("trash.restoreMine")).toEqual([{ id: 4 }]);
+      expect(
+        await screen.findByRole("heading", { name: "Your trash is empty" }),
+      ).toBeInTheDocument();
+      await user.click(
+        within(screen.getByRole("main")).getByRole("link", { name: "My Artifacts" }),
+      );
+      expect(await screen.findByRole("link", { name: "Venus Figurine" })).toBeInTheDocument();
+    });
   });
 });

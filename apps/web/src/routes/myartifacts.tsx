@@ -1,4 +1,5 @@
-import { Archive, Heart, Pencil, Plus, Trash } from "lucide-react";
+import { Archive, Heart, Pencil, Plus, Trash, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { MESSAGES, type ReviewedArtifact } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
@@ -17,7 +18,7 @@ import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { StatusBadge } from "../components/StatusBadge";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
-import { artifactDeleted } from "../lib/cache-updates";
+import { artifactDeleted, artifactRestored } from "../lib/cache-updates";
 import { httpStatus, serverMessage } from "../lib/errors";
 import { useMyArtifacts } from "../lib/member-lists";
 import { trpc } from "../lib/trpc";
@@ -36,8 +37,12 @@ export default function MyArtifactsRoute() {
   const dialogs = useDialogs();
   const mine = useMyArtifacts();
   const remove = trpc.artifacts.delete.useMutation();
+  const restore = trpc.trash.restoreMine.useMutation();
+  const [restored, setRestored] = useState<string | null>(null);
+  // The artifact whose Delete button gets focus back once an undone delete draws its row again.
+  const focusDelete = useRef<number | null>(null);
 
-  const confirmDelete = async (id: number) => {
+  const confirmDelete = async ({ id, artifactName }: ReviewedArtifact) => {
     const confirmed = await dialogs.confirm({
       title: "Are you sure?",
       text: "You won't be able to recover this artifact!",
@@ -45,14 +50,52 @@ export default function MyArtifactsRoute() {
       cancelLabel: "Cancel",
     });
     if (!confirmed) return;
+    let undo: boolean;
     try {
       const result = await remove.mutateAsync({ id });
       artifactDeleted(utils, id);
-      await dialogs.notify({ variant: "success", title: "Deleted!", text: result.message });
+      setRestored(null);
+      // The spec's words, with Undo beside OK while the popup is open (issue 29): the artifact is
+      // in the owner's trash for 30 days, and back with one press.
+      undo = await dialogs.notify({
+        variant: "success",
+        title: "Deleted!",
+        text: result.message,
+        actionLabel: "Undo",
+      });
     } catch (error) {
       await dialogs.notify({ variant: "error", title: "Error!", text: deleteFailure(error) });
+      return;
     }
+    if (undo) await undoDelete(id, artifactName);
   };
+
+  const undoDelete = async (id: number, name: string) => {
+    focusDelete.current = id;
+    try {
+      await restore.mutateAsync({ id });
+      await artifactRestored(utils);
+    } catch (error) {
+      focusDelete.current = null;
+      await dialogs.notify({
+        variant: "error",
+        title: "Error!",
+        text: serverMessage(error) ?? "The artifact could not be restored.",
+      });
+      return;
+    }
+    setRestored(`${name} was restored.`);
+  };
+
+  // Back where it was: focus returns to the button that deleted it, once its row is drawn again.
+  useEffect(() => {
+    if (focusDelete.current === null) return;
+    const selector = `[data-delete-artifact="${focusDelete.current}"]`;
+    const button = document.querySelector<HTMLElement>(selector);
+    if (!button) return;
+    button.focus();
+    focusDelete.current = null;
+  }, [mine.data]);
 
   const count = mine.data?.length ?? 0;
 
@@ -63,8 +106,21 @@ export default function MyArtifactsRoute() {
         eyebrow="Your contributions"
         title="My Artifacts Collection"
         subtitle="Manage your contributions to the historical collection"
-        aside={count > 0 ? <ArtifactCount count={count} /> : null}
+        aside={
+          <div className="flex flex-wrap items-center gap-3">
+            {count > 0 && <ArtifactCount count={count} />}
+            <ButtonLink to="/myartifacts/trash" variant="secondary" size="sm">
+              <Trash2 aria-hidden="true" className="size-4" />
+              Trash
+            </ButtonLink>
+          </div>
+        }
       />
+      {restored && (
+        <p role="status" className="mb-6 text-success">
+          {restored}
+        </p>
+      )}
 
       <ArtifactListStates
         query={mine}
@@ -136,7 +192,8 @@ export default function MyArtifactsRoute() {
                           variant="danger"
                           size="sm"
                           aria-label={`Delete ${artifact.artifactName}`}
-                          onClick={() => void confirmDelete(artifact.id)}
+                          data-delete-artifact={artifact.id}
+                          onClick={() => void confirmDelete(artifact)}
                         >
                           <Trash aria-hidden="true" className="size-4" />
                           Delete

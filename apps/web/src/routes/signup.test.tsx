@@ -102,4 +102,30 @@ describe("Signup screen", () => {
     expect(dialog).toHaveAccessibleDescription(MESSAGES.emailAlreadyRegistered);
     expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.emailAlreadyRegistered);
   });
+
+  it("says why a signup from an address the server does not allow was refused (issue 29)", async () => {
+    expectConsoleErrors();
+    const user = userEvent.setup();
+    const api = createFakeApi({ "auth.me": () => null });
+    // The origin check answers before tRPC reads the call, in the REST shape { error }.
+    const refusing = {
+      ...api,
+      fetch: async (url: RequestInfo | URL, init?: RequestInit) =>
+        String(url).includes("auth.signup")
+          ? new Response(JSON.stringify({ error: MESSAGES.crossOriginRefused }), {
+              status: 403,
+              headers: { "content-type": "application/json" },
+            })
+          : api.fetch(url, init),
+    };
+    renderRoutes(refusing, [{ path: "/signup", Component: SignupRoute }], "/signup");
+    await user.type(screen.getByLabelText("Username"), "Hypatia");
+    await user.type(screen.getByLabelText("Email"), "hypatia@example.com");
+    await user.type(screen.getByLabelText("Password"), "Alexandria1");
+    await user.click(screen.getByRole("button", { name: "Create Account" }));
+    const dialog = await screen.findByRole("dialog", { name: "Signup Failed" });
+    expect(dialog).toHaveAccessibleDescription(MESSAGES.crossOriginRefused);
+    expect(screen.getByRole("alert")).toHaveTextContent(MESSAGES.crossOriginRefused);
+    expect(screen.queryByText(MESSAGES.signupFailed)).not.toBeInTheDocument();
+  });
 });

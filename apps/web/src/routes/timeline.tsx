@@ -1,10 +1,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { ChartColumn, TriangleExclamationPoint } from "lucide-react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
   formatCentury,
   formatYearRange,
-  parseHistoricalDate,
   PAGE_SIZE,
   spanYears,
   type FacetCount,
@@ -16,7 +16,10 @@ import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
+import { artifactPath } from "../lib/artifact-id";
 import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { useSession } from "../lib/session";
+import { readTypedYears, unreadableYear } from "../lib/typed-years";
 import { trpc } from "../lib/trpc";
 
 /*
@@ -137,6 +140,8 @@ function Histogram({ rows, state }: { rows: Row[]; state: ListParams }) {
 
 export default function TimelineRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const signedIn = useSession().status === "signedIn";
+  const [unreadable, setUnreadable] = useState<{ field: "from" | "to"; text: string } | null>(null);
   const state = readListParams(searchParams);
   const search = state.search.trim() || undefined;
   // The histogram is the era picker: every era filter but the chosen span is left out.
@@ -182,25 +187,13 @@ export default function TimelineRoute() {
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
-          const year = (name: string) => {
-            const text = String(data.get(name) ?? "").trim();
-            const parsed = parseHistoricalDate(text);
-            return text && parsed ? parsed.from : undefined;
-          };
-          const yearTo = (name: string) => {
-            const text = String(data.get(name) ?? "").trim();
-            const parsed = parseHistoricalDate(text);
-            return text && parsed ? parsed.to : undefined;
-          };
-          const fromYear = year("from");
-          const toYear = yearTo("to");
-          const ordered = fromYear === undefined || toYear === undefined || fromYear <= toYear;
-          setSearchParams(
-            nextListParams(
-              state,
-              ordered ? { fromYear, toYear } : { fromYear: toYear, toYear: fromYear },
-            ),
-          );
+          const years = readTypedYears(String(data.get("from")), String(data.get("to")));
+          setUnreadable(years.ok ? null : years);
+          if (years.ok) {
+            setSearchParams(
+              nextListParams(state, { fromYear: years.fromYear, toYear: years.toYear }),
+            );
+          }
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
@@ -210,7 +203,9 @@ export default function TimelineRoute() {
             key={`from${spanFrom ?? ""}`}
             defaultValue={spanFrom === undefined ? "" : formatYearRange(spanFrom, spanFrom)}
             placeholder="e.g. 3000 BC"
-            className="h-10 w-40 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:text-sm"
+            aria-invalid={unreadable?.field === "from" || undefined}
+            aria-describedby={unreadable?.field === "from" ? "timeline-years-error" : undefined}
+            className="h-10 w-40 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink aria-invalid:border-danger sm:text-sm"
           />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
@@ -220,7 +215,9 @@ export default function TimelineRoute() {
             key={`to${spanTo ?? ""}`}
             defaultValue={spanTo === undefined ? "" : formatYearRange(spanTo, spanTo)}
             placeholder="e.g. AD 500"
-            className="h-10 w-40 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:text-sm"
+            aria-invalid={unreadable?.field === "to" || undefined}
+            aria-describedby={unreadable?.field === "to" ? "timeline-years-error" : undefined}
+            className="h-10 w-40 rounded-lg border border-line-strong bg-surface px-3 text-base text-ink aria-invalid:border-danger sm:text-sm"
           />
         </label>
         <Button type="submit" variant="secondary">
@@ -235,6 +232,11 @@ export default function TimelineRoute() {
           >
             Whole collection
           </Button>
+        )}
+        {unreadable && (
+          <p id="timeline-years-error" role="alert" className="w-full text-sm text-danger">
+            {unreadableYear(unreadable.text)}
+          </p>
         )}
       </form>
 
@@ -297,7 +299,7 @@ export default function TimelineRoute() {
                       : "Date not recognised"}
                   </span>
                   <Link
-                    to={`/artifacts/${artifact.id}`}
+                    to={artifactPath(artifact.id, signedIn)}
                     className="font-serif text-base font-semibold text-ink hover:text-accent"
                   >
                     {artifact.artifactName}

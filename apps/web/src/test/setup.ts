@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
 /*
@@ -16,6 +16,13 @@ if (typeof HTMLDialogElement.prototype.showModal !== "function") {
   };
 }
 window.scrollTo = () => {};
+
+/*
+ * A screen's code is loaded on first use (the router's lazy routes): on a loaded two-core machine
+ * that took longer than Testing Library's 1 s wait, failing a find that would have succeeded.
+ */
+configure({ asyncUtilTimeout: 5_000 });
+Element.prototype.scrollIntoView = () => {};
 
 /* An unexpected console.error fails the test (Epic Stack habit); tests that expect one say so. */
 let consoleErrors: unknown[][] = [];

@@ -119,6 +119,10 @@ export const artifacts = sqliteTable(
       index("artifacts_trash_idx")
         .on(table.deletedAt, table.id)
         .where(sql`${table.deletedAt} is not null`),
+      /** An owner's own trash, most recently deleted first (issue 29). */
+      index("artifacts_owner_trash_idx")
+        .on(table.ownerId, table.deletedAt, table.id)
+        .where(sql`${table.deletedAt} is not null`),
       /*
        * The filters of the collection (store/find.ts): each facet's count reads one of
        * these alone, with its own filter first, whichever filters are set (decision 042), and a

@@ -1,0 +1,1 @@
+CREATE INDEX `artifacts_owner_trash_idx` ON `artifacts` (`owner_id`,`deleted_at`,`id`) WHERE "artifacts"."deleted_at" is not null;
