@@ -9,6 +9,8 @@
 //   is not restarted: it said why, and starting it again would only say it again.
 // - A server that dies after it was ready is started again after 1 s, then 2, 4, ... up to 30 s
 //   while it keeps dying soon after starting; once it stays up a minute, the wait is back to 1 s.
+// - A server that exits with 75 (EX_TEMPFAIL) asked to be started again: an admin restored a
+//   backup on the Backups screen, and the start puts it in place. It is started again at once.
 // - SIGINT and SIGTERM go to the server, and the supervisor exits with it.
 // - Once ready, the server says "alive" every second from a timer, which fires only while its event
 //   loop turns. A server silent for ATLAS_WATCHDOG_SECONDS (30) hangs: it is killed (SIGKILL, as
@@ -18,6 +20,8 @@ import { spawn } from "node:child_process";
 const MIN_DELAY_MS = 1_000;
 const MAX_DELAY_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
+/** The exit code of a server that asks to be started again (apps/api/src/server.ts). */
+const RESTART_EXIT_CODE = 75;
 /** How long a ready server may stay silent before it counts as hung (tests shorten it). */
 const WATCHDOG_MS = Number(process.env.ATLAS_WATCHDOG_SECONDS ?? 30) * 1_000;
 
@@ -68,6 +72,11 @@ function start() {
     if (!ready) {
       log("error", "the server stopped before it was ready; not restarting", { code, signal });
       process.exit(code ?? 1);
+    }
+    if (code === RESTART_EXIT_CODE) {
+      log("info", "the server stopped to be started again (a restore); starting it", { code });
+      start();
+      return;
     }
     if (Date.now() - startedAt >= STABLE_AFTER_MS) delayMs = MIN_DELAY_MS;
     log("error", "the server died; restarting it", {

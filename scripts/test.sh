@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-node.sh
+source scripts/ensure-debian-packages.sh
 source scripts/ensure-pnpm.sh
-source scripts/ensure-chromium.sh
+debian_packages_ready
 
 # The three checks read the sources and write nothing the others read (build writes dist/, which
 # lint ignores): on two cores, side by side they take about half as long as one after another.

@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { GOOGLE_SIGN_IN_META, TRPC_MAX_BATCH_SIZE } from "@artifact-atlas/shared";
 import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
-import { createDeps, type Deps } from "./deps";
+import { createDeps, type Deps, type DepsOptions } from "./deps";
+import { metricsRoutes } from "./metrics";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
 import { clientAddressRule } from "./client-address";
@@ -58,12 +59,18 @@ export interface BuildAppOptions {
   every?: Every;
   /** Waits before each new try of a failed mail; the outbox's defaults when not given. */
   mailRetryDelaysMs?: readonly number[];
+  /** Where backups are sent, instead of BACKUP_TARGET's (tests). */
+  backupTarget?: DepsOptions["backupTarget"];
+  /** Stops the server for its supervisor to start it again (server.ts); a restore asks for it. */
+  restart?: () => void;
 }
 
 /** The largest request body: a maximal artifact is about 12 kB of JSON. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** How often the server removes the images that nothing refers to any more (decision 037). */
 const IMAGE_PRUNE_INTERVAL_MS = 60_000;
+/** How often the backup job looks whether a backup is due or a send waits. */
+const BACKUP_CHECK_INTERVAL_MS = 60_000;
 /** A request must arrive whole (headers and body) within this time; checked every second. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Its headers within this time: a browser sends them in one packet. */
@@ -71,6 +78,10 @@ const HEADERS_TIMEOUT_MS = 5_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Open connections at once; a connection past it is closed at once (memory: at most one body each). */
 const MAX_CONNECTIONS = 512;
+
+const RESTORING_MESSAGE =
+  "Artifact Atlas is restoring a backup and starts again in a moment. Please try again then.";
+const RESTORING_RETRY_AFTER_SECONDS = 10;
 
 /** The whole product as a Fastify instance; server.ts listens, tests inject. */
 export async function buildApp({
@@ -81,6 +92,8 @@ export async function buildApp({
   now,
   every = everyOnTheWall,
   mailRetryDelaysMs,
+  backupTarget,
+  restart,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // One stream for pino's lines and the access lines, so that they stay in order.
   const logDestination: LogStream = logStream ?? process.stdout;
@@ -129,12 +142,14 @@ export async function buildApp({
     clientAddress,
     ...(now ? { now } : {}),
     ...(mailRetryDelaysMs ? { mailRetryDelaysMs } : {}),
+    ...(backupTarget !== undefined ? { backupTarget } : {}),
+    ...(restart ? { restart } : {}),
   });
   app.decorate("deps", deps);
   // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
-  app.addHook("onClose", (_app, done) => {
+  app.addHook("onClose", async () => {
     deps.outbox?.close();
-    done();
+    await deps.backups.close();
   });
   configureSharp();
   app.addHook("onReady", async () => deps.images.storage.prepare());
@@ -161,6 +176,13 @@ export async function buildApp({
         atStart: true,
         run: () => purgeExpiredTrash(db, deps.now()),
       },
+      {
+        // BACKUP_SCHEDULE's backups when due, then the sends that wait (issue 35).
+        name: "backups",
+        everyMs: BACKUP_CHECK_INTERVAL_MS,
+        atStart: false,
+        run: () => deps.backups.tick(),
+      },
     ],
     every,
   );
@@ -171,6 +193,7 @@ export async function buildApp({
     done();
   });
   trackRequestsOnConnections(app);
+  metricsRoutes(app, deps);
   await app.register(errorsPlugin);
   await app.register(bodyBufferPlugin, {
     bodyLimit: BODY_LIMIT_BYTES,
@@ -186,6 +209,16 @@ export async function buildApp({
   await app.register(corsPlugin, { corsOrigins: env.corsOrigins });
   await app.register(originCheckPlugin, { allowedOrigins: env.allowedOrigins });
   await app.register(sessionPlugin, { deps });
+  // A restore was asked for: the server stops soon, and a write now would be lost with it.
+  app.addHook("onRequest", async (request) => {
+    if (deps.backups.restoring() && request.method !== "GET" && request.method !== "HEAD") {
+      throw new ServiceError(
+        "SERVICE_UNAVAILABLE",
+        RESTORING_MESSAGE,
+        RESTORING_RETRY_AFTER_SECONDS,
+      );
+    }
+  });
 
   await app.register(googleAuthRoutes, { deps });
 
@@ -195,7 +228,8 @@ export async function buildApp({
     reply.header("cache-control", "no-store");
     try {
       healthQuery.get();
-      return reply.send({ status: "ok", database: "ok" });
+      // A late backup is a warning for the operator, not a reason to take the server out.
+      return reply.send({ status: "ok", database: "ok", backup: deps.backups.health().state });
     } catch (error) {
       request.log.error({ err: error }, "health check: the database does not answer");
       return reply.code(503).send({ status: "unavailable", database: "unavailable" });

@@ -21,6 +21,8 @@ import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
 import { createSlots, type Slots } from "./open-data/slots";
 import { createPublicArtifactStore, type PublicArtifactStore } from "./store/public-artifacts";
+import { createBackups, type Backups } from "./backups/service";
+import type { BackupTarget } from "./backups/targets/target";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
@@ -57,6 +59,8 @@ export interface Deps {
   now: () => number;
   /** Who sent a request, by TRUST_PROXY: the rate limits' key, as the logs name it. */
   clientAddress: ClientAddressRule;
+  /** Scheduled, manual and pre-migration backups, their sends and restores (issue 35). */
+  backups: Backups;
 }
 
 /**
@@ -71,6 +75,10 @@ export interface DepsOptions {
   now?: () => number;
   /** Waits before each new try of a failed mail (tests shorten them). */
   mailRetryDelaysMs?: readonly number[];
+  /** Where backups are sent, instead of BACKUP_TARGET's (tests). */
+  backupTarget?: BackupTarget | null;
+  /** Stops the server for its supervisor to start it again (a restore). */
+  restart?: () => void;
 }
 
 export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Deps {
@@ -102,5 +110,13 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
       : null,
     now,
     clientAddress: options.clientAddress,
+    backups: createBackups({
+      env,
+      db,
+      log: options.log,
+      now,
+      ...(options.backupTarget !== undefined ? { target: options.backupTarget } : {}),
+      ...(options.restart ? { restart: options.restart } : {}),
+    }),
   };
 }

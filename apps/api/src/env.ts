@@ -2,6 +2,12 @@ import { isIP } from "node:net";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { REVIEW_MODES } from "@artifact-atlas/shared";
+import {
+  DEFAULT_BACKUP_SCHEDULE,
+  parseBackupSchedule,
+  type BackupSchedule,
+} from "./backups/schedule";
+import { parseKeepPolicy, type KeepPolicy } from "./backups/rotation";
 
 /**
  * A client's server time a minute by default: a twelfth of a core, so that several clients at their
@@ -172,6 +178,91 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/** A comma-separated list of addresses and ranges (METRICS_ALLOW). */
+const addressList = z
+  .string()
+  .default("127.0.0.1,::1")
+  .transform((value, ctx) => {
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (!isAddressOrRange(entry)) {
+        ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or a range` });
+      }
+    }
+    return entries;
+  });
+
+/** BACKUP_SCHEDULE: a cron expression, or off (null). */
+const backupSchedule = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .default(DEFAULT_BACKUP_SCHEDULE)
+    .transform((value, ctx): BackupSchedule | null => {
+      if (value.trim() === "off") return null;
+      const parsed = parseBackupSchedule(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return null;
+      }
+      return parsed;
+    }),
+);
+
+const keepPolicy = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .default("7 daily, 4 weekly, 12 monthly")
+    .transform((value, ctx): KeepPolicy => {
+      const parsed = parseKeepPolicy(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return { daily: 0, weekly: 0, monthly: 0 };
+      }
+      return parsed;
+    }),
+);
+
+/** Where backups are sent (BACKUP_TARGET), as parsed from its URL. */
+export type BackupTargetConfig =
+  | { kind: "s3"; bucket: string; prefix: string }
+  | { kind: "sftp"; host: string; port: number; username: string; folder: string };
+
+const backupTarget = z.preprocess(
+  blankAsMissing,
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): BackupTargetConfig | null => {
+      if (value === undefined) return null;
+      const url = URL.canParse(value) ? new URL(value) : null;
+      if (url?.protocol === "s3:" && url.hostname) {
+        return { kind: "s3", bucket: url.hostname, prefix: url.pathname.replace(/^\/+|\/+$/g, "") };
+      }
+      if (url?.protocol === "sftp:" && url.hostname && url.username && !url.password) {
+        return {
+          kind: "sftp",
+          host: url.hostname.replace(/^\[|\]$/g, ""),
+          port: url.port ? Number(url.port) : 22,
+          username: decodeURIComponent(url.username),
+          // sftp://host/backups is relative to the home folder; sftp://host//srv/backups absolute.
+          folder: decodeURIComponent(url.pathname.replace(/^\//, "")) || ".",
+        };
+      }
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be s3://bucket/prefix or sftp://user@host:port/folder (a key file, never a password: BACKUP_SFTP_KEY)",
+      });
+      return null;
+    }),
+);
+
 /** A comma-separated list of email addresses (blank entries ignored), stored lower-case. */
 const emailList = z
   .string()
@@ -236,6 +327,33 @@ const envSchema = z
     NOTIFY_SOCKET: z.preprocess(blankAsMissing, z.string().min(1).optional()),
     /** Set by systemd when the unit has WatchdogSec: the timeout, in microseconds. */
     WATCHDOG_USEC: z.preprocess(blankAsMissing, z.coerce.number().int().positive().optional()),
+    /** Scheduled backups (issue 35): a cron expression in local time, or off. */
+    BACKUP_SCHEDULE: backupSchedule,
+    /** How many scheduled backups are kept: "7 daily, 4 weekly, 12 monthly". */
+    BACKUP_KEEP: keepPolicy,
+    /** Where every backup is also sent: s3://bucket/prefix or sftp://user@host:port/folder. */
+    BACKUP_TARGET: backupTarget,
+    /** Another S3-compatible service's endpoint (https://s3.example.net); AWS when unset. */
+    BACKUP_S3_ENDPOINT: z.preprocess(blankAsMissing, z.url({ protocol: /^https?$/ }).optional()),
+    AWS_REGION: z.preprocess(blankAsMissing, z.string().trim().default("us-east-1")),
+    AWS_ACCESS_KEY_ID: optionalSecret,
+    AWS_SECRET_ACCESS_KEY: optionalSecret,
+    AWS_SESSION_TOKEN: optionalSecret,
+    /** The private key file for an sftp:// target, and the server's host key fingerprint. */
+    BACKUP_SFTP_KEY: z.preprocess(blankAsMissing, z.string().min(1).optional()),
+    BACKUP_SFTP_HOST_KEY: z.preprocess(
+      blankAsMissing,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^SHA256:[A-Za-z0-9+/]{43}$/,
+          "must be a fingerprint as ssh-keygen -lf prints it (SHA256:...)",
+        )
+        .optional(),
+    ),
+    /** Who may read /metrics: addresses and ranges, by the one client-address rule. */
+    METRICS_ALLOW: addressList,
     /** Outgoing mail (password reset links): both or neither; without them mail is off. */
     SMTP_URL: smtpUrl,
     MAIL_FROM: mailFrom,
@@ -247,6 +365,21 @@ const envSchema = z
         path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
         message:
           "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; set both, or neither to turn it off",
+      });
+    }
+    if (env.BACKUP_TARGET?.kind === "sftp" && !(env.BACKUP_SFTP_KEY && env.BACKUP_SFTP_HOST_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.BACKUP_SFTP_KEY ? "BACKUP_SFTP_HOST_KEY" : "BACKUP_SFTP_KEY"],
+        message:
+          "an sftp:// BACKUP_TARGET needs BACKUP_SFTP_KEY (a private key file) and BACKUP_SFTP_HOST_KEY (the server's fingerprint)",
+      });
+    }
+    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"],
+        message: "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither",
       });
     }
     if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
@@ -298,8 +431,61 @@ const envSchema = z
             }
           : null,
       mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
+      backups: {
+        schedule: env.BACKUP_SCHEDULE,
+        keep: env.BACKUP_KEEP,
+        target: backupTargetSettings(env),
+      },
+      metricsAllow: env.METRICS_ALLOW,
     };
   });
+
+/** BACKUP_TARGET with what it needs to connect (credentials stay out of descriptions and logs). */
+export type BackupTargetSettings =
+  | (Extract<BackupTargetConfig, { kind: "s3" }> & {
+      region: string;
+      endpoint?: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+    })
+  | (Extract<BackupTargetConfig, { kind: "sftp" }> & {
+      privateKeyPath: string;
+      hostKeySha256: string;
+    });
+
+function backupTargetSettings(env: {
+  BACKUP_TARGET: BackupTargetConfig | null;
+  BACKUP_S3_ENDPOINT?: string | undefined;
+  AWS_REGION: string;
+  AWS_ACCESS_KEY_ID?: string | undefined;
+  AWS_SECRET_ACCESS_KEY?: string | undefined;
+  AWS_SESSION_TOKEN?: string | undefined;
+  BACKUP_SFTP_KEY?: string | undefined;
+  BACKUP_SFTP_HOST_KEY?: string | undefined;
+}): BackupTargetSettings | null {
+  const target = env.BACKUP_TARGET;
+  if (!target) return null;
+  if (target.kind === "sftp") {
+    return {
+      ...target,
+      privateKeyPath: env.BACKUP_SFTP_KEY ?? "",
+      hostKeySha256: env.BACKUP_SFTP_HOST_KEY ?? "",
+    };
+  }
+  return {
+    ...target,
+    region: env.AWS_REGION,
+    ...(env.BACKUP_S3_ENDPOINT ? { endpoint: env.BACKUP_S3_ENDPOINT } : {}),
+    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          },
+        }
+      : {}),
+  };
+}
 
 export type Env = z.output<typeof envSchema>;
 

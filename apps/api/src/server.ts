@@ -8,6 +8,20 @@ import { checkSmtp } from "./mail/outbox";
 import { listenFailure, mailStatus, prepareDatabase } from "./startup";
 import { startWatchdog } from "./watchdog";
 
+/**
+ * The exit code of a server that stops to be started again on a restored backup (EX_TEMPFAIL):
+ * scripts/supervise.mjs starts it again at once; systemd's Restart=always does anyway.
+ */
+export const RESTART_EXIT_CODE = 75;
+
+/** A line in the shape of the server's own log lines, for what happens before the app exists. */
+function say(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown> = {}) {
+  const levels = { info: 30, warn: 40, error: 50 };
+  process.stdout.write(
+    `${JSON.stringify({ level: levels[level], time: Date.now(), msg, ...fields })}\n`,
+  );
+}
+
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,11 +31,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const db = prepareDatabase(env);
+  const db = await prepareDatabase(env, say);
 
   let server: FastifyInstance;
+  let restart: () => void = () => undefined;
   try {
-    server = await buildApp({ env, db, logStream: new BatchedLogOutput() });
+    server = await buildApp({
+      env,
+      db,
+      logStream: new BatchedLogOutput(),
+      restart: () => restart(),
+    });
   } catch (error) {
     closeDatabase(db);
     throw error;
@@ -61,7 +81,7 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     stopWatchdog();
@@ -75,7 +95,7 @@ async function main(): Promise<void> {
     // close() stops accepting connections, answers new requests on open ones with 503 and waits
     // for every in-flight request: each write is one synchronous transaction, so an answered
     // request is committed and an unanswered one changed nothing.
-    let code = 0;
+    let code = exitCode;
     try {
       await server.close();
     } catch (error) {
@@ -87,6 +107,7 @@ async function main(): Promise<void> {
     server.log.info({ code }, "stopped");
     process.exit(code);
   };
+  restart = () => void stop("restore", RESTART_EXIT_CODE);
   process.once("SIGINT", () => void stop("SIGINT"));
   process.once("SIGTERM", () => void stop("SIGTERM"));
 }

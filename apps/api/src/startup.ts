@@ -1,5 +1,18 @@
-import { closeSync, fsyncSync, openSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { restorePendingBackup } from "./backups/restore";
+import { makeBackup } from "./backups/make";
+import { backupsFolderFor } from "./db/backup";
 import {
   closeDatabase,
   createPrivateFolder,
@@ -92,13 +105,95 @@ function openFailure(path: string, error: unknown): StartupError {
   });
 }
 
-/** Checks, opens, verifies and migrates the database the server will serve; seeds a first start. */
-export function prepareDatabase(
-  env: Pick<Env, "databasePath" | "seedDemoCollection">,
-): AppDatabase {
+/** What a start says on its way (a JSON line before the app's logger exists). */
+export type StartupSay = (
+  level: "info" | "warn" | "error",
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+const quiet: StartupSay = () => undefined;
+
+/** The backup a later start would suggest after this version migrated from `from` to `to`. */
+function upgradeLabel(from: string, to: string): string {
+  return `before-migrating-${from}-to-${to}`;
+}
+
+/**
+ * Refuses, before anything opens it for writing, a database this version must not touch: damaged,
+ * another program's, or written by a newer Atlas (migrations this code does not know).
+ */
+function inspectReadOnly(path: string): void {
+  if (!existsSync(path) || statSync(path).size === 0) return;
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw openFailure(path, error);
+  }
+  try {
+    // quick_check reads every page (without cross-checking indexes): milliseconds for a
+    // community's collection, and a damaged file is refused now instead of one request at a time.
+    const check = String(sqlite.pragma("quick_check", { simple: true }));
+    if (check !== "ok") {
+      throw new StartupError(
+        `The database at ${path} is damaged (quick_check: ${check}). ${RESTORE_HINT}`,
+      );
+    }
+    const found = inspectDatabase(sqlite);
+    if (found.kind === "foreign") {
+      throw new StartupError(
+        `The file at ${path} is an SQLite database of some other program (tables: ` +
+          `${found.tables.slice(0, 5).join(", ")}). Set DATABASE_PATH to Artifact Atlas's database.`,
+      );
+    }
+    if (found.kind === "newer") {
+      const before = readdirSafe(backupsFolderFor(path)).find((file) =>
+        file.includes(`-${upgradeLabel(found.codeVersion, "")}`),
+      );
+      throw new StartupError(
+        `The database at ${path} is at schema version ${found.version}, written by a newer ` +
+          `version of Artifact Atlas (${found.unknown} migration(s) this one does not know); this ` +
+          `version knows schema versions up to ${found.codeVersion}. It was not opened for ` +
+          "writing. Run the newer version again, or go back to this one by restoring a backup " +
+          "made by it" +
+          (before ? ` (the one made before the upgrade: backups/${before})` : "") +
+          ' with "pnpm db:restore <file>" (docs/operating-atlas.md, "Upgrade").',
+      );
+    }
+  } catch (error) {
+    throw error instanceof StartupError ? error : openFailure(path, error);
+  } finally {
+    sqlite.close();
+  }
+}
+
+function readdirSafe(folder: string): string[] {
+  try {
+    return readdirSync(folder).sort().reverse();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Checks, opens, verifies and migrates the database the server will serve; seeds a first start.
+ * Before any migration it writes a verified backup named after the schema versions it goes from
+ * and to; a migration that fails changes nothing (one transaction) and the start stops naming it.
+ * A restore asked for on the Backups screen is done first, before the database is opened.
+ */
+export async function prepareDatabase(
+  env: Pick<Env, "databasePath" | "seedDemoCollection"> & Partial<Pick<Env, "imagesDir">>,
+  say: StartupSay = quiet,
+): Promise<AppDatabase> {
   const inMemory = env.databasePath === ":memory:";
   const path = inMemory ? env.databasePath : resolve(env.databasePath);
-  if (!inMemory) assertWritableFolder(dirname(path));
+  if (!inMemory) {
+    assertWritableFolder(dirname(path));
+    if (env.imagesDir)
+      await restorePendingBackup({ databasePath: path, imagesDir: env.imagesDir }, say);
+    inspectReadOnly(path);
+  }
 
   let db: AppDatabase;
   try {
@@ -107,35 +202,49 @@ export function prepareDatabase(
     throw openFailure(path, error);
   }
   try {
-    // quick_check reads every page (without cross-checking indexes): milliseconds for a community's
-    // collection, and a damaged file is refused now instead of failing one request at a time.
-    const check = String(db.$client.pragma("quick_check", { simple: true }));
-    if (check !== "ok") {
-      throw new StartupError(
-        `The database at ${path} is damaged (quick_check: ${check}). ${RESTORE_HINT}`,
-      );
-    }
     const found = inspectDatabase(db.$client);
-    if (found.kind === "foreign") {
-      throw new StartupError(
-        `The file at ${path} is an SQLite database of some other program (tables: ` +
-          `${found.tables.slice(0, 5).join(", ")}). Set DATABASE_PATH to Artifact Atlas's database.`,
-      );
-    }
-    if (found.kind === "newer") {
-      throw new StartupError(
-        `The database at ${path} was written by a newer version of Artifact Atlas (` +
-          `${found.unknown} migration(s) this version does not know). Run that version, or ` +
-          "restore a backup made by this one.",
-      );
-    }
-    try {
+    if (found.kind === "atlas" && found.pending > 0 && !inMemory) {
+      const label = upgradeLabel(found.version, found.codeVersion);
+      let backup: string;
+      try {
+        const made = await makeBackup(db, {
+          databasePath: path,
+          imagesDir: env.imagesDir ?? join(dirname(path), "images"),
+          at: new Date(),
+          reason: "upgrade",
+          label,
+        });
+        backup = join(backupsFolderFor(path), `${made.name}.db`);
+      } catch (error) {
+        throw new StartupError(
+          `The database at ${path} needs migrating from schema version ${found.version} to ` +
+            `${found.codeVersion}, but the backup to make first failed, so nothing was migrated: ` +
+            `${reasonOf(error)}. Free some disk space or fix the backups folder, then start again.`,
+          { cause: error },
+        );
+      }
+      say("info", "backup made before migrating", {
+        backup,
+        fromVersion: found.version,
+        toVersion: found.codeVersion,
+      });
+      try {
+        migrateDatabase(db);
+      } catch (error) {
+        throw new StartupError(
+          `Migrating the database at ${path} from schema version ${found.version} to ` +
+            `${found.codeVersion} failed, and it was left as it was: ${reasonOf(error)}. The backup ` +
+            `made just before is ${backup}. Report the error; run the previous version of Atlas ` +
+            "meanwhile.",
+          { cause: error },
+        );
+      }
+      say("info", "database migrated", {
+        fromVersion: found.version,
+        toVersion: found.codeVersion,
+      });
+    } else {
       migrateDatabase(db);
-    } catch (error) {
-      throw new StartupError(
-        `Migrating the database at ${path} failed, and it was left as it was: ${reasonOf(error)}`,
-        { cause: error },
-      );
     }
     if (env.seedDemoCollection) seedDemoCollectionIfEmpty(db);
     refreshParsedDates(db);

@@ -45,9 +45,9 @@ function modesOfOpenDatabase(path: string) {
 const PRIVATE = { folder: 0o700, database: 0o600, wal: 0o600, shm: 0o600 };
 
 describe("a fresh database", () => {
-  it("is created private by the server's start, folder included", () => {
+  it("is created private by the server's start, folder included", async () => {
     const databasePath = join(dir, "data", "atlas.db");
-    open.push(prepareDatabase({ databasePath, seedDemoCollection: true }));
+    open.push(await prepareDatabase({ databasePath, seedDemoCollection: true }));
     expect(modesOfOpenDatabase(databasePath)).toEqual(PRIVATE);
   });
 
@@ -60,45 +60,45 @@ describe("a fresh database", () => {
     expect(modeOf(join(dir, "new"))).toBe(0o700);
   });
 
-  it("is private even when the umask would let everyone read it", () => {
+  it("is private even when the umask would let everyone read it", async () => {
     const previous = process.umask(0o000);
     try {
       const databasePath = join(dir, "open-umask", "atlas.db");
-      open.push(prepareDatabase({ databasePath, seedDemoCollection: false }));
+      open.push(await prepareDatabase({ databasePath, seedDemoCollection: false }));
       expect(modesOfOpenDatabase(databasePath)).toEqual(PRIVATE);
     } finally {
       process.umask(previous);
     }
   });
 
-  it("leaves an existing folder's mode as the operator set it", () => {
+  it("leaves an existing folder's mode as the operator set it", async () => {
     const folder = join(dir, "shared");
     mkdirSync(folder);
     chmodSync(folder, 0o750);
     const databasePath = join(folder, "atlas.db");
-    open.push(prepareDatabase({ databasePath, seedDemoCollection: false }));
+    open.push(await prepareDatabase({ databasePath, seedDemoCollection: false }));
     expect(modeOf(folder)).toBe(0o750);
     expect(modeOf(databasePath)).toBe(0o600);
   });
 });
 
 describe("backups", () => {
-  function liveDatabase() {
+  async function liveDatabase() {
     const databasePath = join(dir, "data", "atlas.db");
-    const db = prepareDatabase({ databasePath, seedDemoCollection: true });
+    const db = await prepareDatabase({ databasePath, seedDemoCollection: true });
     open.push(db);
     return { db, databasePath };
   }
 
   it("are written private, in a private backups folder", async () => {
-    const { db, databasePath } = liveDatabase();
+    const { db, databasePath } = await liveDatabase();
     const backup = await backupDatabase(db, databasePath, new Date("2026-11-25T10:00:00Z"));
     expect(modeOf(dirname(backup))).toBe(0o700);
     expect(modeOf(backup)).toBe(0o600);
   });
 
   it("are written private by pnpm db:backup", async () => {
-    const { db, databasePath } = liveDatabase();
+    const { db, databasePath } = await liveDatabase();
     closeDatabase(db);
     const result = await runCli(["backup"], { DATABASE_PATH: databasePath });
     expect(result.stderr).toBe("");
@@ -110,7 +110,7 @@ describe("backups", () => {
   });
 
   it("restore a database that is private, into a private folder", async () => {
-    const { db, databasePath } = liveDatabase();
+    const { db, databasePath } = await liveDatabase();
     const backup = await backupDatabase(db, databasePath, new Date("2026-11-25T10:00:01Z"));
     closeDatabase(db);
     const target = join(dir, "restored", "atlas.db");

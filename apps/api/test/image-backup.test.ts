@@ -79,7 +79,7 @@ test("a backup carries the images, and a restore brings them back to be served a
 
   const restored = await cli(["restore", backupPath]);
   expect(restored.code, restored.stderr).toBe(0);
-  expect(restored.stdout).toContain(`1 uploaded images put back in ${t.env.imagesDir}`);
+  expect(restored.stdout).toContain(`6 image files put back in ${t.env.imagesDir}`);
 
   const db = openDatabase(t.env.databasePath);
   const app = await buildApp({

@@ -81,7 +81,7 @@ describe("GET /healthz", () => {
     t = await createTestApp();
     const response = await t.app.inject({ url: "/healthz" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(response.json()).toEqual({ status: "ok", database: "ok", backup: "ok" });
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 

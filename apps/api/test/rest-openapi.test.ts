@@ -99,6 +99,7 @@ const ADMIN_CALLS = [
   ["post", "/admin/users/{id}/suspension"],
   ["delete", "/admin/users/{id}/suspension"],
   ["get", "/admin/audit"],
+  ["get", "/admin/backups/{name}/download"],
   ["get", "/notifications"],
   ["post", "/notifications/read"],
 ] as const;
@@ -115,6 +116,7 @@ const UNDOCUMENTED = [
   /^\/robots\.txt$/,
   /^\/sitemaps?[/.]/,
   /^\/openapi\.json$/,
+  /^\/metrics$/,
   /^\/artifacts\/\{id\}\/history$/,
 ];
 

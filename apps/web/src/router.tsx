@@ -83,6 +83,8 @@ export const routes: RouteObject[] = [
               { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
               { path: "hidden", Component: lazy(() => import("./routes/admin.hidden")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
+              // Issue 35: backups, their sends and restores.
+              { path: "backups", Component: lazy(() => import("./routes/admin.backups")) },
             ],
           },
         ],

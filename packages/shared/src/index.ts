@@ -12,6 +12,7 @@ export * from "./redirect";
 export * from "./images";
 export * from "./schemas/rest";
 export * from "./schemas/admin";
+export * from "./schemas/backups";
 export * from "./notifications";
 export * from "./public/slug";
 export * from "./public/citation";

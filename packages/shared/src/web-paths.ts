@@ -24,6 +24,8 @@ export const API_PATH_PREFIXES = [
   "/export",
   "/imports",
   "/account/",
+  // A backup's download (issue 35); the Backups tab itself is /admin/backups.
+  "/admin/backups/",
 ] as const;
 
 /**

@@ -8,17 +8,28 @@ import {
   renameSync,
   rmSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { createPrivateDatabaseFile, createPrivateFolder, type AppDatabase } from "./client";
 import { inspectDatabase, migrateDatabase } from "./migrate";
 import * as schema from "./schema";
 
-/** `<dir of the database>/backups/artifact-atlas-YYYY-MM-DDTHH-MM-SS.db` (UTC). */
-export function backupPathFor(databasePath: string, at: Date): string {
+/** Where a database's backups are kept: `backups/` beside it. */
+export function backupsFolderFor(databasePath: string): string {
+  return join(dirname(databasePath), "backups");
+}
+
+/**
+ * `<dir of the database>/backups/artifact-atlas-YYYY-MM-DDTHH-MM-SS[-label].db` (UTC); the label
+ * says why it was made when that is not a routine backup ("before-migrating-0014-to-0029").
+ */
+export function backupPathFor(databasePath: string, at: Date, label?: string): string {
   const stamp = at.toISOString().slice(0, 19).replace(/:/g, "-");
-  return join(dirname(databasePath), "backups", `artifact-atlas-${stamp}.db`);
+  const name = label ? `artifact-atlas-${stamp}-${label}.db` : `artifact-atlas-${stamp}.db`;
+  return join(backupsFolderFor(databasePath), name);
 }
 
 /** Runs SQLite's integrity check on a database file opened read-only; true when it says "ok". */
@@ -39,8 +50,9 @@ export async function backupDatabase(
   db: AppDatabase,
   databasePath: string,
   at: Date = new Date(),
+  label?: string,
 ): Promise<string> {
-  const target = backupPathFor(databasePath, at);
+  const target = backupPathFor(databasePath, at, label);
   if (existsSync(target)) throw new Error(`A backup named ${target} already exists.`);
   createPrivateFolder(dirname(target));
 
@@ -49,17 +61,41 @@ export async function backupDatabase(
   try {
     createPrivateDatabaseFile(partial);
     await db.$client.backup(partial);
-    // The copy inherits WAL mode; a rollback-journal copy is one self-contained file to move around.
-    const copy = new Database(partial, { fileMustExist: true });
-    copy.pragma("journal_mode = DELETE");
-    copy.close();
-    if (!isIntact(partial)) throw new Error("The backup failed its integrity check.");
+    // Off the event loop: checking a large copy takes seconds that the reads must not wait for.
+    const check = await finishCopyInWorker(partial);
+    if (check !== "ok") throw new Error(`The backup failed its integrity check: ${check}`);
     renameSync(partial, target);
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
   }
   return target;
+}
+
+/**
+ * In a worker thread: the copy leaves WAL mode (a rollback-journal copy is one self-contained file
+ * to move around), then SQLite's integrity check reads it whole. Answers the check's result.
+ */
+function finishCopyInWorker(path: string): Promise<string> {
+  const source = `
+    const { parentPort, workerData } = require("node:worker_threads");
+    const Database = require(workerData.driver);
+    const copy = new Database(workerData.path, { fileMustExist: true });
+    try {
+      copy.pragma("journal_mode = DELETE");
+      parentPort.postMessage(String(copy.pragma("integrity_check", { simple: true })));
+    } finally {
+      copy.close();
+    }`;
+  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+  return new Promise((resolveCheck, reject) => {
+    const worker = new Worker(source, { eval: true, workerData: { path, driver } });
+    worker.once("message", (check: string) => resolveCheck(check));
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`The backup's check stopped (exit code ${code}).`));
+    });
+  });
 }
 
 /** A restore that was refused before anything changed, with the reason for the operator. */
@@ -95,7 +131,7 @@ function fsyncPath(path: string): void {
 }
 
 /** Refuses anything but an intact Artifact Atlas database of this version or an older one. */
-function checkRestorable(source: string): void {
+export function checkRestorable(source: string): void {
   if (!existsSync(source)) throw new RestoreRefused(`There is no file at ${source}.`);
   let copy: Database.Database;
   try {

@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
 import { ROLES, type Role } from "@artifact-atlas/shared";
 import { loadEnv, type Env } from "../env";
-import { backupDatabase, RestoreRefused, restoreDatabase } from "./backup";
+import { makeBackup } from "../backups/make";
+import { databaseFileOf } from "../backups/records";
+import { backupsFolderFor, RestoreRefused, restoreDatabase } from "./backup";
 import { pruneImages } from "../services/images/prune";
 import { ServiceError } from "../services/errors";
 import { createResetLinkByAdmin } from "../services/password-reset";
 import { findUserIdByEmail, setRole } from "../services/roles";
 import { createImageStore } from "../store/image-store";
 import { closeDatabase, openDatabase, type AppDatabase } from "./client";
-import { backupImages, restoreImages } from "./image-backup";
+import { restoreImages } from "./image-backup";
 import { migrateDatabase } from "./migrate";
 import { seedDemoCollection } from "./seed";
 
@@ -50,7 +52,7 @@ async function restore(file: string, databasePath: string, imagesDir: string): P
       `Restored ${result.target} from ${file}: ${result.artifacts} artifacts, ${result.users} ` +
         "accounts. Every session was ended, so everyone signs in again.",
     );
-    console.log(`${images} uploaded images put back in ${imagesDir}`);
+    console.log(`${images} image files put back in ${imagesDir}`);
     if (result.previous) console.log(`The database it replaced is kept at ${result.previous}`);
     return 0;
   } catch (error) {
@@ -143,10 +145,14 @@ async function main(argv: string[]): Promise<number> {
         break;
       }
       case "backup": {
-        const backup = await backupDatabase(db, env.databasePath);
-        backupImages(env.imagesDir, backup);
+        const made = await makeBackup(db, {
+          databasePath: env.databasePath,
+          imagesDir: env.imagesDir,
+          at: new Date(),
+          reason: "shell",
+        });
         // Only the path, which scripts read; its images are in imagesBackupPathFor(backup).
-        console.log(backup);
+        console.log(databaseFileOf(backupsFolderFor(env.databasePath), made.name));
         break;
       }
       case "prune-images": {

@@ -1,13 +1,13 @@
 import { copyFileSync, existsSync, linkSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isImageHash } from "../services/images/storage";
 import { createPrivateFolder } from "./client";
 
 /*
  * The uploaded images in backups (issue 19). A database backup `backups/artifact-atlas-<date>.db`
- * gets its images beside it in `backups/artifact-atlas-<date>-images/<hash>/`. Image files are
- * written once and never changed, so a hard link is as good as a copy and costs no space; a backup
- * folder on another file system gets copies.
+ * gets the whole IMAGES_DIR tree beside it in `backups/artifact-atlas-<date>-images/` (every file,
+ * whatever kind of derivative a later version keeps there). Image files are written once under a
+ * name made from their content and never changed, so a hard link is as good as a copy and costs
+ * no space; a backup folder on another file system gets copies.
  */
 
 /** The images folder that belongs to a database backup file. */
@@ -24,20 +24,23 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
-/** Every image folder of `from` that `to` lacks (file by file), into `to`. Answers how many images. */
+/**
+ * Every file of the tree `from` that `to` lacks, into `to`; uploads still arriving (hidden
+ * temporary files, dot-named) are left out. Answers how many files.
+ */
 function copyImages(from: string, to: string): number {
   if (!existsSync(from)) return 0;
   createPrivateFolder(to);
-  let images = 0;
-  for (const hash of readdirSync(from)) {
-    if (!isImageHash(hash)) continue;
-    createPrivateFolder(join(to, hash));
-    for (const file of readdirSync(join(from, hash))) {
-      linkOrCopy(join(from, hash, file), join(to, hash, file));
+  let files = 0;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name.startsWith(".")) continue;
+    if (entry.isDirectory()) files += copyImages(join(from, entry.name), join(to, entry.name));
+    else if (entry.isFile()) {
+      linkOrCopy(join(from, entry.name), join(to, entry.name));
+      files += 1;
     }
-    images += 1;
   }
-  return images;
+  return files;
 }
 
 /**

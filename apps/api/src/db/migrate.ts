@@ -31,9 +31,23 @@ const OUR_TABLES = ["users", "sessions", "artifacts", "likes", "__drizzle_migrat
  */
 export type DatabaseKind =
   | { kind: "empty" }
-  | { kind: "atlas"; pending: number }
-  | { kind: "newer"; unknown: number }
+  | { kind: "atlas"; pending: number; version: string; codeVersion: string }
+  | { kind: "newer"; unknown: number; version: string; codeVersion: string }
   | { kind: "foreign"; tables: string[] };
+
+/**
+ * A schema version in words: the number of the newest migration applied ("0029" after
+ * 0029_automatic_hides_backfill), "none" before the first. Backups made before an upgrade are
+ * named after the versions they go from and to.
+ */
+export function schemaVersionName(migrationsApplied: number): string {
+  return migrationsApplied === 0 ? "none" : String(migrationsApplied - 1).padStart(4, "0");
+}
+
+/** The schema version this code migrates to. */
+export function codeSchemaVersion(migrationsFolder = findMigrationsFolder()): string {
+  return schemaVersionName(readMigrationFiles({ migrationsFolder }).length);
+}
 
 export function inspectDatabase(
   sqlite: Database.Database,
@@ -55,7 +69,10 @@ export function inspectDatabase(
     }[]
   ).map((row) => Number(row.created_at));
   const unknown = applied.filter((when) => !known.includes(when)).length;
-  if (unknown > 0) return { kind: "newer", unknown };
+  const version = schemaVersionName(applied.length);
+  const codeVersion = schemaVersionName(known.length);
+  if (unknown > 0) return { kind: "newer", unknown, version, codeVersion };
   const newest = Math.max(0, ...applied);
-  return { kind: "atlas", pending: known.filter((when) => when > newest).length };
+  const pending = known.filter((when) => when > newest).length;
+  return { kind: "atlas", pending, version, codeVersion };
 }

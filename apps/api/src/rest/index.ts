@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
 import { adminRoutes } from "./admin";
+import { backupRoutes } from "./backups";
 import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
@@ -54,6 +55,7 @@ export const restPlugin = fp(
     await reviewRoutes(app);
     await jwtRoutes(app);
     await adminRoutes(app);
+    await backupRoutes(app);
     await notificationRoutes(app);
     await exportRoutes(app);
     await importRoutes(app);

@@ -1,6 +1,7 @@
 import { router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
+import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { importsRouter } from "./routers/imports";
@@ -25,6 +26,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   imports: importsRouter,
   account: accountRouter,
+  backups: backupsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

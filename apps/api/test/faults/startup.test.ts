@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDatabase, openDatabase } from "../../src/db/client";
 import { findMigrationsFolder, migrateDatabase } from "../../src/db/migrate";
 import { likeCountDrift } from "../support/fingerprint";
+import { newestMigrationIndex } from "../support/old-database";
 import { failToStart, request, signUpOn, startServer, stopServer } from "../support/server";
 
 // Each test starts real server processes; a loaded machine makes that slow.
@@ -209,6 +210,7 @@ describe("a database from another version or program", () => {
 
   it("refuses a database written by a newer version", async () => {
     const databasePath = join(dir, "atlas.db");
+    const total = newestMigrationIndex() + 1;
     const db = migratedDatabase(databasePath);
     db.$client
       .prepare("insert into __drizzle_migrations (hash, created_at) values ('future', ?)")
@@ -216,7 +218,16 @@ describe("a database from another version or program", () => {
     closeDatabase(db);
     const before = sha256(databasePath);
     const result = await failToStart({ databasePath });
-    expectRefusal(result, /written by a newer version of Artifact Atlas/);
+    // Both versions named, and what to do; the file was never opened for writing.
+    const known = String(total - 1).padStart(4, "0");
+    expectRefusal(
+      result,
+      new RegExp(
+        `at schema version ${String(total).padStart(4, "0")}, written by a newer version of Artifact Atlas.*` +
+          `knows schema versions up to ${known}\\. It was not opened for writing.*db:restore`,
+        "s",
+      ),
+    );
     expect(sha256(databasePath)).toBe(before);
   });
 

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { request, signUpOn } from "../support/server";
+import { listening, supervise, type Supervised } from "../support/supervised";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -13,16 +13,6 @@ vi.setConfig({ testTimeout: 90_000 });
  * one that cannot start is not. Here the supervisor runs the server from source, as the other
  * fault tests do.
  */
-
-const API_DIR = fileURLToPath(new URL("../..", import.meta.url));
-const SUPERVISOR = fileURLToPath(new URL("../../../../scripts/supervise.mjs", import.meta.url));
-
-interface Supervised {
-  child: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  exited: Promise<number | null>;
-}
 
 let dir: string;
 let supervised: Supervised | undefined;
@@ -42,54 +32,6 @@ afterEach(async () => {
 
 const HANG_ON_SIGUSR2 = fileURLToPath(new URL("../support/hang-on-sigusr2.mjs", import.meta.url));
 
-function supervise(env: NodeJS.ProcessEnv = {}, nodeOptions: string[] = []): Supervised {
-  const child = spawn(
-    process.execPath,
-    [SUPERVISOR, process.execPath, ...nodeOptions, "--import", "tsx", "src/main.ts"],
-    {
-      cwd: API_DIR,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: "0",
-        PUBLIC_ORIGIN: "http://localhost:3000",
-        SEED_DEMO_COLLECTION: "false",
-        DATABASE_PATH: join(dir, "atlas.db"),
-        WEB_DIST_PATH: join(dir, "no-web-build"),
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout
-    ?.setEncoding("utf8")
-    .on("data", (chunk: string) => stdout.push(...chunk.split("\n")));
-  child.stderr
-    ?.setEncoding("utf8")
-    .on("data", (chunk: string) => stderr.push(...chunk.split("\n")));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, stdout, stderr, exited };
-}
-
-/** The nth "Server listening" line's address and the pid of the server that wrote it. */
-async function listening(lines: string[], nth: number): Promise<{ url: string; pid: number }> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const found = lines.filter((line) => line.includes("Server listening at"));
-    const line = found[nth - 1];
-    if (line) {
-      const entry = JSON.parse(line) as { pid: number; msg: string };
-      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(entry.msg)?.[1] as string;
-      return { url, pid: entry.pid };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no start number ${nth}:\n${lines.join("\n")}`);
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -101,7 +43,7 @@ function isAlive(pid: number): boolean {
 
 describe("the supervisor of npm start", () => {
   it("starts a server that was killed again, says why, and loses nothing it acknowledged", async () => {
-    supervised = supervise();
+    supervised = supervise(dir);
     const first = await listening(supervised.stdout, 1);
     const cookie = await signUpOn(first.url, "survivor@example.com");
     expect(cookie).toMatch(/^atlas_session=/);
@@ -129,7 +71,7 @@ describe("the supervisor of npm start", () => {
   });
 
   it("kills a server whose event loop hangs, says why, and starts it again", async () => {
-    supervised = supervise({ ATLAS_WATCHDOG_SECONDS: "3" }, ["--import", HANG_ON_SIGUSR2]);
+    supervised = supervise(dir, { ATLAS_WATCHDOG_SECONDS: "3" }, ["--import", HANG_ON_SIGUSR2]);
     const first = await listening(supervised.stdout, 1);
     // Answering, and saying so, for longer than the watchdog's time: not killed while it lives.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
@@ -160,7 +102,7 @@ describe("the supervisor of npm start", () => {
   });
 
   it("does not restart a server that cannot start, and exits with its code", async () => {
-    supervised = supervise({ PUBLIC_ORIGIN: "localhost:3000" });
+    supervised = supervise(dir, { PUBLIC_ORIGIN: "localhost:3000" });
     expect(await supervised.exited).toBe(1);
     const output = supervised.stderr.join("\n");
     expect(output).toContain('PUBLIC_ORIGIN: "localhost:3000" is not an origin');

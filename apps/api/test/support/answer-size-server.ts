@@ -13,7 +13,7 @@ import { prepareDatabase } from "../../src/startup";
 const CHUNK_BYTES = 1024 * 1024;
 
 const env = loadEnv();
-const db = prepareDatabase(env);
+const db = await prepareDatabase(env);
 const app = await buildApp({ env, db, logStream: new BatchedLogOutput() });
 
 // A body held whole in memory: a JSON string, or a Buffer of the same bytes.

@@ -224,6 +224,12 @@ const SIGNED_IN_ADMIN: Screen[] = [
     ready: (page) => page.getByRole("table", { name: "Audit log" }),
   },
   {
+    // Issue 35: the Backups tab, before any backup (the list is apps/web/e2e/backups.test.ts's).
+    name: "admin-backups",
+    path: "/admin/backups",
+    ready: (page) => page.getByText("No backups yet"),
+  },
+  {
     name: "notifications",
     path: "/notifications",
     ready: (page) => page.getByRole("list", { name: "Notifications" }),

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-/** Debian's Chromium; nothing is downloaded (see scripts/ensure-chromium.sh). */
+/** Debian's Chromium; nothing is downloaded (see scripts/ensure-debian-packages.sh). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

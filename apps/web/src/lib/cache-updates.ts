@@ -195,3 +195,8 @@ export async function sessionChanged(
 export function sessionUncertain(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: [["auth", "me"]] });
 }
+
+/** A backup made (or refused): the Backups tab shows the list and the last attempt again. */
+export function backupsChanged(utils: TrpcUtils) {
+  return utils.backups.invalidate();
+}

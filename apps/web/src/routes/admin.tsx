@@ -1,5 +1,13 @@
 import { clsx } from "clsx";
-import { EyeOff, ScrollText, ShieldLock, Trash2, Users, type LucideIcon } from "lucide-react";
+import {
+  DatabaseBackup,
+  EyeOff,
+  ScrollText,
+  ShieldLock,
+  Trash2,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { NavLink, Outlet, useLocation } from "react-router-dom";
 import { hasRole, type Role } from "@artifact-atlas/shared";
 import { Page } from "../components/Container";
@@ -25,6 +33,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/trash", label: "Trash", icon: Trash2, role: "curator" },
   { to: "/admin/hidden", label: "Hidden", icon: EyeOff, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
+  { to: "/admin/backups", label: "Backups", icon: DatabaseBackup, role: "admin" },
 ];
 
 /** What the screen holds: everything for an admin, the trash and hidden artifacts for a curator. */
@@ -79,8 +88,9 @@ export default function AdminLayout() {
         title="Running the collection"
         subtitle={user ? subtitleFor(user.role) : undefined}
       />
-      <nav aria-label="Admin sections" className="mb-8 overflow-x-auto border-b border-line">
-        <ul className="flex min-w-max gap-1">
+      {/* The tabs wrap rather than scroll: on a phone the one open stays in sight. */}
+      <nav aria-label="Admin sections" className="mb-8 border-b border-line">
+        <ul className="flex flex-wrap gap-x-1">
           {sections.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink to={to} end className={tabClass}>
