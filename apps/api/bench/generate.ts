@@ -13,6 +13,18 @@ export const KEPT_BENCH_DATABASE = process.env.BENCH_DATABASE ?? "/tmp/atlas-ben
 export const BENCH_SIZE = { artifacts: 100_000, users: 10_000, likes: 1_000_000 } as const;
 
 /**
+ * Issue 30: every artifact shows three images, its own (artifactImage) and two elsewhere, each
+ * with a caption, rights and credit, so that the reads are measured with the rows they will meet.
+ */
+export const IMAGES_PER_ARTIFACT = 3;
+const BENCH_RIGHTS = [
+  "http://creativecommons.org/licenses/by/4.0/",
+  "http://creativecommons.org/publicdomain/zero/1.0/",
+  "http://rightsstatements.org/vocab/InC/1.0/",
+  "http://rightsstatements.org/vocab/CNE/1.0/",
+];
+
+/**
  * Issue 17's history: every artifact has its first revision (as the migration gives it), and this
  * one artifact has 10,000 more, the deepest history the bench reads; 10,000 more edits are spread
  * over the collection (generate-review.ts).
@@ -192,6 +204,10 @@ export async function generateBenchDatabase(
     const insertLike = sqlite.prepare(
       "insert into likes (artifact_id, user_id, liked_at) values (?, ?, ?)",
     );
+    const insertImage = sqlite.prepare(
+      `insert into artifact_images (artifact_id, position, url, alt, caption, rights, credit)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+    );
     const insertRevision = sqlite.prepare(
       `insert into artifact_revisions (artifact_id, number, actor_id, at, summary, fields)
        select id, ?, owner_id, ?, ?, ${fieldsJson("historical_context || ?")}
@@ -232,6 +248,19 @@ export async function generateBenchDatabase(
           added,
           added,
         );
+        for (let position = 0; position < IMAGES_PER_ARTIFACT; position += 1) {
+          insertImage.run(
+            id,
+            position,
+            position === 0 ? options.imageUrl : `https://images.example.org/${id}/${position}.jpg`,
+            "",
+            position === 0 ? "" : `View ${position} of ${name}`,
+            position === 0
+              ? "http://rightsstatements.org/vocab/CNE/1.0/"
+              : pick(next, BENCH_RIGHTS),
+            position === 0 ? "" : `Photo: ${pick(next, MUSEUMS)}`,
+          );
+        }
       }
       for (let id = 1; id <= artifacts; id += 1) insertRevision.run(1, now, "Created", "", id);
       for (let edit = 1; edit <= HISTORY_BENCH.edits; edit += 1) {

@@ -17,7 +17,12 @@ import { compareRevisions, listRevisions } from "../src/services/history";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 import { createImageStore, type ImageStore } from "../src/store/image-store";
 import { UNUSED_IMAGE_GRACE_MS } from "../src/services/images/prune";
-import { HISTORY_BENCH } from "./generate";
+import { imageRowsOf } from "../src/services/artifact-images";
+import { artifactManifest } from "../src/services/iiif/manifest";
+import { getPublicArtifact, getPublicArtifactDetail } from "../src/services/public-artifacts";
+import { siteRights } from "../src/services/site-rights";
+import { createPublicArtifactStore, type PublicArtifactStore } from "../src/store/public-artifacts";
+import { HISTORY_BENCH, IMAGES_PER_ARTIFACT } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
 import { eq } from "drizzle-orm";
 import { listSessions } from "../src/auth/session";
@@ -210,6 +215,7 @@ function memberAndExportCases(): Case[] {
 /** Every list order, deep pages and searches of every kind the list meets. */
 export function latencyCases(sampleId: number): Case[] {
   const cases: Case[] = [...findCases(), ...memberAndExportCases()];
+  let publicStore: PublicArtifactStore | undefined;
   for (const sort of ["default", "asc", "desc", "date_asc", "date_desc"] as const) {
     cases.push(list(undefined, sort), list(undefined, sort, 5_000), list(undefined, sort, 10_000));
   }
@@ -276,6 +282,28 @@ export function latencyCases(sampleId: number): Case[] {
       label: "byId",
       listTarget: false,
       run: (store) => getArtifact(store, null, { id: sampleId }),
+    },
+    // Issue 30: the public page's artifact with its three images, and its IIIF manifest.
+    {
+      label: `public page with its ${IMAGES_PER_ARTIFACT} images`,
+      listTarget: false,
+      run: (store) => {
+        publicStore ??= createPublicArtifactStore(store.db.$client);
+        return getPublicArtifactDetail(publicStore, store.db, { id: sampleId });
+      },
+    },
+    {
+      label: `IIIF manifest (${IMAGES_PER_ARTIFACT} images)`,
+      listTarget: false,
+      run: (store) => {
+        publicStore ??= createPublicArtifactStore(store.db.$client);
+        return artifactManifest({
+          artifact: getPublicArtifact(publicStore, { id: sampleId }),
+          images: imageRowsOf(store.db, sampleId),
+          origin: "https://atlas.example",
+          metadataLicense: siteRights(store.db).metadataLicense,
+        });
+      },
     },
     {
       label: "similar",

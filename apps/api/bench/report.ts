@@ -32,7 +32,7 @@ export interface BenchReport {
   bundle: { path: string; gzipKb: number; files: string[] }[] | { skipped: string };
   logBytes: number;
   durationSeconds: number;
-  /** Issue 19: 20 large uploads in a row (missing from runs made before it). */
+  /** Issues 19 and 30: large uploads in a row (missing from runs made before it). */
   uploads?: UploadBench;
   /** Issue 21: the whole collection exported (missing from runs made before it). */
   openData?: OpenDataBench;

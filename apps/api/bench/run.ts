@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 import { publicFirstLoads } from "../../web/e2e/first-load";
 import {
@@ -165,6 +165,7 @@ async function benchUploadsOnly(): Promise<void> {
       app.url,
       await signUpForUploads(app.url),
       app.child.pid as number,
+      join(dir, "images"),
     );
     log(JSON.stringify(uploads));
     const section = renderUploads(uploads).join("\n");
@@ -324,7 +325,9 @@ async function main(): Promise<void> {
     }
 
     log(`uploading ${UPLOAD_BENCH.images} large images in a row`);
-    const uploads = await measureUploads(app.url, uploader, app.child.pid as number);
+    // The server's images folder: IMAGES_DIR's default, beside the database.
+    const imagesDir = join(dirname(databasePath), "images");
+    const uploads = await measureUploads(app.url, uploader, app.child.pid as number, imagesDir);
     log(`uploads: ${uploads.seconds.toFixed(1)} s, RSS peak ${uploads.rssPeakMb.toFixed(0)} MB`);
 
     log("exporting the whole collection as CSV and JSON-LD");

@@ -1,16 +1,19 @@
 import sharp from "sharp";
+import { folderBytes } from "../src/services/images/storage";
 import { rssMb } from "./load";
 
 /*
- * Uploads (issue 19): 20 large photos posted one after another to POST /images of the production
- * server, timing each and sampling the server's resident memory every 50 ms. libvips works outside
- * the JavaScript heap, so RSS is what shows whether one-image-at-a-time keeps it in budget.
+ * Uploads (issues 19 and 30): 10 photos of 24 megapixels posted one after another to POST /images
+ * of the production server, timing each and sampling the server's resident memory every 50 ms.
+ * libvips works outside the JavaScript heap, so RSS is what shows whether one-image-at-a-time keeps
+ * it in budget. Each becomes a master, 8 derivatives, a placeholder and a IIIF tile pyramid: what
+ * they take on disk is measured per image.
  */
 
 export const UPLOAD_BENCH = {
-  images: 20,
-  width: 4032,
-  height: 3024,
+  images: 10,
+  width: 6000,
+  height: 4000,
   /** systemd's MemoryHigh for the server (docs/operations.md): the budget RSS must stay under. */
   memoryHighMb: 384,
 };
@@ -27,9 +30,11 @@ export interface UploadBench {
   rssPeakMb: number;
   rssAfterMb: number;
   failures: number;
+  /** What one upload's files (master, derivatives, tiles) take on disk, on average. */
+  diskMbPerImage: number;
 }
 
-/** A 12-megapixel phone-sized JPEG of coloured noise: large, as real photos are, and each different. */
+/** A 24-megapixel JPEG of coloured noise: large, as a camera's photos are, and each different. */
 function largePhoto(seed: number): Promise<Buffer> {
   return sharp({
     create: {
@@ -87,7 +92,10 @@ export async function measureUploads(
   origin: string,
   cookie: string,
   pid: number,
+  /** The server's images folder, whose growth is the uploads' disk use. */
+  imagesDir: string,
 ): Promise<UploadBench> {
+  const diskBefore = await folderBytes(imagesDir);
   const photos: Buffer[] = [];
   for (let index = 0; index < UPLOAD_BENCH.images; index += 1) photos.push(await largePhoto(index));
   const rssBeforeMb = rssMb(pid) ?? Number.NaN;
@@ -128,6 +136,7 @@ export async function measureUploads(
     rssPeakMb,
     rssAfterMb: rssMb(pid) ?? Number.NaN,
     failures,
+    diskMbPerImage: ((await folderBytes(imagesDir)) - diskBefore) / 1e6 / photos.length,
   };
 }
 
@@ -141,15 +150,16 @@ export function renderUploads(result: UploadBench | undefined): string[] {
     "",
     `${result.images} JPEGs of ${result.width} × ${result.height} pixels (${fixed(result.totalMb)} MB in all, ` +
       "coloured noise, so each is as large as a detailed photo) posted one after another by one " +
-      "signed-in client to the production server, which makes each into 8 derivatives and a " +
-      "placeholder (apps/api/bench/uploads.ts).",
+      "signed-in client to the production server, which makes each into a master, 8 derivatives, " +
+      "a placeholder and a IIIF tile pyramid (apps/api/bench/uploads.ts).",
     "",
-    "| images | MB | seconds | images/s | MB/s | per image p50 ms | max ms | RSS before MB | RSS peak MB | RSS after MB | failures |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| images | MB | seconds | images/s | MB/s | per image p50 ms | max ms | RSS before MB | RSS peak MB | RSS after MB | disk MB per image | failures |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     `| ${result.images} | ${fixed(result.totalMb)} | ${fixed(result.seconds)} | ` +
       `${fixed(result.images / result.seconds, 2)} | ${fixed(result.totalMb / result.seconds, 2)} | ` +
       `${fixed(result.perImageMsP50, 0)} | ${fixed(result.perImageMsMax, 0)} | ${fixed(result.rssBeforeMb, 0)} | ` +
-      `${fixed(result.rssPeakMb, 0)} | ${fixed(result.rssAfterMb, 0)} | ${result.failures} |`,
+      `${fixed(result.rssPeakMb, 0)} | ${fixed(result.rssAfterMb, 0)} | ` +
+      `${Number.isFinite(result.diskMbPerImage) ? fixed(result.diskMbPerImage) : "-"} | ${result.failures} |`,
     "",
     `- Server RSS while processing stays under its memory budget (systemd MemoryHigh ` +
       `${UPLOAD_BENCH.memoryHighMb} MB): ${fixed(result.rssPeakMb, 0)} MB at the peak — ` +

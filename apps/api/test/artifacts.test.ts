@@ -10,7 +10,7 @@ import {
   type MyArtifactsPage,
 } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
-import { addArtifact, artifactFields, like } from "./support/artifacts";
+import { addArtifact, artifactFields, asListed, like, onlyImage } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
 /** An artifact whose image is a URL elsewhere has no uploaded image's fields. */
@@ -115,6 +115,7 @@ describe("artifacts.create", () => {
       likeCount: 0,
       username: "Alice Archivist",
       ...NO_UPLOAD,
+      images: [onlyImage(fields.artifactImage)],
       // "100 BC" and "1799" as the date parser reads them (test/parsed-dates.test.ts).
       createdFromYear: -100,
       createdToYear: -100,
@@ -441,7 +442,10 @@ describe("artifacts.mine", () => {
     await like(t, bob, first.id);
 
     const result = await call("query", "artifacts.mine", undefined, alice.cookie);
-    expect(result.data).toEqual({ items: [second, { ...first, likeCount: 1 }], nextCursor: null });
+    expect(result.data).toEqual({
+      items: [asListed(second), { ...asListed(first), likeCount: 1 }],
+      nextCursor: null,
+    });
     const bobs = await call("query", "artifacts.mine", undefined, bob.cookie);
     expect(names((bobs.data as MyArtifactsPage).items)).toEqual(["Bob's"]);
   });
@@ -477,6 +481,7 @@ describe("artifacts.update", () => {
       likeCount: 1,
       username: "Alice Archivist",
       ...NO_UPLOAD,
+      images: [onlyImage(fields.artifactImage)],
       createdFromYear: 1401,
       createdToYear: 1500,
       discoveredFromYear: 1901,

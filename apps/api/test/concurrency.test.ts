@@ -2,9 +2,9 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Artifact, ArtifactFields, LikeStatus } from "@artifact-atlas/shared";
+import type { Artifact, LikeStatus } from "@artifact-atlas/shared";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestAppOptions } from "./support/app";
-import { addArtifact, artifactFields } from "./support/artifacts";
+import { addArtifact, artifactFields, type ArtifactSent } from "./support/artifacts";
 import { ClientMachines } from "./support/client-machines";
 import { fingerprint, likeCountDrift } from "./support/fingerprint";
 import { createUserWithSession, type SignedInUser } from "./support/users";
@@ -149,7 +149,7 @@ describe("edits and deletes of one artifact at once", () => {
     const stranger = await createUserWithSession(app);
     const { id } = await addArtifact(app, owner);
 
-    const edits: ArtifactFields[] = Array.from({ length: 60 }, (_, i) =>
+    const edits: ArtifactSent[] = Array.from({ length: 60 }, (_, i) =>
       artifactFields({
         artifactName: `Edit ${i}`,
         presentLocation: `Shelf ${i}`,
@@ -173,13 +173,13 @@ describe("edits and deletes of one artifact at once", () => {
       expect(answer.status, `edit ${i}`).toBe(200);
       const artifact =
         i % 2 ? (answer.body as Artifact) : (answer.body as { artifact: Artifact }).artifact;
-      expect(artifact).toMatchObject(edits[i] as ArtifactFields);
+      expect(artifact).toMatchObject(edits[i] as ArtifactSent);
     });
     for (const answer of strangers) expect(answer.status).toBe(403);
     const final = (await http("GET", `/artifacts/${id}`, undefined)).body as Artifact;
     const matching = edits.filter((fields) => fields.artifactName === final.artifactName);
     expect(matching).toHaveLength(1);
-    expect(final).toMatchObject(matching[0] as ArtifactFields);
+    expect(final).toMatchObject(matching[0] as ArtifactSent);
   });
 
   it("lets exactly one of many parallel deletes succeed, and keeps its likes for the trash", async () => {

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS, type Artifact } from "@artifact-atlas/shared";
+import {
+  DEFAULT_SITE_RIGHTS,
+  EXPORT_COLUMNS,
+  NOT_EVALUATED,
+  type ArtifactDetail,
+} from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../src/deps";
 import { parseCsv } from "../src/open-data/csv";
 import { createTestApp, type TestApp } from "./support/app";
@@ -22,6 +27,24 @@ function download(query: string) {
   return t.app.inject({ method: "GET", url: `/export${query}` });
 }
 
+/** An artifact's export values by column, besides its url: its images as stored (issue 30). */
+function exportValues(artifact: ArtifactDetail, url: string): Record<string, unknown> {
+  const images = artifact.images.map(({ url, alt, caption, rights, credit }) => ({
+    url,
+    alt,
+    caption,
+    rights,
+    credit,
+  }));
+  return {
+    ...artifact,
+    url,
+    images,
+    rights: images[0]!.rights,
+    metadataLicense: DEFAULT_SITE_RIGHTS.metadataLicense,
+  };
+}
+
 /** The CSV's rows as records by header. */
 function csvRecords(body: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(body);
@@ -31,7 +54,7 @@ function csvRecords(body: string): Record<string, string>[] {
 
 describe("GET /export", () => {
   it("downloads every public artifact as CSV, oldest first, with its public page", async () => {
-    const added: Artifact[] = [];
+    const added: ArtifactDetail[] = [];
     for (const name of ["Bronze Mirror", "Clay Tablet, with a comma", 'A "quoted" lamp']) {
       added.push(await addArtifact(t, alice, { artifactName: name }));
     }
@@ -47,19 +70,21 @@ describe("GET /export", () => {
 
     const records = csvRecords(response.body);
     expect(records).toEqual(
-      added.map((artifact) => ({
-        ...Object.fromEntries(
-          EXPORT_COLUMNS.filter((column) => column !== "url").map((column) => [
-            column,
-            String(artifact[column]),
-          ]),
-        ),
-        url: `http://localhost:3000/a/${artifact.id}/${artifact.artifactName
+      added.map((artifact) => {
+        const slug = artifact.artifactName
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, "-")
-          .replace(/^-|-$/g, "")}`,
-      })),
+          .replace(/^-|-$/g, "");
+        const values = exportValues(artifact, `http://localhost:3000/a/${artifact.id}/${slug}`);
+        return Object.fromEntries(
+          EXPORT_COLUMNS.map((column) => {
+            const value = values[column];
+            return [column, typeof value === "object" ? JSON.stringify(value) : String(value)];
+          }),
+        );
+      }),
     );
+    expect(records[0]!.rights).toBe(NOT_EVALUATED);
     // Only what the collection shows: no owner, no email.
     expect(response.body).not.toContain("alice@example.com");
     expect(t.app.deps.exportSlots.inUse()).toBe(0);
@@ -108,13 +133,13 @@ describe("GET /export", () => {
       "@graph": Record<string, unknown>[];
     };
     expect(document["@type"]).toBe("Collection");
+    expect(document).toMatchObject({ license: DEFAULT_SITE_RIGHTS.metadataLicense });
     expect(document["@context"]).toMatchObject({
       "@vocab": "https://schema.org/",
       artifactName: "name",
       historicalContext: "description",
     });
-    const url = `http://localhost:3000/a/${artifact.id}/rosetta-stone`;
-    const record: Record<string, unknown> = { ...artifact, url };
+    const record = exportValues(artifact, `http://localhost:3000/a/${artifact.id}/rosetta-stone`);
     expect(document["@graph"]).toEqual([
       {
         "@id": `http://localhost:3000/a/${artifact.id}`,

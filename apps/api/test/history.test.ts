@@ -8,7 +8,7 @@ import {
   type RevisionPage,
 } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
-import { addArtifact, artifactFields } from "./support/artifacts";
+import { addArtifact, artifactFields, asKept, onlyImage } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
 /*
@@ -105,7 +105,10 @@ describe("reading the history", () => {
       owner.cookie,
     );
 
-    expect((result.data as Revision).fields).toEqual(fields);
+    expect((result.data as Revision).fields).toEqual({
+      ...fields,
+      images: [asKept(onlyImage(fields.artifactImage))],
+    });
   });
 
   test("a comparison names each changed field with the words removed and added", async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { buildApp } from "../src/app";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { imagesBackupPathFor } from "../src/db/image-backup";
+import { folderBytes } from "../src/services/images/storage";
 import { createTestApp, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
 import { jpeg, uploadImage, type UploadAnswer } from "./support/images";
@@ -70,7 +71,18 @@ test("a backup carries the images, and a restore brings them back to be served a
     "640.webp",
     "900.jpg",
     "900.webp",
+    "iiif",
+    "master.jpg",
   ]);
+  // The master's tiles, folder within folder (issue 30), all of them.
+  const tiles = (root: string) =>
+    readdirSync(join(root, "iiif"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(root.length))
+      .sort();
+  const live = join(t.env.imagesDir, hash());
+  expect(tiles(backedUp)).toEqual(tiles(live));
+  expect(tiles(backedUp)).toContain("/iiif/info.json");
 
   // The server stops, and the images folder is lost.
   await t.app.close();
@@ -79,7 +91,10 @@ test("a backup carries the images, and a restore brings them back to be served a
 
   const restored = await cli(["restore", backupPath]);
   expect(restored.code, restored.stderr).toBe(0);
-  expect(restored.stdout).toContain(`6 image files put back in ${t.env.imagesDir}`);
+  // The 6 derivatives, the master and every tile with its info.json.
+  expect(restored.stdout).toContain(
+    `${6 + 1 + tiles(backedUp).length} image files put back in ${t.env.imagesDir}`,
+  );
 
   const db = openDatabase(t.env.databasePath);
   const app = await buildApp({
@@ -88,7 +103,13 @@ test("a backup carries the images, and a restore brings them back to be served a
     loadShedding: { maxHeapUsedBytes: 0, maxEventLoopDelayMs: 0 },
   });
   try {
-    for (const path of [image.url, `${image.url}/640.webp`]) {
+    const service = `/iiif/images/${hash()}`;
+    for (const path of [
+      image.url,
+      `${image.url}/640.webp`,
+      `${service}/info.json`,
+      `${service}/0,0,512,512/512,512/0/default.jpg`,
+    ]) {
       const response = await rest(app, "GET", path);
       expect(response.statusCode, path).toBe(200);
     }
@@ -106,9 +127,14 @@ test("images:prune removes at once the images nothing refers to, after the grace
   expect(existsSync(join(t.env.imagesDir, hash()))).toBe(true);
 
   t.db.$client.prepare("update images set uploaded_at = ?").run(Date.now() - 2 * 60 * 60_000);
+  // What the master, derivatives and tiles take, which the clean-up reports in MB.
+  const bytes = await folderBytes(join(t.env.imagesDir, hash()));
+  expect(bytes).toBeGreaterThan(0);
   const old = await cli(["prune-images"]);
   expect(old.code, old.stderr).toBe(0);
-  expect(old.stdout).toContain("Removed 1 uploaded images");
+  expect(old.stdout).toContain(
+    `Removed 1 uploaded images that no artifact refers to (${(bytes / (1024 * 1024)).toFixed(1)} MB of masters, derivatives and IIIF tiles)`,
+  );
   expect(existsSync(join(t.env.imagesDir, hash()))).toBe(false);
   expect(existsSync(dataDir)).toBe(true);
 });

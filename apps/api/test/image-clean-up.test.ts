@@ -59,10 +59,14 @@ describe("the clean-up of images nothing refers to", () => {
   it("keeps an upload through the grace period, so that a form being filled in keeps it", async () => {
     const image = await upload(400);
     clock += UNUSED_IMAGE_GRACE_MS - 60_000;
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 0 });
     expect(stored().rows).toEqual([hashOf(image)]);
     clock += 2 * 60_000;
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 1, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({
+      removed: 1,
+      bytes: expect.any(Number),
+      strays: 0,
+    });
     expect(stored()).toEqual({ folders: [], rows: [] });
     expect((await rest(t.app, "GET", `${image.url}/400.webp`)).statusCode).toBe(404);
   });
@@ -116,7 +120,7 @@ describe("the clean-up of images nothing refers to", () => {
       alice.cookie,
     );
     clock += 2 * HOUR;
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 0 });
 
     const restored = await trpc(
       t.app,
@@ -130,7 +134,7 @@ describe("the clean-up of images nothing refers to", () => {
     expect(shown.data).toMatchObject({ artifactImage: first.url });
     expect((await rest(t.app, "GET", `${first.url}/520.jpg`)).statusCode).toBe(200);
     // Now the second image is only in revision 2's past: kept as well.
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 0 });
   });
 
   it("lets an account's images go with the account, its artifacts and their history", async () => {
@@ -153,21 +157,25 @@ describe("the clean-up of images nothing refers to", () => {
     );
     expect(left.status, JSON.stringify(left.data)).toBe(200);
     clock += 2 * HOUR;
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 2, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({
+      removed: 2,
+      bytes: expect.any(Number),
+      strays: 0,
+    });
     expect(stored()).toEqual({ folders: [], rows: [] });
   });
 
-  it("reads the revisions' images from their own index, not from every revision", () => {
+  it("reads the images in use from their own indexes, not from every artifact or revision", () => {
     const plan = (
       t.db.$client
         .prepare(`explain query plan ${t.app.deps.images.statements.unused.source}`)
         .all({ before: 0, limit: 1 }) as { detail: string }[]
     ).map((step) => step.detail);
     expect(plan).toContain(
-      "SCAN artifact_revisions USING COVERING INDEX artifact_revisions_uploaded_image_idx",
+      "SCAN artifact_images USING COVERING INDEX artifact_images_uploaded_idx",
     );
-    expect(plan).toContain("SCAN artifacts USING COVERING INDEX artifacts_uploaded_image_idx");
-    expect(plan.filter((step) => /^SCAN artifact_revisions(?! USING)/.test(step))).toEqual([]);
+    expect(plan).toContain("SCAN revision_images USING COVERING INDEX revision_images_path_idx");
+    expect(plan.filter((step) => /^SCAN (artifacts|artifact_revisions)\b/.test(step))).toEqual([]);
   });
 
   it("keeps an image that another artifact still shows", async () => {
@@ -197,11 +205,11 @@ describe("the clean-up of images nothing refers to", () => {
     writeFileSync(join(stray, "320.webp"), "x");
     mkdirSync(join(t.env.imagesDir, ".incoming"), { recursive: true });
     writeFileSync(unfinished, "x");
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 0 });
     const old = new Date(Date.now() - 2 * HOUR);
     utimesSync(stray, old, old);
     utimesSync(unfinished, old, old);
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 2 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 2 });
     expect(existsSync(stray) || existsSync(unfinished)).toBe(false);
   });
 });
@@ -228,7 +236,7 @@ describe("the clean-up in REVIEW_MODE=pre", () => {
     );
     expect(edit.status, JSON.stringify(edit.data)).toBe(200);
     clock += 2 * HOUR;
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 0 });
 
     const entry = (await queue(t, curator)).find((item) => item.artifact.id === artifact.id)!;
     expect(entry).toMatchObject({ kind: "edit", waiting: true });
@@ -254,7 +262,11 @@ describe("the clean-up in REVIEW_MODE=pre", () => {
     const entry = (await queue(t, curator)).find((item) => item.artifact.id === artifact.id)!;
     await decided(t, curator, { entryId: entry.id, decision: "reject", reason: "Inaccurate" });
     clock += 2 * HOUR;
-    expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 1, strays: 0 });
+    expect(await pruneImages(t.app.deps.images)).toEqual({
+      removed: 1,
+      bytes: expect.any(Number),
+      strays: 0,
+    });
   });
 });
 

@@ -228,11 +228,13 @@ describe("processing that stops", () => {
   });
 
   const later = () => Date.now() + 60_000;
+  /** A fresh folder for the image's files. */
+  const work = () => mkdtempSync(join(dir, "work-"));
 
   it("does nothing for a client that has already left", async () => {
     const checked = await checkUpload(file);
     const signal = AbortSignal.abort();
-    await expect(processImage(file, checked, { signal, deadline: later() })).rejects.toBe(
+    await expect(processImage(file, checked, { signal, deadline: later() }, work())).rejects.toBe(
       signal.reason,
     );
   });
@@ -240,7 +242,12 @@ describe("processing that stops", () => {
   it("stops when its client leaves while it runs", async () => {
     const checked = await checkUpload(file);
     const leaving = new AbortController();
-    const processing = processImage(file, checked, { signal: leaving.signal, deadline: later() });
+    const processing = processImage(
+      file,
+      checked,
+      { signal: leaving.signal, deadline: later() },
+      work(),
+    );
     setTimeout(() => leaving.abort(), 50);
     await expect(processing).rejects.toMatchObject({ name: "AbortError" });
   });
@@ -248,8 +255,8 @@ describe("processing that stops", () => {
   it("stops, saying so, when its time is up", async () => {
     const checked = await checkUpload(file);
     const signal = new AbortController().signal;
-    await expect(processImage(file, checked, { signal, deadline: Date.now() })).rejects.toThrow(
-      MESSAGES.imageProcessingTooLong(10),
-    );
+    await expect(
+      processImage(file, checked, { signal, deadline: Date.now() }, work()),
+    ).rejects.toThrow(MESSAGES.imageProcessingTooLong(10));
   });
 });

@@ -27,8 +27,9 @@ async function upload(file: Buffer, filename = "photo.jpg"): Promise<UploadAnswe
   return response.json() as UploadAnswer;
 }
 
-async function download(url: string) {
-  const response = await rest(t.app, "GET", url);
+/** GET of an image's file, by its uploader unless another cookie (or none: "") is given. */
+async function download(url: string, cookie = alice.cookie) {
+  const response = await rest(t.app, "GET", url, { cookie });
   expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
   return response;
 }
@@ -119,7 +120,9 @@ describe("POST /images", () => {
 
     const small = await upload(await jpeg(300, 200));
     expect(small).toMatchObject({ width: 300, height: 200 });
-    expect((await rest(t.app, "GET", `${small.url}/320.webp`)).statusCode).toBe(404);
+    expect(
+      (await rest(t.app, "GET", `${small.url}/320.webp`, { cookie: alice.cookie })).statusCode,
+    ).toBe(404);
     expect(
       (await sharp((await download(`${small.url}/300.webp`)).rawPayload).metadata()).width,
     ).toBe(300);
@@ -138,7 +141,7 @@ describe("POST /images", () => {
       `/images/${hash.toUpperCase()}/400.webp`,
       `/images/.incoming`,
     ]) {
-      const response = await rest(t.app, "GET", path);
+      const response = await rest(t.app, "GET", path, { cookie: alice.cookie });
       expect(response.statusCode, path).toBe(404);
       expect(response.headers["content-type"], path).toMatch(/^application\/json/);
     }
@@ -235,7 +238,13 @@ describe("POST /images", () => {
     const mode = (path: string) => statSync(path).mode & 0o777;
     expect(mode(t.env.imagesDir)).toBe(0o700);
     expect(mode(folder)).toBe(0o700);
-    for (const file of readdirSync(folder)) expect(mode(join(folder, file)), file).toBe(0o600);
+    const entries = readdirSync(folder, { withFileTypes: true, recursive: true });
+    // The master, the derivatives, and the tiles' folders and files.
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries) {
+      const path = join(entry.parentPath, entry.name);
+      expect(mode(path), path).toBe(entry.isDirectory() ? 0o700 : 0o600);
+    }
   });
 
   it("answers the same image for the same bytes uploaded twice", async () => {
@@ -250,19 +259,36 @@ describe("the caching of an image's files", () => {
   const IMMUTABLE = "public, max-age=31536000, immutable";
   const UNCACHED = "private, no-store";
 
-  /** The Cache-Control of every door to the image's files, read by a visitor (no cookie). */
-  async function cacheControls(url: string): Promise<string[]> {
-    const answers = [await download(url), await download(`${url}/640.webp`)];
-    answers.push(await download(`${url}/640.jpg`));
-    return [...new Set(answers.map((answer) => String(answer.headers["cache-control"])))];
+  /**
+   * The Cache-Control of every door to the image's files as `cookie`'s holder reads them, or
+   * "404" when they are not found for them.
+   */
+  async function cacheControls(url: string, cookie: string): Promise<string[]> {
+    const answers = [];
+    for (const path of [url, `${url}/640.webp`, `${url}/640.jpg`]) {
+      answers.push(await rest(t.app, "GET", path, { cookie }));
+    }
+    return [
+      ...new Set(
+        answers.map((answer) =>
+          answer.statusCode === 200
+            ? String(answer.headers["cache-control"])
+            : String(answer.statusCode),
+        ),
+      ),
+    ];
   }
 
-  it("caches an image for a year only while a public artifact shows it", async () => {
+  it("caches an image for a year only while a public artifact shows it; else only those who may see it get it", async () => {
+    const visitor = "";
+    const stranger = await createUserWithSession(t, { name: "Stranger Things" });
     const image = await upload(await jpeg(800, 600));
-    // Uploaded, not yet saved with an artifact: only its uploader has seen it.
-    expect(await cacheControls(image.url)).toEqual([UNCACHED]);
+    // Uploaded, not yet saved with an artifact: only its uploader sees it.
+    expect(await cacheControls(image.url, alice.cookie)).toEqual([UNCACHED]);
+    expect(await cacheControls(image.url, visitor)).toEqual(["404"]);
+    expect(await cacheControls(image.url, stranger.cookie)).toEqual(["404"]);
     const artifact = await addArtifact(t, alice, { artifactImage: image.url });
-    expect(await cacheControls(image.url)).toEqual([IMMUTABLE]);
+    expect(await cacheControls(image.url, visitor)).toEqual([IMMUTABLE]);
 
     const setState = (sql: string) => t.db.$client.prepare(sql).run(artifact.id);
     for (const [state, hide, show] of [
@@ -272,15 +298,24 @@ describe("the caching of an image's files", () => {
       ["trashed", "update artifacts set deleted_at = 1 where id = ?", "deleted_at = null"],
     ] as const) {
       setState(hide);
-      expect(await cacheControls(image.url), state).toEqual([UNCACHED]);
+      expect(await cacheControls(image.url, visitor), state).toEqual(["404"]);
+      expect(await cacheControls(image.url, stranger.cookie), state).toEqual(["404"]);
+      expect(await cacheControls(image.url, alice.cookie), state).toEqual([UNCACHED]);
       setState(`update artifacts set ${show} where id = ?`);
-      expect(await cacheControls(image.url), state).toEqual([IMMUTABLE]);
+      expect(await cacheControls(image.url, visitor), state).toEqual([IMMUTABLE]);
     }
 
-    // Another public artifact showing it is enough.
+    // Another public artifact showing it is enough, as any of its images.
     setState("update artifacts set status = 'hidden' where id = ?");
-    await addArtifact(t, alice, { artifactImage: image.url, artifactName: "The same photo" });
-    expect(await cacheControls(image.url)).toEqual([IMMUTABLE]);
+    await addArtifact(t, alice, {
+      artifactName: "The same photo, second",
+      artifactImage: "https://images.example.org/front.jpg",
+      images: [
+        { url: "https://images.example.org/front.jpg", alt: "", caption: "", credit: "" },
+        { url: image.url, alt: "", caption: "", credit: "" },
+      ],
+    });
+    expect(await cacheControls(image.url, visitor)).toEqual([IMMUTABLE]);
   });
 
   it("finds a public artifact that shows an image through the uploaded images' index", () => {
@@ -291,7 +326,8 @@ describe("the caching of an image's files", () => {
       }[]
     ).map((step) => step.detail);
     expect(plan).toEqual([
-      "SEARCH artifacts USING INDEX artifacts_uploaded_image_idx (artifact_image=?)",
+      "SEARCH image USING COVERING INDEX artifact_images_uploaded_idx (url=?)",
+      "SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)",
     ]);
   });
 });
@@ -314,13 +350,14 @@ describe("artifacts with an uploaded image", () => {
     const byId = await trpc(t.app, "query", "artifacts.byId", { id: created.id });
     expect(byId.data).toEqual(created);
     const list = await trpc(t.app, "query", "artifacts.list", { sort: "default", page: 1 });
-    // The list shows what everyone sees: the artifact without its review state.
+    // The list shows what everyone sees: the artifact without its review state or its images.
     const {
       status: _status,
       statusReason: _reason,
       statusNote: _note,
+      images: _images,
       ...seen
-    } = created as typeof created & { status: string; statusReason: unknown; statusNote: unknown };
+    } = created;
     expect((list.data as { items: Artifact[] }).items[0]).toEqual(seen);
     const restAnswer = await rest(t.app, "GET", `/artifacts/${created.id}`);
     expect(restAnswer.json()).toMatchObject({ imageWidth: 1600, imageAlt: "A red and blue panel" });

@@ -150,7 +150,13 @@ describe("POST /imports", () => {
       { row: 3, field: "artifactType", message: "Please select an artifact type." },
     ]);
     const [rejectedHeader, ...rejected] = parseCsv(report.rejectedCsv);
-    expect(rejectedHeader).toEqual(["row", "problems", ...ARTIFACT_FIELD_NAMES]);
+    expect(rejectedHeader).toEqual([
+      "row",
+      "problems",
+      ...ARTIFACT_FIELD_NAMES,
+      "rights",
+      "images",
+    ]);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]![0]).toBe("3");
     expect(rejected[0]![1]).toContain("artifactName: Artifact Name is required.");

@@ -163,7 +163,8 @@ describe("artifacts.mine", () => {
 
   it("shows a newly added artifact on the first page", async () => {
     seedArtifacts(alice, MY_ARTIFACTS_PAGE_SIZE);
-    const added = await addArtifact(t, alice, { artifactName: "Newest" });
+    // The answer of artifacts.create adds every image (issue 30); a list's card shows the first.
+    const { images: _images, ...added } = await addArtifact(t, alice, { artifactName: "Newest" });
     const first = await page<MyArtifactsPage>("artifacts.mine", alice);
     expect(first.items[0]).toEqual(added);
     expect(first.items).toHaveLength(MY_ARTIFACTS_PAGE_SIZE);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Artifact } from "@artifact-atlas/shared";
+import { DEFAULT_SITE_RIGHTS, type Artifact } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact, like } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
@@ -111,8 +111,19 @@ describe("the public page of an artifact", () => {
           name: "Artifact Atlas",
           url: "http://localhost:3000/allartifacts",
         },
+        license: DEFAULT_SITE_RIGHTS.metadataLicense,
       },
     ]);
+    // The IIIF manifest for any IIIF viewer, and the licence of this data (issue 30).
+    expect(
+      attribute(
+        html,
+        /<link rel="alternate" type="application\/ld\+json;profile=&quot;http:\/\/iiif\.io\/api\/presentation\/3\/context\.json&quot;" href="([^"]*)" \/>/,
+      ),
+    ).toBe(`http://localhost:3000/iiif/artifacts/${artifact.id}/manifest.json`);
+    expect(attribute(html, /<link rel="license" href="([^"]*)" \/>/)).toBe(
+      "http://creativecommons.org/publicdomain/zero/1.0/",
+    );
 
     // Nothing a signed-in screen shows: no email, no other artifact, no session.
     expect(html).not.toContain("alice@example.com");
@@ -172,17 +183,10 @@ describe("the public page of an artifact", () => {
     const found = await trpc(t.app, "query", "artifacts.publicById", { id: artifact.id });
     expect(found.status).toBe(200);
     // What everyone sees: the artifact without the review state its owner is shown.
-    const {
-      status: _status,
-      statusReason: _reason,
-      statusNote: _note,
-      ...seen
-    } = artifact as typeof artifact & {
-      status: string;
-      statusReason: unknown;
-      statusNote: unknown;
-    };
+    const { status: _status, statusReason: _reason, statusNote: _note, ...seen } = artifact;
+    // With every image, for its gallery (issue 30).
     expect(found.data as Artifact).toEqual(seen);
+    expect(seen.images).toHaveLength(1);
     const missing = await trpc(t.app, "query", "artifacts.publicById", { id: artifact.id + 1 });
     expect(missing.status).toBe(404);
   });

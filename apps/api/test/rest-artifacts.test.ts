@@ -295,7 +295,8 @@ describe("GET /artifacts/{id}", () => {
 
     expect(response.statusCode).toBe(200);
     const artifact = response.json() as RestArtifactBody;
-    expect(Object.keys(artifact).sort()).toEqual(ARTIFACT_KEYS);
+    // The list's fields, and every image (issue 30).
+    expect(Object.keys(artifact).sort()).toEqual([...ARTIFACT_KEYS, "images"].sort());
     expect(artifact).toMatchObject({ _id: id, artifactName: "Rosetta Stone", likeCount: 2 });
   });
 

@@ -91,6 +91,15 @@ const OTHER_CALLS = [
   ["post", "/account/trash/{id}/restore"],
 ] as const;
 
+/** Issue 30: deep zoom with IIIF, and rights. */
+const IIIF_CALLS = [
+  ["get", "/iiif/images/{hash}/info.json"],
+  ["get", "/iiif/images/{hash}/{region}/{size}/{rotation}/{quality}"],
+  ["get", "/iiif/artifacts/{id}/manifest.json"],
+  ["get", "/rights"],
+  ["put", "/admin/rights"],
+] as const;
+
 /** Issue 17: the Admin screen's and the bell's calls. */
 const ADMIN_CALLS = [
   ["get", "/admin/users"],
@@ -228,6 +237,7 @@ describe("the OpenAPI document", () => {
         ...ADMIN_CALLS,
         ...OPEN_DATA_CALLS,
         ...REVIEW_CALLS,
+        ...IIIF_CALLS,
       ]
         .map(([method, path]) => `${method} ${path}`)
         .sort(),
@@ -250,6 +260,11 @@ describe("the OpenAPI document", () => {
     expect(artifactBody.properties.artifactType?.enum).toEqual([...ARTIFACT_TYPES]);
     expect(artifactBody.required).toContain("historicalContext");
     expect(artifactBody.required).not.toContain("userEmail");
+    // Issue 30: the images, each with its rights from the fixed list.
+    const images = JSON.stringify(artifactBody.properties.images);
+    expect(images).toContain('"maxItems":12');
+    expect(images).toContain("http://rightsstatements.org/vocab/CNE/1.0/");
+    expect(images).toContain("http://creativecommons.org/licenses/by-sa/4.0/");
   });
 
   it("takes the query parameters of GET /artifacts from the shared schema", () => {

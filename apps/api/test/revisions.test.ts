@@ -11,7 +11,7 @@ import { findMigrationsFolder, migrateDatabase } from "../src/db/migrate";
 import { seedDemoCollection } from "../src/db/seed";
 import { recordRevision } from "../src/services/revisions";
 import { createTestApp, trpc, type TestApp } from "./support/app";
-import { addArtifact, artifactFields } from "./support/artifacts";
+import { addArtifact, artifactFields, asKept, onlyImage } from "./support/artifacts";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 
 interface RevisionRow {
@@ -49,7 +49,12 @@ describe("revisions are recorded with every write", () => {
 
     const rows = revisionRows(t, artifact.id);
     expect(rows).toEqual([
-      { number: 1, actor_id: owner.id, summary: "Created", fields: JSON.stringify(fields) },
+      {
+        number: 1,
+        actor_id: owner.id,
+        summary: "Created",
+        fields: JSON.stringify({ ...fields, images: [asKept(onlyImage(fields.artifactImage))] }),
+      },
     ]);
   });
 
@@ -69,7 +74,10 @@ describe("revisions are recorded with every write", () => {
       [1, "Created"],
       [2, "Edited: name, image, historical context"],
     ]);
-    expect(JSON.parse(rows[1]!.fields)).toEqual(fields);
+    expect(JSON.parse(rows[1]!.fields)).toEqual({
+      ...fields,
+      images: [asKept(onlyImage(fields.artifactImage))],
+    });
   });
 
   test("the demo collection's artifacts each have a first revision", () => {

@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
               // Issue 35: backups, their sends and restores.
               { path: "backups", Component: lazy(() => import("./routes/admin.backups")) },
+              { path: "rights", Component: lazy(() => import("./routes/admin.rights")) },
             ],
           },
         ],

@@ -59,6 +59,9 @@ export const LIMITS = {
   url: 2048,
   /** An image description (alt text): a sentence or two, as screen-reader guides advise. */
   imageAlt: 250,
+  /** An image's caption and credit line (issue 30): a sentence, a name with a holder. */
+  imageCaption: 300,
+  imageCredit: 200,
   search: 100,
   email: 254,
   password: 128,

@@ -12,11 +12,20 @@ export const IMAGE_UPLOAD_LIMITS = {
 /** The formats an upload may be in, recognised by its bytes (GIF: its first frame). */
 export const IMAGE_UPLOAD_FORMATS = ["JPEG", "PNG", "WebP", "AVIF", "GIF"] as const;
 
+/** The most images one artifact holds (issue 30); the first is its artifactImage. */
+export const MAX_ARTIFACT_IMAGES = 12;
+
 /** The widths of the derivatives, in pixels; an image narrower than one is never enlarged to it. */
 export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
 
 /** The derivatives fit in a square of the largest width, so a very tall image stays small too. */
 export const IMAGE_MAX_SIDE = 1600;
+
+/**
+ * The master each upload keeps (issue 30): fitted in this square, never enlarged. Every derivative
+ * and the IIIF tiles are made from it; 6,000 px is a 24-megapixel photo's long edge.
+ */
+export const IMAGE_MASTER_MAX_SIDE = 6000;
 
 /** The path an upload is stored under, which goes in artifactImage: /images/<sha-256 in hex>. */
 export const UPLOADED_IMAGE_PATH = /^\/images\/([0-9a-f]{64})$/;

@@ -116,6 +116,17 @@ export const MESSAGES = {
     "This uploaded image is no longer available. Please upload it again or enter an image URL.",
   // Issue 28: a search found in most of the collection is counted from a sample (decision 042).
   displayingAbout: (count: number) => `Displaying about ${aboutCount(count)} artifacts`,
+  // Issue 30: several images, rights.
+  tooManyImages: (max: number) => `An artifact can have at most ${max} images.`,
+  rightsUnknown: "Please choose the image's rights from the list.",
+  metadataLicenseUnknown:
+    "Please choose a Creative Commons licence or CC0 1.0 for the site's data.",
+  siteRightsSaved: "The rights settings are saved.",
+  notFirstImage:
+    "artifactImage is the first image's url: send the same as images[0].url, or leave it out.",
+  imageTwice: "Each image may appear only once.",
+  notFirstImageAlt:
+    "imageAlt is the first image's description: send the same as images[0].alt, or leave it out.",
 } as const;
 
 /** An estimated count as a person reads one: two significant digits (94,369 → "94,000"). */

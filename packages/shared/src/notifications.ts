@@ -57,6 +57,7 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "report.dismiss_new_accounts": "Reports from new accounts dismissed",
   "account.suspend": "Account suspended",
   "account.unsuspend": "Suspension lifted",
+  "settings.rights": "Rights settings changed",
 };
 
 /** An action in words; one added later without a label shows its code. */

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   // Issue 29: an admin suspends an account, and lifts the suspension.
   "account.suspend",
   "account.unsuspend",
+  // Issue 30: an admin changed the site's metadata licence or the uploads' default rights.
+  "settings.rights",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

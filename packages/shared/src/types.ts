@@ -1,4 +1,4 @@
-import type { Artifact, LikedArtifact } from "./schemas/artifact";
+import type { Artifact, ArtifactImageView, LikedArtifact } from "./schemas/artifact";
 import type { ArtifactFacets, ArtifactHighlights } from "./find-values";
 import type { ReviewedArtifact } from "./review";
 import type { Role } from "./roles";
@@ -60,3 +60,7 @@ export interface SessionUser {
   photoUrl: string | null;
   role: Role;
 }
+
+/** One artifact with all its images (issue 30): the detail page, the public page, the edit form. */
+export type WithImages<T extends Artifact> = T & { images: ArtifactImageView[] };
+export type ArtifactDetail = WithImages<ReviewedArtifact>;

@@ -158,8 +158,10 @@ async function main(argv: string[]): Promise<number> {
       case "prune-images": {
         migrateDatabase(db);
         const result = await pruneImages(createImageStore(db, { dir: env.imagesDir }));
+        const megabytes = (result.bytes / (1024 * 1024)).toFixed(1);
         console.log(
-          `Removed ${result.removed} uploaded images that no artifact refers to, and ` +
+          `Removed ${result.removed} uploaded images that no artifact refers to ` +
+            `(${megabytes} MB of masters, derivatives and IIIF tiles), and ` +
             `${result.strays} leftover files, from ${env.imagesDir}`,
         );
         break;

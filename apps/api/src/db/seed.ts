@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { CREATED_SUMMARY } from "@artifact-atlas/shared";
+import { CREATED_SUMMARY, NOT_EVALUATED } from "@artifact-atlas/shared";
+import { writeImages } from "../services/artifact-images";
 import { recordRevision } from "../services/revisions";
 import type { AppDatabase } from "./client";
-import { artifacts, likes, users } from "./schema";
-import { demoArtifacts, demoCurator, demoMembers } from "./seed/demo-collection";
+import { artifactImages, artifacts, likes, users } from "./schema";
+import { demoArtifacts, demoCurator, demoImage, demoMembers } from "./seed/demo-collection";
 import { parsedDateColumns } from "../store/artifact-dates";
 
 type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
@@ -53,19 +54,26 @@ function seedInto(tx: Transaction): SeedSummary {
         and(eq(artifacts.ownerId, curator.id), eq(artifacts.artifactName, fields.artifactName)),
       )
       .get();
-    // An artifact already there keeps whatever happened to it since (edits, likes).
-    if (existing) continue;
+    // An artifact already there keeps whatever happened to it since (edits, likes); its image,
+    // still as seeded and never given rights, gets its credit and checked rights (issue 30).
+    if (existing) {
+      giveRightsToSeededImage(tx, existing.id, demoImage(fields));
+      continue;
+    }
 
+    const image = demoImage(fields);
     const { id } = tx
       .insert(artifacts)
       .values({
         ...fields,
         ...parsedDateColumns(fields),
+        imageRights: image.rights,
         ownerId: curator.id,
         username: curator.name,
       })
       .returning({ id: artifacts.id })
       .get();
+    writeImages(tx, id, [image]);
     recordRevision(tx, { artifactId: id, actorId: curator.id, summary: CREATED_SUMMARY });
     summary.artifactsAdded += 1;
 
@@ -79,6 +87,35 @@ function seedInto(tx: Transaction): SeedSummary {
     }
   }
   return summary;
+}
+
+/**
+ * A demo artifact's first image that is still the seeded one, without rights or credit (as the
+ * migration to several images left it), gets the demo image's. Anything a person set stays.
+ */
+function giveRightsToSeededImage(
+  tx: Transaction,
+  artifactId: number,
+  image: ReturnType<typeof demoImage>,
+): void {
+  const where = and(
+    eq(artifactImages.artifactId, artifactId),
+    eq(artifactImages.position, 0),
+    eq(artifactImages.url, image.url),
+    eq(artifactImages.rights, NOT_EVALUATED),
+    eq(artifactImages.credit, ""),
+  );
+  const changed = tx
+    .update(artifactImages)
+    .set({ rights: image.rights, credit: image.credit })
+    .where(where)
+    .run().changes;
+  if (changed > 0) {
+    tx.update(artifacts)
+      .set({ imageRights: image.rights })
+      .where(eq(artifacts.id, artifactId))
+      .run();
+  }
 }
 
 /** Adds the demo collection in one transaction; running it again changes nothing. */

@@ -6,11 +6,22 @@ import {
   permanentArtifactPath,
   publicArtifactPath,
   type Artifact,
+  type ArtifactImageItem,
   type ExportColumn,
   type ExportFormat,
 } from "@artifact-atlas/shared";
 import type { KeysetReader } from "../store/public-artifacts";
 import { csvRow } from "./csv";
+
+/** A row of the export: the artifact and its images (issue 30). */
+export type ExportArtifact = Artifact & { images: ArtifactImageItem[] };
+
+/** What every export says besides its rows. */
+export interface ExportContext {
+  origin: string;
+  /** The licence the site publishes its data about artifacts under (issue 30). */
+  metadataLicense: string;
+}
 
 /**
  * Rows read from the database at a time: at most about 1.6 MB of text for maximal artifacts, and
@@ -18,19 +29,29 @@ import { csvRow } from "./csv";
  */
 const ROWS_PER_READ = 200;
 
+type ExportValue = string | number | ArtifactImageItem[];
+
 /** The artifact as one export row, by column, in the columns' order. */
-function exportRecord(artifact: Artifact, origin: string): Record<ExportColumn, string | number> {
-  const withUrl = { ...artifact, url: `${origin}${publicArtifactPath(artifact)}` };
-  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, withUrl[column]])) as Record<
+function exportRecord(
+  artifact: ExportArtifact,
+  context: ExportContext,
+): Record<ExportColumn, ExportValue> {
+  const full = {
+    ...artifact,
+    url: `${context.origin}${publicArtifactPath(artifact)}`,
+    rights: artifact.images[0]?.rights ?? "",
+    metadataLicense: context.metadataLicense,
+  };
+  return Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, full[column]])) as Record<
     ExportColumn,
-    string | number
+    ExportValue
   >;
 }
 
 /** Every row of `read`, a keyset page at a time, as text chunks made by `write`. */
 async function* pages(
-  read: KeysetReader<Artifact>,
-  write: (rows: Artifact[], first: boolean) => string,
+  read: KeysetReader<ExportArtifact>,
+  write: (rows: ExportArtifact[], first: boolean) => string,
 ): AsyncGenerator<string> {
   let after = 0;
   let first = true;
@@ -43,17 +64,25 @@ async function* pages(
   }
 }
 
-/** CSV with a header row; a byte-order mark first so that spreadsheets read it as UTF-8. */
+/**
+ * CSV with a header row; a byte-order mark first so that spreadsheets read it as UTF-8. The images
+ * are one cell, a JSON list, which an import reads back.
+ */
 export async function* csvExport(
-  read: KeysetReader<Artifact>,
-  origin: string,
+  read: KeysetReader<ExportArtifact>,
+  context: ExportContext,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(EXPORT_COLUMNS)}`;
   yield* pages(read, (rows) =>
     rows
       .map((artifact) => {
-        const record = exportRecord(artifact, origin);
-        return csvRow(EXPORT_COLUMNS.map((column) => record[column]));
+        const record = exportRecord(artifact, context);
+        return csvRow(
+          EXPORT_COLUMNS.map((column) => {
+            const value = record[column];
+            return Array.isArray(value) ? JSON.stringify(value) : value;
+          }),
+        );
       })
       .join(""),
   );
@@ -81,19 +110,31 @@ export function exportContext(origin: string): Record<string, unknown> {
     presentLocation: "atlas:presentLocation",
     likeCount: "atlas:likeCount",
     username: "atlas:contributorName",
+    // Issue 30: every image with its own rights and credit, and the licence of this data.
+    rights: { "@id": "license", "@type": "@id" },
+    images: { "@id": "atlas:images", "@container": "@list" },
+    alt: "atlas:imageDescription",
+    caption: "caption",
+    credit: "creditText",
+    metadataLicense: { "@id": "atlas:metadataLicense", "@type": "@id" },
   };
 }
 
-/** JSON-LD: a context, the collection, and its artifacts as a @graph, one per line. */
+/**
+ * JSON-LD: a context, the collection (under the site's metadata licence), and its artifacts as a
+ * @graph, one per line.
+ */
 export async function* jsonLdExport(
-  read: KeysetReader<Artifact>,
-  origin: string,
+  read: KeysetReader<ExportArtifact>,
+  context: ExportContext,
 ): AsyncGenerator<string> {
+  const { origin } = context;
   const head = JSON.stringify({
     "@context": exportContext(origin),
     "@id": `${origin}/allartifacts`,
     "@type": "Collection",
     name: BRAND,
+    license: context.metadataLicense,
   });
   // The head object without its closing brace, then the graph.
   yield `${head.slice(0, -1)},"@graph":[\n`;
@@ -103,7 +144,7 @@ export async function* jsonLdExport(
         const item = {
           "@id": `${origin}${permanentArtifactPath(artifact.id)}`,
           "@type": "CreativeWork",
-          ...exportRecord(artifact, origin),
+          ...exportRecord(artifact, context),
         };
         return `${first && index === 0 ? "" : ",\n"}${JSON.stringify(item)}`;
       })
@@ -118,11 +159,26 @@ export async function* jsonLdExport(
  */
 export function exportStream(
   format: ExportFormat,
-  read: KeysetReader<Artifact>,
-  origin: string,
+  read: KeysetReader<ExportArtifact>,
+  context: ExportContext,
 ): Readable {
-  const chunks = format === "csv" ? csvExport(read, origin) : jsonLdExport(read, origin);
+  const chunks = format === "csv" ? csvExport(read, context) : jsonLdExport(read, context);
   return textStream(chunks);
+}
+
+/** The images of many artifacts at once, by artifact, in order. */
+export type ImagesOfArtifacts = (ids: number[]) => Map<number, ArtifactImageItem[]>;
+
+/** `read`'s rows with their images, read in one statement per page. */
+export function withImagesOfRows(
+  read: KeysetReader<Artifact>,
+  imagesOf: ImagesOfArtifacts,
+): KeysetReader<ExportArtifact> {
+  return (after, limit) => {
+    const rows = read(after, limit);
+    const images = imagesOf(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...row, images: images.get(row.id) ?? [] }));
+  };
 }
 
 /**

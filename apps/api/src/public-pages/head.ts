@@ -4,6 +4,7 @@ import {
   publicArtifactPath,
   type Artifact,
 } from "@artifact-atlas/shared";
+import { manifestPath } from "../services/iiif/manifest";
 import { escapeHtml, jsonForScript } from "./html";
 
 /** Search engines show about this much of a description. */
@@ -33,7 +34,11 @@ export function publicPageTitle(artifact: Pick<Artifact, "artifactName">): strin
  * with its type as genre, its creation date as the contributor wrote it (free text such as
  * "196 BC"), where it is now as contentLocation, and the community's likes as an interaction count.
  */
-export function artifactJsonLd(artifact: Artifact, origin: string): Record<string, unknown> {
+export function artifactJsonLd(
+  artifact: Artifact,
+  origin: string,
+  metadataLicense: string,
+): Record<string, unknown> {
   const url = `${origin}${publicArtifactPath(artifact)}`;
   return {
     "@context": "https://schema.org",
@@ -54,14 +59,25 @@ export function artifactJsonLd(artifact: Artifact, origin: string): Record<strin
       userInteractionCount: artifact.likeCount,
     },
     isPartOf: { "@type": "Collection", name: BRAND, url: `${origin}/allartifacts` },
+    // The licence of this description (issue 30); each image's own is in the IIIF manifest.
+    license: metadataLicense,
   };
 }
 
+/** The type of a IIIF Presentation 3 manifest, as a link to one names it. */
+const IIIF_MANIFEST_TYPE =
+  'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
+
 /**
  * What a preview bot or a search engine that runs no JavaScript reads: title, description,
- * canonical link, Open Graph and Twitter card tags, and the JSON-LD block.
+ * canonical link, Open Graph and Twitter card tags, and the JSON-LD block; the IIIF manifest as an
+ * alternate, for IIIF viewers and aggregators, and the licence of the page's data (issue 30).
  */
-export function publicPageHead(artifact: Artifact, origin: string): string {
+export function publicPageHead(
+  artifact: Artifact,
+  origin: string,
+  metadataLicense: string,
+): string {
   const title = publicPageTitle(artifact);
   const description = shorten(artifact.historicalContext, DESCRIPTION_MAX_LENGTH);
   const canonical = `${origin}${publicArtifactPath(artifact)}`;
@@ -73,6 +89,8 @@ export function publicPageHead(artifact: Artifact, origin: string): string {
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<link rel="alternate" type="${escapeHtml(IIIF_MANIFEST_TYPE)}" href="${escapeHtml(`${origin}${manifestPath(artifact.id)}`)}" />`,
+    `<link rel="license" href="${escapeHtml(metadataLicense)}" />`,
     meta("property", "og:type", "article"),
     meta("property", "og:site_name", BRAND),
     meta("property", "og:title", artifact.artifactName),
@@ -85,7 +103,7 @@ export function publicPageHead(artifact: Artifact, origin: string): string {
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", imageAlt),
-    `<script type="application/ld+json">${jsonForScript(artifactJsonLd(artifact, origin))}</script>`,
+    `<script type="application/ld+json">${jsonForScript(artifactJsonLd(artifact, origin, metadataLicense))}</script>`,
   ].join("\n    ");
 }
 

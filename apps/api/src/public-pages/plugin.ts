@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { artifactId, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
 import { textStream } from "../open-data/export";
 import { getPublicArtifact } from "../services/public-artifacts";
+import { siteRights } from "../services/site-rights";
 import { ServiceError } from "../services/errors";
 import { notFoundHead, pageTemplate, publicPageHead } from "./head";
 import {
@@ -110,7 +111,7 @@ export const publicPagesPlugin = fp(
         return reply
           .header("cache-control", personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL)
           .type("text/html; charset=utf-8")
-          .send(page(publicPageHead(artifact, origin)));
+          .send(page(publicPageHead(artifact, origin, siteRights(deps.db).metadataLicense)));
       } catch (error) {
         if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
         // The web app shows its not-found screen; the status says so to crawlers.

@@ -14,11 +14,13 @@ import { assertOwnEmail, pageHeaders, requireUser, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import {
   restArtifact,
+  restArtifactDetail,
   restDeleted,
   restInserted,
   restOwnArtifact,
   restUpdated,
   toRestArtifact,
+  toRestArtifactDetail,
   toRestOwnArtifact,
 } from "./schemas";
 import { webPageForNavigation } from "./web-page";
@@ -92,7 +94,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       200: {
         description: "The artifact, or the web app's page for a navigation.",
         content: {
-          "application/json": { schema: restArtifact },
+          "application/json": { schema: restArtifactDetail },
           "text/html": { schema: z.string() },
         },
       },
@@ -104,7 +106,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     { schema: one, onRequest: webPageForNavigation(app) },
     async (request) => {
       const viewer = request.session?.user ?? null;
-      return toRestArtifact(getArtifact(store, viewer, { id: request.params.id }));
+      return toRestArtifactDetail(getArtifact(store, viewer, { id: request.params.id }));
     },
   );
 
@@ -112,7 +114,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     operationId: "createArtifact",
     summary: "Add an artifact",
     description:
-      "Owner, contributor name, id and like count come from the session and the server; any sent are ignored.",
+      "Owner, contributor name, id and like count come from the session and the server; any sent are ignored. images (optional) lists every image, first the primary one, whose url and alt artifactImage and imageAlt repeat (send them the same, or leave them out); an image without rights gets Copyright Not Evaluated, or for an upload the site's default (GET /rights).",
     body: bodies.artifact,
     response: {
       201: json("Added.", restInserted),
@@ -132,14 +134,14 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .code(201)
       .header("location", `/artifacts/${artifact.id}`)
-      .send({ insertedId: String(artifact.id), artifact: toRestArtifact(artifact) });
+      .send({ insertedId: String(artifact.id), artifact: toRestArtifactDetail(artifact) });
   });
 
   const update = {
     operationId: "updateArtifact",
     summary: "Update your own artifact",
     description:
-      "Send baseRevision, the revision your edit started from, and a save over someone else's newer change is refused with 409 instead of overwriting it. Without baseRevision the save overwrites whatever is there.",
+      "Send baseRevision, the revision your edit started from, and a save over someone else's newer change is refused with 409 instead of overwriting it. Without baseRevision the save overwrites whatever is there. With images, the artifact's images become that list (an image without rights keeps the rights it had, or gets its default); without images, artifactImage and imageAlt change the first image and the others stay.",
     params: artifactParams,
     body: bodies.updateArtifact,
     response: {
@@ -164,7 +166,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       return {
         success: true as const,
         message: MESSAGES.artifactUpdated,
-        artifact: toRestArtifact(artifact),
+        artifact: toRestArtifactDetail(artifact),
       };
     },
   );

@@ -7,9 +7,11 @@ import {
   OPEN_DATA_MESSAGES,
 } from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
-import { exportStream } from "../open-data/export";
+import { exportStream, withImagesOfRows } from "../open-data/export";
+import { prepareImagesOfArtifacts } from "../services/artifact-images";
 import { ServiceError } from "../services/errors";
 import { exportRows } from "../services/find";
+import { siteRights } from "../services/site-rights";
 import { failures, streamed } from "./declarations";
 
 /** Seconds a client turned away for lack of an export slot should wait. */
@@ -29,7 +31,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const schema = {
     operationId: "exportArtifacts",
     summary: "Download the public collection as CSV or JSON-LD",
-    description: `The public artifacts that GET /artifacts lists for the same parameters (q, in, type, era, fromYear, toYear, location: the same meanings and limits), in id order (oldest first) whatever sort says, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed. At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
+    description: `The public artifacts that GET /artifacts lists for the same parameters (q, in, type, era, fromYear, toYear, location: the same meanings and limits), in id order (oldest first) whatever sort says, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. images is every image of the artifact, first its artifactImage, each with url, alt, caption, rights and credit (in CSV, a JSON list in one cell); rights is the first image's; metadataLicense is the licence this data is published under (also the Link header's rel="license", and the JSON-LD collection's license). JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed. At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
     security: [{}],
     querystring: exportQuery,
     response: {
@@ -49,6 +51,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const imagesOf = prepareImagesOfArtifacts(deps.db.$client);
   api.get("/export", { schema }, async (request, reply) => {
     const { query } = request;
     const release = deps.exportSlots.take();
@@ -61,8 +64,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     }
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
-    // Exactly what GET /artifacts shows for the same parameters, in id order.
-    const read = exportRows(deps.artifactStore, findOfRest(query));
+    // Exactly what GET /artifacts shows for the same parameters, in id order, with the images.
+    const read = withImagesOfRows(exportRows(deps.artifactStore, findOfRest(query)), imagesOf);
+    const context = {
+      origin: deps.env.publicOrigin,
+      metadataLicense: siteRights(deps.db).metadataLicense,
+    };
     return reply
       .header("cache-control", "no-store")
       .header(
@@ -74,6 +81,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           ? "text/csv; charset=utf-8; header=present"
           : "application/ld+json; charset=utf-8",
       )
-      .send(exportStream(query.format, read, deps.env.publicOrigin));
+      .header("link", `<${context.metadataLicense}>; rel="license"`)
+      .send(exportStream(query.format, read, context));
   });
 }

@@ -4,13 +4,15 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
+  IMAGE_MASTER_MAX_SIDE,
   IMAGE_UPLOAD_FORMATS,
   IMAGE_UPLOAD_LIMITS,
   IMAGE_WIDTHS,
   MESSAGES,
 } from "@artifact-atlas/shared";
 import { ServiceError } from "../services/errors";
-import { imagePathOf, uploadImage } from "../services/images/uploads";
+import { imageAccess } from "../services/images/access";
+import { uploadImage } from "../services/images/uploads";
 import { isImageHash } from "../services/images/storage";
 import type { ClientAddressRule } from "../client-address";
 import { urlForLog } from "../logging";
@@ -24,11 +26,13 @@ export const UPLOAD_FIELD = "file";
 /**
  * An image's files never change (a new upload is a new hash): cached for a year, never
  * revalidated, when a public artifact shows it. Anything else (an upload not yet saved, the image
- * of a hidden, pending or trashed artifact) is kept by no cache, so that it never outlives its
- * artifact's hiding there.
+ * of a hidden, pending or trashed artifact, shown only to those who may see it) is kept by no
+ * cache, so that it never outlives its artifact's hiding there.
  */
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const UNCACHED = "private, no-store";
+export const IMAGE_CACHE_CONTROL = {
+  public: "public, max-age=31536000, immutable",
+  private: "private, no-store",
+} as const;
 
 /**
  * The status in the access line of an upload whose connection closed before its answer: the
@@ -51,7 +55,7 @@ const megapixels = IMAGE_UPLOAD_LIMITS.maxPixels / 1_000_000;
 const upload = {
   operationId: "uploadImage",
   summary: "Upload an image for an artifact",
-  description: `One file in the form field "file" (multipart/form-data), at most ${megabytes} MB and ${megapixels} megapixels, in ${IMAGE_UPLOAD_FORMATS.join(", ")} (GIF: its first frame). The server turns it upright from its EXIF orientation, removes every metadata block (GPS included) and keeps WebP and JPEG derivatives about ${IMAGE_WIDTHS.join(", ")} pixels wide; the original is not kept. Put the answered url in artifactImage; an image that no artifact refers to is removed an hour after its upload. Counts as a write for the rate limit.`,
+  description: `One file in the form field "file" (multipart/form-data), at most ${megabytes} MB and ${megapixels} megapixels, in ${IMAGE_UPLOAD_FORMATS.join(", ")} (GIF: its first frame). The server turns it upright from its EXIF orientation, removes every metadata block (GPS included), keeps a master of at most ${IMAGE_MASTER_MAX_SIDE} pixels on its long edge and from it WebP and JPEG derivatives about ${IMAGE_WIDTHS.join(", ")} pixels wide and a IIIF Image API 3 tile pyramid (/iiif/images/{hash}/info.json); the original is not kept. Put the answered url in artifactImage or in an item of images; an image that no artifact refers to is removed an hour after its upload. Counts as a write for the rate limit.`,
   documentedBody: {
     "multipart/form-data": {
       schema: {
@@ -81,7 +85,7 @@ const hash = z
 
 const imageFile = {
   description:
-    "The image file: cached for a year (Cache-Control: public, max-age=31536000, immutable) when a public artifact shows it, never cached otherwise (private, no-store).",
+    "The image file: cached for a year (Cache-Control: public, max-age=31536000, immutable) when a public artifact shows it, never cached otherwise (private, no-store). While no public artifact shows it, only curators, admins, its uploader and the owners of artifacts that show it get it; anyone else gets 404.",
   content: {
     "image/webp": { schema: streamed({ type: "string", contentMediaType: "image/webp" }) },
     "image/jpeg": { schema: streamed({ type: "string", contentMediaType: "image/jpeg" }) },
@@ -92,7 +96,10 @@ const image = {
   operationId: "getImage",
   summary: "An uploaded image: its largest JPEG",
   params: z.object({ hash }),
-  response: { 200: imageFile, ...failures([404], { reasons: { 404: "No such image." } }) },
+  response: {
+    200: imageFile,
+    ...failures([404], { reasons: { 404: "No such image, or not one you may see." } }),
+  },
 };
 
 const derivative = {
@@ -109,12 +116,26 @@ const derivative = {
   }),
   response: {
     200: imageFile,
-    ...failures([404], { reasons: { 404: "No such image or width." } }),
+    ...failures([404], {
+      reasons: { 404: "No such image or width, or not an image you may see." },
+    }),
   },
 };
 
+/**
+ * What anyone may see, any site may show: a public image's files, tiles and manifests carry CORS
+ * for every origin and a cross-origin resource policy, so that another site's IIIF viewer (Mirador,
+ * Universal Viewer) can load them (issue 30). Everything else keeps the same-origin policy of
+ * every answer (decision 007).
+ */
+export function openToEveryViewer(reply: FastifyReply): void {
+  reply.header("access-control-allow-origin", "*");
+  reply.removeHeader("access-control-allow-credentials");
+  reply.header("cross-origin-resource-policy", "cross-origin");
+}
+
 /** Sends one of an image's files, or 404 when there is no such image or file. */
-async function sendImageFile(
+export async function sendImageFile(
   reply: FastifyReply,
   path: string,
   format: keyof typeof CONTENT_TYPES,
@@ -186,17 +207,27 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  /** Whether the image at /images/<hash> may be cached by anyone (a public artifact shows it). */
-  const cacheControlOf = (hash: string) =>
-    images.statements.shownPublicly.get(imagePathOf(hash)) === undefined ? UNCACHED : IMMUTABLE;
+  /**
+   * How the image at /images/<hash> may be kept, when the asker may see it (services/images/
+   * access.ts); 404 for anyone else, as for an image that does not exist.
+   */
+  const cacheControlFor = (request: FastifyRequest, reply: FastifyReply, hash: string) => {
+    const access = isImageHash(hash)
+      ? imageAccess(images, hash, request.session?.user ?? null)
+      : null;
+    if (access === null) throw new ServiceError("NOT_FOUND", "Image not found");
+    if (access === "public") openToEveryViewer(reply);
+    return IMAGE_CACHE_CONTROL[access];
+  };
 
   // The largest JPEG, so that the path itself works as an image's address anywhere.
   app.get<{ Params: ImageParams }>("/images/:hash", { schema: image }, async (request, reply) => {
     const { hash } = request.params;
-    const row = isImageHash(hash) ? images.statements.byHash.get(hash) : undefined;
+    const cacheControl = cacheControlFor(request, reply, hash);
+    const row = images.statements.byHash.get(hash);
     if (!row) throw new ServiceError("NOT_FOUND", "Image not found");
     const path = images.storage.fileOf(hash, row.width, "jpg");
-    return sendImageFile(reply, path, "jpg", cacheControlOf(hash));
+    return sendImageFile(reply, path, "jpg", cacheControl);
   });
 
   app.get<{ Params: Required<ImageParams> }>(
@@ -205,10 +236,11 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { hash, file } = request.params;
       const match = DERIVATIVE_FILE.exec(file);
-      if (!isImageHash(hash) || !match) throw new ServiceError("NOT_FOUND", "Image not found");
+      if (!match) throw new ServiceError("NOT_FOUND", "Image not found");
+      const cacheControl = cacheControlFor(request, reply, hash);
       const format = match[2] as keyof typeof CONTENT_TYPES;
       const path = images.storage.fileOf(hash, Number(match[1]), format);
-      return sendImageFile(reply, path, format, cacheControlOf(hash));
+      return sendImageFile(reply, path, format, cacheControl);
     },
   );
 }

@@ -95,7 +95,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         } else {
           throw new ServiceError("BAD_REQUEST", OPEN_DATA_MESSAGES.importFormat);
         }
-        if (query.dryRun) return previewImport(file);
+        if (query.dryRun) return previewImport(deps.db, file);
         const report = await runImport(deps.db, user, {
           file,
           fileName: query.fileName || `import.${file.format}`,

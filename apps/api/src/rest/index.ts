@@ -6,10 +6,12 @@ import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
+import { iiifRoutes } from "./iiif";
 import { imageRoutes } from "./images";
 import { jwtRoutes } from "./jwt";
 import { likeRoutes } from "./likes";
 import { reviewRoutes } from "./review";
+import { rightsRoutes } from "./rights";
 import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
@@ -61,6 +63,8 @@ export const restPlugin = fp(
     await importRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
+    await iiifRoutes(app);
+    await rightsRoutes(app);
   },
   { name: "atlas-rest", dependencies: ["atlas-session", "atlas-spa"], encapsulate: true },
 );

@@ -22,7 +22,7 @@ import {
   restRevision,
   restRevisionComparison,
   restRevisionSummary,
-  toRestArtifact,
+  toRestArtifactDetail,
   toRestRevision,
   toRestRevisionComparison,
   toRestRevisionSummary,
@@ -142,7 +142,7 @@ export async function revisionRoutes(app: FastifyInstance): Promise<void> {
           : MESSAGES.versionRestored(number),
         revision,
         waiting,
-        artifact: toRestArtifact(artifact),
+        artifact: toRestArtifactDetail(artifact),
       };
     },
   );

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import {
   artifact,
+  artifactImageItem,
+  artifactImageView,
   artifactReview,
   ARTIFACT_FIELD_NAMES,
   likedArtifact,
+  RIGHTS_STATEMENTS,
   type Artifact,
+  type ArtifactDetail,
   type LikedArtifact,
   type Revision,
   type RevisionComparison,
@@ -34,6 +38,44 @@ export const restArtifact = z
   .meta({ id: "Artifact" });
 type RestArtifact = z.output<typeof restArtifact>;
 
+const rightsList = RIGHTS_STATEMENTS.map((statement) => `${statement.uri} (${statement.name})`);
+
+/** One image of an artifact in REST (issue 30), as it is stored and sent. */
+export const restImage = artifactImageItem
+  .extend({
+    url: artifactImageItem.shape.url.describe(
+      "An http(s) URL, or an upload's path (/images/<sha-256>) as POST /images answered it.",
+    ),
+    alt: artifactImageItem.shape.alt.describe(
+      "What the image shows, for people who cannot see it.",
+    ),
+    caption: artifactImageItem.shape.caption.describe("An optional caption."),
+    rights: artifactImageItem.shape.rights.describe(
+      `The image's licence or rights statement: one of ${rightsList.join(", ")}.`,
+    ),
+    credit: artifactImageItem.shape.credit.describe("Who made the photo or holds it (optional)."),
+  })
+  .meta({ id: "Image" });
+
+/** An image in an artifact's answer: with an upload's size, placeholder and IIIF service. */
+export const restImageView = artifactImageView
+  .extend(restImage.shape)
+  .extend({
+    service: artifactImageView.shape.service.describe(
+      "The IIIF Image API 3 service of an upload with tiles (/iiif/images/<sha-256>; its info.json below it), else null.",
+    ),
+  })
+  .meta({ id: "ImageView" });
+
+/** GET, POST and PUT of one artifact: its fields and every image, first the primary one. */
+export const restArtifactDetail = restArtifact
+  .extend({
+    images: z
+      .array(restImageView)
+      .describe("The artifact's images in order; the first is artifactImage."),
+  })
+  .meta({ id: "ArtifactWithImages" });
+
 /** GET /artifacts?email=: the caller's own artifacts also carry the caller's email (spec entity). */
 export const restOwnArtifact = restArtifact
   .extend({ userEmail: z.string().describe("The contributor's email: always the caller's own.") })
@@ -48,11 +90,11 @@ export const restLikeStatus = z
   .meta({ id: "LikeStatus" });
 
 export const restInserted = z
-  .object({ insertedId: id, artifact: restArtifact })
+  .object({ insertedId: id, artifact: restArtifactDetail })
   .meta({ id: "Inserted" });
 
 export const restUpdated = z
-  .object({ success: z.literal(true), message: z.string(), artifact: restArtifact })
+  .object({ success: z.literal(true), message: z.string(), artifact: restArtifactDetail })
   .meta({ id: "Updated" });
 
 export const restDeleted = z
@@ -89,6 +131,12 @@ export function toRestArtifact(from: Artifact): RestArtifact {
   return { _id: String(id), ...fields };
 }
 
+/** One artifact with its images (GET, POST and PUT /artifacts/{id}). */
+export function toRestArtifactDetail(from: ArtifactDetail): z.output<typeof restArtifactDetail> {
+  const { images, ...artifact } = from;
+  return { ...toRestArtifact(artifact), images };
+}
+
 export function toRestOwnArtifact(
   own: Artifact,
   owner: SessionUser,
@@ -121,12 +169,14 @@ export const restRevisionSummary = z
 /** GET /artifacts/{id}/revisions/{number}: the artifact's editable fields as they then were. */
 export const restRevision = restRevisionSummary
   .extend({
-    fields: artifact.pick(
-      Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as Record<
-        (typeof ARTIFACT_FIELD_NAMES)[number],
-        true
-      >,
-    ),
+    fields: artifact
+      .pick(
+        Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, true])) as Record<
+          (typeof ARTIFACT_FIELD_NAMES)[number],
+          true
+        >,
+      )
+      .extend({ images: z.array(restImage).describe("The images as they then were, in order.") }),
   })
   .meta({ id: "Revision" });
 
@@ -137,7 +187,7 @@ export const restRevisionComparison = z
     changes: z
       .array(
         z.object({
-          field: z.enum(ARTIFACT_FIELD_NAMES),
+          field: z.enum([...ARTIFACT_FIELD_NAMES, "images"]),
           before: z.string(),
           after: z.string(),
           parts: z
@@ -163,7 +213,7 @@ export const restRestored = z
       .describe(
         "A member's restore of a published artifact in REVIEW_MODE=pre waits for a curator: nothing changed yet.",
       ),
-    artifact: restArtifact,
+    artifact: restArtifactDetail,
   })
   .meta({ id: "Restored" });
 

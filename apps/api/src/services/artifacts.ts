@@ -6,11 +6,15 @@ import {
   MESSAGES,
   SIMILAR_COUNT,
   type Artifact,
+  type ArtifactDetail,
   type ArtifactFields,
+  type ArtifactSubmission,
+  type ArtifactTextFields,
   type ArtifactReview,
   type ReviewedArtifact,
   type ReviewMode,
   type SessionUser,
+  ARTIFACT_FIELD_NAMES,
   pickArtifactFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
@@ -20,8 +24,10 @@ import { parsedDateColumns } from "../store/artifact-dates";
 import type { ArtifactStore } from "../store/artifact-store";
 import { appendAudit } from "./audit";
 import { ServiceError } from "./errors";
+import { fieldsToSave, imagesOf, imageViewsOf, writeImages } from "./artifact-images";
 import { find } from "./find";
-import { assertImageAvailable } from "./images/uploads";
+import { assertImagesAvailable } from "./images/uploads";
+import { siteRights } from "./site-rights";
 import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
 import { artifactFieldsIn, assertBaseIsCurrent, recordRevision } from "./revisions";
 
@@ -84,19 +90,28 @@ export function getArtifact(
   store: ArtifactStore,
   viewer: Viewer,
   input: { id: number },
-): ReviewedArtifact {
-  const published = store.readCache.read(
-    `artifact:${input.id}`,
-    () => store.statements.byId.get({ id: input.id }) ?? null,
-  );
+): ArtifactDetail {
+  const published = store.readCache.read(`artifact:${input.id}`, () => {
+    const artifact = store.statements.byId.get({ id: input.id });
+    return artifact ? { ...artifact, images: imageViewsOf(store.db, input.id) } : null;
+  });
   if (published) return { ...published, ...PUBLISHED };
   if (!viewer) throw notFound();
   const row = store.statements.reviewedById.get({ id: input.id });
   if (!row) throw notFound();
   const { ownerId, ...artifact } = row;
   if (ownerId !== viewer.id && !hasRole(viewer.role, "curator")) throw notFound();
-  return artifact;
+  return withImages(store, artifact);
 }
+
+/** An artifact with all its images, as the detail answers show them (issue 30). */
+function withImages<T extends Artifact>(
+  store: ArtifactStore,
+  artifact: T,
+): T & ArtifactDetailImages {
+  return { ...artifact, images: imageViewsOf(store.db, artifact.id) };
+}
+type ArtifactDetailImages = Pick<ArtifactDetail, "images">;
 
 /** Up to SIMILAR_COUNT other public artifacts of the same type, most liked first. */
 export function similarArtifacts(
@@ -136,11 +151,12 @@ export function isReviewedChange(
 export function createArtifact(
   store: ArtifactStore,
   actor: Actor,
-  fields: ArtifactFields,
+  sent: ArtifactSubmission,
   context: ReviewContext,
-): ReviewedArtifact {
-  assertImageAvailable(store.db, fields.artifactImage);
-  return store.db.transaction(
+): ArtifactDetail {
+  const fields = fieldsToSave(sent, [], siteRights(store.db).uploadRights);
+  assertImagesAvailable(store.db, fields.images);
+  const created = store.db.transaction(
     (tx) => {
       const reviewed = !hasRole(actor.role, "curator");
       const created = tx
@@ -154,12 +170,14 @@ export function createArtifact(
         })
         .returning(reviewedArtifactColumns)
         .get();
+      writeImages(tx, created.id, fields.images);
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
       return created;
     },
     { behavior: "immediate" },
   );
+  return withImages(store, created);
 }
 
 /**
@@ -168,7 +186,7 @@ export function createArtifact(
  * an owner's save and of a curator's approval of a waiting edit.
  */
 export function writeArtifact(
-  tx: Pick<AppDatabase, "update" | "select" | "insert">,
+  tx: Pick<AppDatabase, "update" | "select" | "insert" | "delete">,
   input: {
     id: number;
     fields: ArtifactFields;
@@ -189,6 +207,7 @@ export function writeArtifact(
     .returning(reviewedArtifactColumns)
     .get();
   if (!updated) throw notFound();
+  writeImages(tx, input.id, after.images);
   const summary = (input.summarize ?? editSummary)(before, after);
   if (summary) recordRevision(tx, { artifactId: input.id, actorId: input.actorId, summary });
   return updated;
@@ -206,17 +225,18 @@ export function writeArtifact(
 export function updateArtifact(
   store: ArtifactStore,
   actor: Actor,
-  input: { id: number; fields: ArtifactFields; baseRevision?: number | undefined },
+  input: { id: number; fields: ArtifactSubmission; baseRevision?: number | undefined },
   context: ReviewContext,
-): ReviewedArtifact {
-  return store.db.transaction(
+): ArtifactDetail {
+  const updated = store.db.transaction(
     (tx) => {
       assertMayEdit(store, actor, input.id);
-      assertImageAvailable(store.db, input.fields.artifactImage);
       const current = store.statements.reviewedById.get({ id: input.id });
       if (!current) throw notFound();
       const { ownerId: _ownerId, ...artifact } = current;
-      const before = pickArtifactFields(artifact);
+      const before = pickArtifactFields({ ...artifact, images: imagesOf(tx, input.id) });
+      const fields = fieldsToSave(input.fields, before.images, siteRights(tx).uploadRights);
+      assertImagesAvailable(tx, fields.images);
       if (input.baseRevision !== undefined) {
         assertBaseIsCurrent(tx, {
           artifactId: input.id,
@@ -224,7 +244,6 @@ export function updateArtifact(
           current: before,
         });
       }
-      const fields = pickArtifactFields(input.fields);
       const write = (review?: ArtifactReview) =>
         writeArtifact(tx, { id: input.id, fields, actorId: actor.id, review, now: context.now });
       if (!isReviewedChange(actor, current.status)) return write();
@@ -244,6 +263,7 @@ export function updateArtifact(
     },
     { behavior: "immediate" },
   );
+  return withImages(store, updated);
 }
 
 /**
@@ -276,9 +296,15 @@ export function deleteArtifact(
 }
 
 /**
- * The columns a save writes: exactly the editable fields, whatever else a caller's object carries,
- * and the years parsed from the dates. Creating, editing and restoring a version all write these.
+ * The columns a save writes: exactly the editable text fields, whatever else a caller's object
+ * carries, the first image's rights, and the years parsed from the dates. Creating, editing and
+ * restoring a version all write these, and writeImages the images.
  */
 export function writtenColumns(fields: ArtifactFields) {
-  return { ...pickArtifactFields(fields), ...parsedDateColumns(fields) };
+  const text = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]));
+  return {
+    ...(text as ArtifactTextFields),
+    imageRights: fields.images[0]!.rights,
+    ...parsedDateColumns(fields),
+  };
 }

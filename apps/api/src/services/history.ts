@@ -1,13 +1,11 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import {
-  ARTIFACT_FIELD_NAMES,
   hasRole,
   editSummary,
   MESSAGES,
   pickArtifactFields,
   restoredSummary,
-  type ArtifactFields,
-  type ReviewedArtifact,
+  type ArtifactDetail,
   type Revision,
   type RevisionComparison,
   type RevisionSummary,
@@ -20,11 +18,12 @@ import { reviewedArtifactColumns } from "../store/artifact-columns";
 import type { ArtifactStore } from "../store/artifact-store";
 import { getArtifact, isReviewedChange, mayEdit, writtenColumns } from "./artifacts";
 import { appendAudit } from "./audit";
-import { assertImageAvailable } from "./images/uploads";
+import { imagesOf, imageViewsOf, writeImages } from "./artifact-images";
+import { assertImagesAvailable } from "./images/uploads";
 import { ServiceError } from "./errors";
 import { enqueueEdit } from "./review-entries";
 import { diffFields } from "./revision-diff";
-import { latestRevisionNumber, recordRevision } from "./revisions";
+import { fieldsAsKept, latestRevisionNumber, recordRevision } from "./revisions";
 import { assertMaySeeArtifact, type Viewer } from "./visibility";
 
 /*
@@ -101,7 +100,7 @@ export function artifactForEditing(
   store: ArtifactStore,
   viewer: Viewer,
   input: { id: number },
-): { artifact: ReviewedArtifact; revision: number; mayEdit: boolean } {
+): { artifact: ArtifactDetail; revision: number; mayEdit: boolean } {
   return store.db.transaction((tx) => ({
     artifact: getArtifact(store, viewer, input),
     revision: latestRevisionNumber(tx, input.id),
@@ -135,8 +134,8 @@ export function restoreRevision(
     now: number;
     reviewMode: ReviewMode;
   },
-): { artifact: ReviewedArtifact; revision: number; waiting: boolean } {
-  return store.db.transaction(
+): { artifact: ArtifactDetail; revision: number; waiting: boolean } {
+  const done = store.db.transaction(
     (tx) => {
       assertMaySeeArtifact(store, actor, input.id);
       if (!mayRestore(store, actor, input.id)) {
@@ -144,10 +143,11 @@ export function restoreRevision(
       }
       const restored = readRevision(tx, input.id, input.number);
       // An uploaded image the version shows may have been pruned since (pnpm images:prune).
-      assertImageAvailable(store.db, restored.fields.artifactImage);
+      assertImagesAvailable(tx, restored.fields.images);
       const current = store.statements.reviewedById.get({ id: input.id });
       if (!current) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
-      const { ownerId: _ownerId, ...shown } = current;
+      const { ownerId: _ownerId, ...row } = current;
+      const shown = { ...row, images: imagesOf(tx, input.id) };
       // A member's restore that changes something is a member's edit (restoring the version the
       // artifact shows changes nothing, and is not queued).
       const reviewed =
@@ -161,7 +161,7 @@ export function restoreRevision(
       };
       if (reviewed && current.status === "published" && input.reviewMode === "pre") {
         enqueueEdit(tx, { ...edit, waiting: true });
-        return { artifact: shown, revision: latestRevisionNumber(tx, input.id), waiting: true };
+        return { artifact: row, revision: latestRevisionNumber(tx, input.id), waiting: true };
       }
       // A member's restore of an artifact that is not published resubmits it, as an edit does.
       const resubmitted = reviewed && current.status !== "published";
@@ -176,6 +176,7 @@ export function restoreRevision(
         .returning(reviewedArtifactColumns)
         .get();
       if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+      writeImages(tx, input.id, restored.fields.images);
       if (reviewed) enqueueEdit(tx, { ...edit, waiting: false });
       const revision = recordRevision(tx, {
         artifactId: input.id,
@@ -193,6 +194,7 @@ export function restoreRevision(
     },
     { behavior: "immediate" },
   );
+  return { ...done, artifact: { ...done.artifact, images: imageViewsOf(store.db, input.id) } };
 }
 
 function readRevision(db: Reader, artifactId: number, number: number): Revision {
@@ -203,11 +205,5 @@ function readRevision(db: Reader, artifactId: number, number: number): Revision 
     .where(and(eq(artifactRevisions.artifactId, artifactId), eq(artifactRevisions.number, number)))
     .get();
   if (!row) throw new ServiceError("NOT_FOUND", MESSAGES.revisionNotFound);
-  return { ...toSummary(row), fields: keptFields(row.fields) };
-}
-
-/** A revision kept before a field existed holds no value for it: read that as blank. */
-function keptFields(stored: Partial<ArtifactFields>): ArtifactFields {
-  const entries = ARTIFACT_FIELD_NAMES.map((name) => [name, stored[name] ?? ""]);
-  return Object.fromEntries(entries) as ArtifactFields;
+  return { ...toSummary(row), fields: fieldsAsKept(row.fields) };
 }

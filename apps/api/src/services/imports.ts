@@ -6,17 +6,20 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_UNDO_DAYS,
+  MESSAGES,
   OPEN_DATA_MESSAGES,
-  type ArtifactFields,
+  type ArtifactSubmission,
   type ImportProblem,
   type ImportReport,
   type ImportSummary,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, importedArtifacts, imports } from "../db/schema";
+import { artifacts, images as imageRows, importedArtifacts, imports } from "../db/schema";
 import { csvRow, CsvError, CsvTooWideError, parseCsv, restoreFormula } from "../open-data/csv";
 import { appendAudit } from "./audit";
+import { fieldsToSave, writeImages } from "./artifact-images";
 import { writtenColumns, type Actor } from "./artifacts";
+import { siteRights } from "./site-rights";
 import { enqueueNewArtifacts } from "./review-entries";
 import { recordCreatedRevisions } from "./revisions";
 import { ServiceError } from "./errors";
@@ -97,31 +100,70 @@ export function readImportFile(file: ImportFile): FileRow[] {
 interface CheckedRow {
   row: number;
   values: Record<string, unknown>;
-  fields: ArtifactFields | null;
+  fields: ArtifactSubmission | null;
   problems: ImportProblem[];
 }
+
+/**
+ * A row's images (issue 30): the export's `images` (a JSON list in a CSV cell, a list in JSON);
+ * without them, a `rights` column gives the one image its rights. Undefined leaves the images to
+ * artifactImage and imageAlt; a cell that is not JSON is passed on as it is, for the schema to
+ * refuse.
+ */
+function imagesOfRow(values: Record<string, unknown>): unknown {
+  const { images, rights } = values;
+  if (typeof images === "string" && images.trim() !== "") {
+    try {
+      return JSON.parse(images) as unknown;
+    } catch {
+      return images;
+    }
+  }
+  if (images !== undefined && images !== "") return images;
+  if (typeof rights === "string" && rights.trim() !== "") {
+    return [{ url: values.artifactImage, alt: values.imageAlt, rights: rights.trim() }];
+  }
+  return undefined;
+}
+
+/** Whether an upload's path names an image the server has. */
+type UploadKnown = (path: string) => boolean;
 
 /** Rows checked between two turns of the event loop: a few milliseconds' work. */
 const ROWS_PER_TURN = 250;
 
 /**
  * Each row through the same schema as the form and the API: what it would add, or every problem.
- * A turn of the event loop after each ROWS_PER_TURN rows, so that other requests are answered
- * while 5,000 rows are checked.
+ * An upload's path must name an image the server has. A turn of the event loop after each
+ * ROWS_PER_TURN rows, so that other requests are answered while 5,000 rows are checked.
  */
-async function checkRows(rows: FileRow[]): Promise<CheckedRow[]> {
+async function checkRows(rows: FileRow[], uploadKnown: UploadKnown): Promise<CheckedRow[]> {
   const checked: CheckedRow[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
     if (start > 0) await setImmediate();
-    checked.push(...rows.slice(start, start + ROWS_PER_TURN).map(checkRow));
+    for (const row of rows.slice(start, start + ROWS_PER_TURN)) {
+      checked.push(checkRow(row, uploadKnown));
+    }
   }
   return checked;
 }
 
-function checkRow({ row, values }: FileRow): CheckedRow {
-  const editable = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]));
+function checkRow({ row, values }: FileRow, uploadKnown: UploadKnown): CheckedRow {
+  const editable: Record<string, unknown> = Object.fromEntries(
+    ARTIFACT_FIELD_NAMES.map((name) => [name, values[name]]),
+  );
+  const images = imagesOfRow(values);
+  if (images !== undefined) editable.images = images;
   const result = artifactInput.safeParse(editable);
-  if (result.success) return { row, values, fields: result.data, problems: [] };
+  if (result.success) {
+    const listed = result.data.images ?? [{ url: result.data.artifactImage }];
+    const missing = listed.some(
+      (image) => image.url.startsWith("/images/") && !uploadKnown(image.url),
+    );
+    if (!missing) return { row, values, fields: result.data, problems: [] };
+    const problem = { row, field: "images", message: MESSAGES.imageNotFound };
+    return { row, values, fields: null, problems: [problem] };
+  }
   const problems = result.error.issues.map((issue) => ({
     row,
     field: String(issue.path[0] ?? "row"),
@@ -130,20 +172,33 @@ function checkRow({ row, values }: FileRow): CheckedRow {
   return { row, values, fields: null, problems };
 }
 
+/** The uploads the server has, looked up by path. */
+function uploadKnownIn(db: AppDatabase): UploadKnown {
+  return (path) =>
+    db
+      .select({ hash: imageRows.hash })
+      .from(imageRows)
+      .where(eq(imageRows.hash, path.slice("/images/".length)))
+      .get() !== undefined;
+}
+
 const asText = (value: unknown) =>
   typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+
+/** The columns a rejected row is written back with: the editable ones and the images'. */
+const REJECTED_COLUMNS = [...ARTIFACT_FIELD_NAMES, "rights", "images"] as const;
 
 /** The rejected rows as CSV: their row number and problems first, then the fields to fix. */
 function rejectedCsv(rows: CheckedRow[]): string {
   const rejected = rows.filter((row) => row.fields === null);
   if (rejected.length === 0) return "";
   return [
-    csvRow(["row", "problems", ...ARTIFACT_FIELD_NAMES]),
+    csvRow(["row", "problems", ...REJECTED_COLUMNS]),
     ...rejected.map((row) =>
       csvRow([
         row.row,
         row.problems.map((problem) => `${problem.field}: ${problem.message}`).join(" "),
-        ...ARTIFACT_FIELD_NAMES.map((name) => asText(row.values[name])),
+        ...REJECTED_COLUMNS.map((name) => asText(row.values[name])),
       ]),
     ),
   ].join("");
@@ -169,8 +224,8 @@ function reportOf(format: ImportFormat, rows: CheckedRow[], importId: number | n
 }
 
 /** The dry run: what the import would add, row by row, and every problem. Changes nothing. */
-export async function previewImport(file: ImportFile): Promise<ImportReport> {
-  return reportOf(file.format, await checkRows(readImportFile(file)), null);
+export async function previewImport(db: AppDatabase, file: ImportFile): Promise<ImportReport> {
+  return reportOf(file.format, await checkRows(readImportFile(file), uploadKnownIn(db)), null);
 }
 
 export interface RunImportInput {
@@ -189,8 +244,11 @@ export async function runImport(
   actor: Actor,
   input: RunImportInput,
 ): Promise<ImportReport> {
-  const rows = await checkRows(readImportFile(input.file));
-  const accepted = rows.flatMap((row) => (row.fields ? [row.fields] : []));
+  const rows = await checkRows(readImportFile(input.file), uploadKnownIn(db));
+  const { uploadRights } = siteRights(db);
+  const accepted = rows.flatMap((row) =>
+    row.fields ? [fieldsToSave(row.fields, [], uploadRights)] : [],
+  );
   if (accepted.length === 0) return reportOf(input.file.format, rows, null);
   const importedAt = new Date(input.now);
   const importId = db.transaction(
@@ -227,6 +285,7 @@ export async function runImport(
           .all();
         // Ids rise in the order of the rows inserted; RETURNING's own order is unspecified.
         const ids = added.map((row) => row.id).sort((a, b) => a - b);
+        ids.forEach((artifactId, index) => writeImages(tx, artifactId, batch[index]!.images));
         tx.insert(importedArtifacts)
           .values(ids.map((artifactId) => ({ artifactId, importId: id, editedAt: importedAt })))
           .run();

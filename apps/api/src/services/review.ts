@@ -6,6 +6,7 @@ import {
   REPORT_REASON_LABELS,
   REVISION_FIELD_NAMES,
   revertedEditSummary,
+  sameImages,
   type ArtifactFields,
   type AuditAction,
   type DecisionInput,
@@ -26,11 +27,11 @@ import { appendAudit } from "./audit";
 import { writeArtifact, type RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
 import { unhideWithin } from "./hidden";
-import { assertImageAvailable } from "./images/uploads";
+import { assertImagesAvailable } from "./images/uploads";
 import { notify } from "./notifications";
 import { undoUnfoundedHide } from "./reports";
 import { listedReason } from "./review-reasons";
-import { artifactFieldsIn, fieldsChangedSince } from "./revisions";
+import { artifactFieldsIn, fieldsAsKept, fieldsChangedSince } from "./revisions";
 
 /*
  * The review queue and its decisions (issue 17, docs/decisions/051 and 052). Every decision is
@@ -300,13 +301,16 @@ export function decideEntry(
         });
       const tellOwner = (kind: NotificationKind) =>
         notify(tx, { userId: entry.ownerId, kind, artifactId: entry.artifactId, reason });
-      const waitingEdit = entry.kind === "edit" && entry.waiting ? entry.proposed : null;
+      const waitingEdit =
+        entry.kind === "edit" && entry.waiting && entry.proposed
+          ? fieldsAsKept(entry.proposed)
+          : null;
 
       switch (decision) {
         case "approve":
           if (waitingEdit) {
             // The edit itself, through the owner's update path: its revision names its author.
-            assertImageAvailable(db, waitingEdit.artifactImage);
+            assertImagesAvailable(tx, waitingEdit.images);
             writeArtifact(tx, {
               id: entry.artifactId,
               fields: waitingEdit,
@@ -321,7 +325,7 @@ export function decideEntry(
           // A waiting edit is dropped and the published text stays. Any other edit is undone
           // (issue 29), unless it is the resubmission of an artifact that is not public.
           if (entry.kind === "edit" && !waitingEdit && !isResubmission(tx, entry)) {
-            revertEdit(db, tx, entry, curator.id, context.now);
+            revertEdit(tx, entry, curator.id, context.now);
           } else if (!waitingEdit) {
             setStatus("rejected", "reject");
           }
@@ -408,37 +412,48 @@ function isResubmission(tx: Tx, entry: OpenEntry): boolean {
   return openNew === undefined;
 }
 
+/** The text fields a revert compares one by one; the first image's address and alt follow the images. */
+const TEXT_FIELD_NAMES = ARTIFACT_FIELD_NAMES.filter(
+  (name) => name !== "artifactImage" && name !== "imageAlt",
+);
+
 /**
  * Undoes a rejected edit as a new revision by the curator: each field it changed goes back, where it
  * still holds the edit's value. A field a later edit changed again makes the rejection a refusal:
- * undoing it would undo that later edit too. A field already back needs nothing.
+ * undoing it would undo that later edit too. A field already back needs nothing. The images are one
+ * field here (issue 30): the whole set goes back, or none of it.
  */
-function revertEdit(
-  db: AppDatabase,
-  tx: Tx,
-  entry: OpenEntry,
-  curatorId: number,
-  now: number,
-): void {
-  const { before, proposed } = entry;
+function revertEdit(tx: Tx, entry: OpenEntry, curatorId: number, now: number): void {
   const current = artifactFieldsIn(tx, entry.artifactId);
-  if (!before || !proposed || !current) return;
-  const edited = ARTIFACT_FIELD_NAMES.filter((name) => before[name] !== proposed[name]);
-  const builtOn = edited.filter(
-    (name) => current[name] !== proposed[name] && current[name] !== before[name],
-  );
+  if (!entry.before || !entry.proposed || !current) return;
+  const before = fieldsAsKept(entry.before);
+  const proposed = fieldsAsKept(entry.proposed);
+  const edited = TEXT_FIELD_NAMES.filter((name) => before[name] !== proposed[name]);
+  const builtOn: string[] = edited
+    .filter((name) => current[name] !== proposed[name] && current[name] !== before[name])
+    .map((name) => REVISION_FIELD_NAMES[name]);
+  const imagesEdited = !sameImages(before.images, proposed.images);
+  const imagesStillEdited = imagesEdited && sameImages(current.images, proposed.images);
+  if (imagesEdited && !imagesStillEdited && !sameImages(current.images, before.images)) {
+    builtOn.push(REVISION_FIELD_NAMES.images);
+  }
   if (builtOn.length > 0) {
-    const names = builtOn.map((name) => REVISION_FIELD_NAMES[name]).join(", ");
-    throw new ServiceError("CONFLICT", MESSAGES.editBuiltOn(names));
+    throw new ServiceError("CONFLICT", MESSAGES.editBuiltOn(builtOn.join(", ")));
   }
   const reverted: ArtifactFields = { ...current };
   for (const name of edited) {
     if (current[name] === proposed[name]) Object.assign(reverted, { [name]: before[name] });
   }
-  if (revertedEditSummary(current, reverted) === null) return;
-  if (reverted.artifactImage !== current.artifactImage) {
-    assertImageAvailable(db, reverted.artifactImage);
+  if (imagesStillEdited) {
+    const [first] = before.images;
+    Object.assign(reverted, {
+      images: before.images,
+      artifactImage: first?.url ?? before.artifactImage,
+      imageAlt: first?.alt ?? before.imageAlt,
+    });
+    assertImagesAvailable(tx, before.images);
   }
+  if (revertedEditSummary(current, reverted) === null) return;
   writeArtifact(tx, {
     id: entry.artifactId,
     fields: reverted,

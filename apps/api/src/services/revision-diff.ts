@@ -1,7 +1,10 @@
-import { diffWords } from "diff";
+import { diffArrays, diffWords } from "diff";
 import {
   ARTIFACT_FIELD_NAMES,
+  rightsStatement,
+  sameImages,
   type ArtifactFields,
+  type ArtifactImageItem,
   type DiffPart,
   type FieldChange,
 } from "@artifact-atlas/shared";
@@ -20,12 +23,40 @@ export const MAX_DIFF_EDITS = 100;
  * order: only the fields that differ, each as runs of words kept, removed and added.
  */
 export function diffFields(before: ArtifactFields, after: ArtifactFields): FieldChange[] {
-  return ARTIFACT_FIELD_NAMES.filter((field) => before[field] !== after[field]).map((field) => ({
+  const changes: FieldChange[] = ARTIFACT_FIELD_NAMES.filter(
+    (field) => before[field] !== after[field],
+  ).map((field) => ({
     field,
     before: before[field],
     after: after[field],
     parts: diffText(before[field], after[field]),
   }));
+  if (!sameImages(before.images, after.images)) changes.push(diffImages(before, after));
+  return changes;
+}
+
+/** One image as a line of the images' comparison: its place, address, words and rights. */
+function imageLine(image: ArtifactImageItem, index: number): string {
+  const words = [image.alt, image.caption, image.credit && `Credit: ${image.credit}`];
+  return [
+    `${index + 1}. ${image.url}`,
+    ...words.filter(Boolean),
+    rightsStatement(image.rights).name,
+  ].join(" · ");
+}
+
+/**
+ * The images' change (issue 30), one line per image: a line kept, removed or added, so that the
+ * history shows which images changed, moved, came or went.
+ */
+function diffImages(before: ArtifactFields, after: ArtifactFields): FieldChange {
+  const from = before.images.map(imageLine);
+  const to = after.images.map(imageLine);
+  const parts: DiffPart[] = diffArrays(from, to).map((change) => ({
+    kind: change.added ? "added" : change.removed ? "removed" : "same",
+    text: change.value.map((line) => `${line}\n`).join(""),
+  }));
+  return { field: "images", before: from.join("\n"), after: to.join("\n"), parts };
 }
 
 /** Word-level runs from `before` to `after`; whitespace stays with the words around it. */

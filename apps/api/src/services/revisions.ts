@@ -3,12 +3,16 @@ import {
   ARTIFACT_FIELD_NAMES,
   CREATED_SUMMARY,
   MESSAGES,
+  NOT_EVALUATED,
   pickArtifactFields,
+  sameImages,
   type ArtifactFields,
+  type ArtifactTextFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifactRevisions, artifacts } from "../db/schema";
+import { artifactImages, artifactRevisions, artifacts, revisionImages } from "../db/schema";
 import { artifactFieldColumns } from "../store/artifact-columns";
+import { imagesOf, uploadedPaths } from "./artifact-images";
 import { ServiceError } from "./errors";
 
 /*
@@ -36,7 +40,8 @@ export function recordRevision(tx: Writer, entry: RevisionEntry): number {
   const fields = artifactFieldsIn(tx, entry.artifactId);
   if (!fields) throw new Error(`No artifact ${entry.artifactId} to record a revision of.`);
   const number = latestRevisionNumber(tx, entry.artifactId) + 1;
-  tx.insert(artifactRevisions)
+  const { id } = tx
+    .insert(artifactRevisions)
     .values({
       artifactId: entry.artifactId,
       number,
@@ -44,8 +49,21 @@ export function recordRevision(tx: Writer, entry: RevisionEntry): number {
       summary: entry.summary,
       fields: pickArtifactFields(fields),
     })
-    .run();
+    .returning({ id: artifactRevisions.id })
+    .get();
+  recordRevisionImages(tx, [{ revisionId: id, fields }]);
   return number;
+}
+
+/** The uploads each revision shows, which the image clean-up and access check read. */
+function recordRevisionImages(
+  tx: Pick<AppDatabase, "insert">,
+  revisions: { revisionId: number; fields: ArtifactFields }[],
+): void {
+  const rows = revisions.flatMap(({ revisionId, fields }) =>
+    uploadedPaths(fields.images).map((path) => ({ revisionId, path })),
+  );
+  if (rows.length > 0) tx.insert(revisionImages).values(rows).run();
 }
 
 /**
@@ -58,7 +76,8 @@ export function recordCreatedRevisions(
   entry: { actorId: number; at: Date },
 ): void {
   if (created.length === 0) return;
-  tx.insert(artifactRevisions)
+  const rows = tx
+    .insert(artifactRevisions)
     .values(
       created.map(({ artifactId, fields }) => ({
         artifactId,
@@ -69,7 +88,13 @@ export function recordCreatedRevisions(
         fields: pickArtifactFields(fields),
       })),
     )
-    .run();
+    .returning({ id: artifactRevisions.id, artifactId: artifactRevisions.artifactId })
+    .all();
+  const byArtifact = new Map(created.map((one) => [one.artifactId, one.fields]));
+  recordRevisionImages(
+    tx,
+    rows.map((row) => ({ revisionId: row.id, fields: byArtifact.get(row.artifactId)! })),
+  );
 }
 
 /** Artifacts per statement of recordDecisionRevisions: far below SQLite's variable limit. */
@@ -78,7 +103,8 @@ const DECISION_BATCH = 500;
 /**
  * The next revision of many artifacts at once, each with its fields as they are in `tx` and the
  * same summary: what recordRevision writes for each, one statement per batch (a decision on an
- * import's rows, issue 28).
+ * import's rows, issue 28), its images in order and the uploads among them named in
+ * revision_images (issue 30).
  */
 export function recordDecisionRevisions(
   tx: Pick<AppDatabase, "run">,
@@ -89,20 +115,51 @@ export function recordDecisionRevisions(
     ARTIFACT_FIELD_NAMES.map((name) => sql`${name}, ${artifactFieldColumns[name]}`),
     sql`, `,
   );
+  const image = artifactImages;
+  const images = sql`json((select json_group_array(json_object('url', ${image.url},
+    'alt', ${image.alt}, 'caption', ${image.caption}, 'rights', ${image.rights},
+    'credit', ${image.credit}) order by ${image.position})
+    from ${image} where ${image.artifactId} = ${artifacts.id}))`;
   for (let start = 0; start < artifactIds.length; start += DECISION_BATCH) {
     const batch = artifactIds.slice(start, start + DECISION_BATCH);
     tx.run(sql`insert into ${artifactRevisions} (artifact_id, number, actor_id, summary, fields)
       select ${artifacts.id},
         coalesce((select max(${artifactRevisions.number}) from ${artifactRevisions}
           where ${artifactRevisions.artifactId} = ${artifacts.id}), 0) + 1,
-        ${entry.actorId}, ${entry.summary}, json_object(${fields})
+        ${entry.actorId}, ${entry.summary}, json_object(${fields}, 'images', ${images})
       from ${artifacts} where ${inArray(artifacts.id, [...batch])}`);
+    tx.run(sql`insert into ${revisionImages} (revision_id, path)
+      select distinct latest.id, ${image.url}
+      from ${artifactRevisions} latest join ${image} on ${image.artifactId} = latest.artifact_id
+      where ${inArray(sql`latest.artifact_id`, [...batch])}
+        and latest.number = (select max(number) from ${artifactRevisions} newest
+          where newest.artifact_id = latest.artifact_id)
+        and ${image.url} like '/images/%'`);
   }
 }
 
 /** The artifact's editable fields as they are now, or undefined when there is no such artifact. */
 export function artifactFieldsIn(tx: Writer, artifactId: number): ArtifactFields | undefined {
-  return tx.select(artifactFieldColumns).from(artifacts).where(eq(artifacts.id, artifactId)).get();
+  const text = tx
+    .select(artifactFieldColumns)
+    .from(artifacts)
+    .where(eq(artifacts.id, artifactId))
+    .get();
+  return text && { ...text, images: imagesOf(tx, artifactId) };
+}
+
+/**
+ * Fields as a revision or a waiting edit kept them: one kept before a field existed holds no value
+ * for it, read as blank, and one kept before issue 30 holds no images, read as its one image
+ * (artifactImage, imageAlt), "Copyright Not Evaluated" as every image was then.
+ */
+export function fieldsAsKept(stored: Partial<ArtifactFields>): ArtifactFields {
+  const entries = ARTIFACT_FIELD_NAMES.map((name) => [name, stored[name] ?? ""]);
+  const text = Object.fromEntries(entries) as ArtifactTextFields;
+  const images = stored.images ?? [
+    { url: text.artifactImage, alt: text.imageAlt, caption: "", rights: NOT_EVALUATED, credit: "" },
+  ];
+  return { ...text, images };
 }
 
 /** The number of the artifact's newest revision; 0 when it has none. */
@@ -147,9 +204,11 @@ export function fieldsChangedSince(
       and(eq(artifactRevisions.artifactId, artifactId), eq(artifactRevisions.number, revision)),
     )
     .get();
-  return !seen || !sameFields(seen.fields, current);
+  return !seen || !sameFields(fieldsAsKept(seen.fields), current);
 }
 
 function sameFields(a: ArtifactFields, b: ArtifactFields): boolean {
-  return ARTIFACT_FIELD_NAMES.every((name) => a[name] === b[name]);
+  return (
+    ARTIFACT_FIELD_NAMES.every((name) => a[name] === b[name]) && sameImages(a.images, b.images)
+  );
 }

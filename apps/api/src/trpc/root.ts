@@ -8,6 +8,7 @@ import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { reportsRouter } from "./routers/reports";
 import { reviewRouter } from "./routers/review";
+import { rightsRouter } from "./routers/rights";
 import { trashRouter } from "./routers/trash";
 import { revisionsRouter } from "./routers/revisions";
 import { notificationsRouter } from "./routers/notifications";
@@ -27,6 +28,7 @@ export const appRouter = router({
   imports: importsRouter,
   account: accountRouter,
   backups: backupsRouter,
+  rights: rightsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

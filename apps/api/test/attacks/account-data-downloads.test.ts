@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { LIMITS } from "@artifact-atlas/shared";
+import { LIMITS, NOT_EVALUATED } from "@artifact-atlas/shared";
 import { MAX_CONNECTIONS_PER_CLIENT } from "../../src/connections";
 import { closeDatabase, openDatabase } from "../../src/db/client";
 import { artifactRevisions, artifacts, users } from "../../src/db/schema";
@@ -58,8 +58,17 @@ beforeAll(async () => {
         .returning({ id: artifacts.id })
         .get();
       // Each with its first revision, as the API writes it: the history doubles the file.
+      const images = [
+        { url: fields.artifactImage, alt: "", caption: "", rights: NOT_EVALUATED, credit: "" },
+      ];
       tx.insert(artifactRevisions)
-        .values({ artifactId: id, number: 1, actorId: owner, summary: "Created", fields })
+        .values({
+          artifactId: id,
+          number: 1,
+          actorId: owner,
+          summary: "Created",
+          fields: { ...fields, images },
+        })
         .run();
     }
   });

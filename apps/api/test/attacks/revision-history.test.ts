@@ -6,7 +6,7 @@ import {
   LIMITS,
   MESSAGES,
   TRPC_MAX_BATCH_SIZE,
-  type ArtifactFields,
+  type ArtifactTextFields,
   type RevisionPage,
 } from "@artifact-atlas/shared";
 import { request, signUpOn, startServer, stopServer, type ServerProcess } from "../support/server";
@@ -33,7 +33,7 @@ let stranger: string;
 let artifactId: number;
 
 /** Every field at its longest, its words all different from those of another `seed`. */
-function longFields(seed: string): ArtifactFields {
+function longFields(seed: string): ArtifactTextFields {
   const words = (length: number) =>
     Array.from({ length }, (_, index) => `${seed}${index}`)
       .join(" ")

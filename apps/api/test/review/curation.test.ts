@@ -132,6 +132,78 @@ describe("rejecting an edit", () => {
     ]);
   });
 
+  it("undoes an edit of the images as one field: the whole set goes back, or a later change refuses it", async () => {
+    await start();
+    const image = (name: string, caption = "") => ({
+      url: `https://images.example.org/${name}.jpg`,
+      alt: name,
+      caption,
+      credit: "",
+    });
+    const artifact = await addArtifact(t, member, {
+      artifactName: "Bronze Mirror",
+      artifactImage: image("front").url,
+      imageAlt: "front",
+      images: [image("front"), image("back")],
+    });
+    const imagesNow = () =>
+      t.db.$client
+        .prepare("select url, caption from artifact_images where artifact_id = ? order by position")
+        .all(artifact.id);
+    const swapped = [image("back", "The back"), image("front"), image("rim")];
+    expect(
+      (
+        await save(member, artifact, {
+          artifactImage: image("back").url,
+          imageAlt: "back",
+          images: swapped,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await save(member, artifact, { artifactName: "Bronze Hand Mirror", images: swapped }))
+        .status,
+    ).toBe(200);
+    const [imagesEdit, nameEdit] = await editEntries(artifact.id);
+
+    await decided(t, curator, {
+      entryId: imagesEdit!.id,
+      decision: "reject",
+      reason: "Inaccurate",
+    });
+    expect(imagesNow()).toEqual([
+      { url: image("front").url, caption: "" },
+      { url: image("back").url, caption: "" },
+    ]);
+    expect(row(artifact.id)).toMatchObject({ status: "published", name: "Bronze Hand Mirror" });
+    expect(history(artifact.id).at(-1)).toEqual({
+      number: 4,
+      summary: "Reverted a rejected edit: image, image description, images",
+      actorId: curator.id,
+    });
+    await decided(t, curator, { entryId: nameEdit!.id, decision: "approve" });
+
+    // A later edit of the images: undoing the first alone would undo it too.
+    const captioned = [image("front", "Cleaned"), image("back")];
+    expect((await save(member, artifact, { images: [image("front"), image("rim")] })).status).toBe(
+      200,
+    );
+    expect((await save(member, artifact, { images: captioned })).status).toBe(200);
+    const [first, second] = await editEntries(artifact.id);
+    const refused = await decide(t, curator, {
+      entryId: first!.id,
+      decision: "reject",
+      reason: "Inaccurate",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe(MESSAGES.editBuiltOn("images"));
+    expect(imagesNow()).toEqual([
+      { url: image("front").url, caption: "Cleaned" },
+      { url: image("back").url, caption: "" },
+    ]);
+    expect(second).toBeDefined();
+  });
+
   it("is refused, saying why, when a later edit changed the same field; rejecting the later one first works", async () => {
     await start();
     const artifact = await addArtifact(t, member, { artifactName: "Clay Lamp" });

@@ -111,8 +111,11 @@ describe("query plans of the public reads", () => {
     expect(page.items.map((item) => item.artifact.id)).toEqual([6, 3]);
   });
 
-  it("an artifact by id is one lookup by primary key (and its image's)", () => {
+  it("an artifact by id is one lookup by primary key (and its image's), then its images by key", () => {
     const plans = plansOf((db) => getArtifact(createArtifactStore(db, noCache), null, { id: 1 }));
-    expect(plans).toEqual([`SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)${IMAGE_LOOKUPS}`]);
+    expect(plans).toEqual([
+      `SEARCH artifacts USING INTEGER PRIMARY KEY (rowid=?)${IMAGE_LOOKUPS}`,
+      "SEARCH artifact_images USING INDEX sqlite_autoindex_artifact_images_1 (artifact_id=?) | SEARCH images USING INDEX sqlite_autoindex_images_1 (hash=?) LEFT-JOIN",
+    ]);
   });
 });

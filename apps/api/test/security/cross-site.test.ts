@@ -46,7 +46,10 @@ interface Target {
   fields: () => Record<string, string>;
 }
 
-const fieldsAsStrings = (): Record<string, string> => ({ ...artifactFields() });
+const fieldsAsStrings = (): Record<string, string> => {
+  const { images: _images, ...text } = artifactFields();
+  return text;
+};
 
 const TRPC_MUTATIONS: Target[] = [
   {
@@ -114,7 +117,7 @@ const REST_WRITES: Target[] = [
     name: "PUT /artifacts/{id}",
     method: "PUT",
     url: () => `/artifacts/${artifactId}`,
-    fields: () => ({ ...artifactFields({ artifactName: "Defaced" }), userEmail: VICTIM_EMAIL }),
+    fields: () => ({ ...fieldsAsStrings(), artifactName: "Defaced", userEmail: VICTIM_EMAIL }),
   },
   {
     name: "DELETE /artifacts/{id}",

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Artifact, ArtifactFields, SessionUser } from "@artifact-atlas/shared";
+import type { Artifact, SessionUser } from "@artifact-atlas/shared";
 import { createTestApp, sessionCookieFrom, trpc, type TestApp } from "../support/app";
-import { artifactFields } from "../support/artifacts";
+import { artifactFields, type ArtifactSent } from "../support/artifacts";
 import { rest } from "../support/rest";
 import { createUserWithSession, type SignedInUser } from "../support/users";
 
@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function scriptFields(payload: string): ArtifactFields {
+function scriptFields(payload: string): ArtifactSent {
   return artifactFields({
     artifactName: `Name ${payload}`.slice(0, 120),
     artifactImage: `https://images.example.org/a.png?q=${payload}`,

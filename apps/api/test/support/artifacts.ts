@@ -1,16 +1,22 @@
 import {
   LIMITS,
-  type ArtifactFields,
+  NOT_EVALUATED,
+  type ArtifactDetail,
+  type ArtifactImageView,
+  type ArtifactImageInput,
+  type ArtifactTextFields,
   type ArtifactType,
-  type ReviewedArtifact,
 } from "@artifact-atlas/shared";
 import { trpc, type TestApp } from "./app";
 import type { SignedInUser } from "./users";
 
 let counter = 0;
 
+/** What a test sends to add or update an artifact: the text fields, and the images if any. */
+export type ArtifactSent = ArtifactTextFields & { images?: ArtifactImageInput[] };
+
 /** Valid artifactInput with a name no other call in this process uses, unless overridden. */
-export function artifactFields(overrides: Partial<ArtifactFields> = {}): ArtifactFields {
+export function artifactFields(overrides: Partial<ArtifactSent> = {}): ArtifactSent {
   counter += 1;
   return {
     artifactName: `Test Artifact ${counter}`,
@@ -30,7 +36,7 @@ export function artifactFields(overrides: Partial<ArtifactFields> = {}): Artifac
  * An artifact with every field at its longest, named by `index` and padded with `fill`: plain
  * ASCII by default, or a 3-byte character ("文") for the most bytes a field can hold.
  */
-export function maximumArtifact(index: number, fill = "abcdefghij"): ArtifactFields {
+export function maximumArtifact(index: number, fill = "abcdefghij"): ArtifactTextFields {
   const text = (length: number) => `${index} `.padEnd(length, fill);
   const url = "https://images.example.org/";
   return {
@@ -50,8 +56,8 @@ export function maximumArtifact(index: number, fill = "abcdefghij"): ArtifactFie
 export async function addArtifact(
   testApp: TestApp,
   user: SignedInUser,
-  overrides: Partial<ArtifactFields> = {},
-): Promise<ReviewedArtifact> {
+  overrides: Partial<ArtifactSent> = {},
+): Promise<ArtifactDetail> {
   const result = await trpc(
     testApp.app,
     "mutation",
@@ -62,7 +68,7 @@ export async function addArtifact(
   if (result.status !== 200) {
     throw new Error(`artifacts.create failed: ${result.status} ${result.response.body}`);
   }
-  return result.data as ReviewedArtifact;
+  return result.data as ArtifactDetail;
 }
 
 /** Likes an artifact through likes.like as `user`. */
@@ -71,4 +77,29 @@ export async function like(testApp: TestApp, user: SignedInUser, id: number): Pr
   if (result.status !== 200) {
     throw new Error(`likes.like failed: ${result.status} ${result.response.body}`);
   }
+}
+
+/** The one image of an artifact saved without images, at an address elsewhere (issue 30). */
+export function onlyImage(url: string, alt = ""): ArtifactImageView {
+  return {
+    url,
+    alt,
+    caption: "",
+    rights: NOT_EVALUATED,
+    credit: "",
+    width: null,
+    height: null,
+    placeholder: null,
+    service: null,
+  };
+}
+
+/** An artifact as a list shows it: without its images, which only its own answers carry. */
+export function asListed<T extends { images: unknown }>({ images: _images, ...listed }: T) {
+  return listed;
+}
+
+/** An image as a save keeps it: its fields, without what the answers add. */
+export function asKept({ url, alt, caption, rights, credit }: ArtifactImageView) {
+  return { url, alt, caption, rights, credit };
 }

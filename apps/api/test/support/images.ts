@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { relative } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { TEST_ORIGIN } from "./app";
@@ -78,4 +80,18 @@ export async function pixelAt(image: Buffer, x: number, y: number): Promise<numb
     .raw()
     .toBuffer({ resolveWithObject: true });
   return Array.from(data.subarray(0, Math.min(3, info.channels)));
+}
+
+/**
+ * How many files an images folder holds, uploads still arriving (dot-named) left out: what a
+ * backup carries. Each upload has its derivatives, its master and its IIIF tiles (issue 30).
+ */
+export function imageFilesUnder(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
+    (entry) =>
+      entry.isFile() &&
+      !relative(dir, `${entry.parentPath}/${entry.name}`)
+        .split("/")
+        .some((part) => part.startsWith(".")),
+  ).length;
 }

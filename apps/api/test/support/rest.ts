@@ -1,7 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { ArtifactFields } from "@artifact-atlas/shared";
 import { TEST_ORIGIN } from "./app";
-import { artifactFields } from "./artifacts";
+import { artifactFields, type ArtifactSent } from "./artifacts";
 import type { SignedInUser } from "./users";
 
 export interface RestOptions {
@@ -40,7 +39,7 @@ export function rest(
 }
 
 /** The body the spec's Add Artifact form posts: the fields plus the contributor's name and email. */
-export function addArtifactBody(user: SignedInUser, overrides: Partial<ArtifactFields> = {}) {
+export function addArtifactBody(user: SignedInUser, overrides: Partial<ArtifactSent> = {}) {
   return { ...artifactFields(overrides), username: user.name, userEmail: user.email };
 }
 
@@ -48,7 +47,7 @@ export function addArtifactBody(user: SignedInUser, overrides: Partial<ArtifactF
 export async function postArtifact(
   app: FastifyInstance,
   user: SignedInUser,
-  overrides: Partial<ArtifactFields> = {},
+  overrides: Partial<ArtifactSent> = {},
 ): Promise<string> {
   const response = await rest(app, "POST", "/artifacts", {
     cookie: user.cookie,

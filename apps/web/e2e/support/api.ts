@@ -1,7 +1,7 @@
 import type { BrowserContext } from "playwright-core";
 import type {
   Artifact,
-  ArtifactFields,
+  ArtifactTextFields,
   ArtifactPage,
   LikeStatus,
   SessionUser,
@@ -71,7 +71,7 @@ export async function signUp(
   return { ...account, user };
 }
 
-export const SAMPLE_ARTIFACT: ArtifactFields = {
+export const SAMPLE_ARTIFACT: ArtifactTextFields = {
   artifactName: "Astrolabe of Alexandria",
   artifactImage: "https://images.example.invalid/astrolabe.jpg",
   artifactType: "Technology",
@@ -87,7 +87,7 @@ export const SAMPLE_ARTIFACT: ArtifactFields = {
 export async function createArtifact(
   context: BrowserContext,
   origin: string,
-  fields: Partial<ArtifactFields> = {},
+  fields: Partial<ArtifactTextFields> = {},
 ): Promise<Artifact> {
   return trpcMutation<Artifact>(context, origin, "artifacts.create", {
     ...SAMPLE_ARTIFACT,

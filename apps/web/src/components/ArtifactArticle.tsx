@@ -1,9 +1,7 @@
-import type { Artifact } from "@artifact-atlas/shared";
-import { Maximize2 } from "lucide-react";
+import type { Artifact, ArtifactImageView } from "@artifact-atlas/shared";
 import type { ReactNode } from "react";
-import { imageAltOf } from "../lib/artifact-image";
 import { ArtifactFacts } from "./ArtifactFacts";
-import { ArtifactImage, IMAGE_SIZES } from "./ArtifactImage";
+import { ArtifactGallery } from "./ArtifactGallery";
 import { BackLink } from "./BackLink";
 import { Page } from "./Container";
 import { TypeBadge } from "./TypeBadge";
@@ -12,7 +10,7 @@ import { TypeBadge } from "./TypeBadge";
 export const ARTIFACT_READ = { meta: { failureLog: "Error loading artifact" } };
 
 /**
- * One artifact laid out: its image, type, name and contributor, then `panel` (likes and what the
+ * One artifact laid out: its images, type, name and contributor, then `panel` (likes and what the
  * viewer may do), its historical context, its facts and `children`. `bylineAction` sits beside
  * the contributor's name; `after` follows the article.
  */
@@ -23,7 +21,7 @@ export function ArtifactArticle({
   children,
   after,
 }: {
-  artifact: Artifact;
+  artifact: Artifact & { images?: ArtifactImageView[] | undefined };
   bylineAction?: ReactNode;
   panel: ReactNode;
   children?: ReactNode;
@@ -35,28 +33,8 @@ export function ArtifactArticle({
       <BackLink to="/allartifacts">Artifact Collection</BackLink>
 
       <article className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
-        <div className="flex flex-col items-end gap-2 lg:sticky lg:top-24 lg:self-start">
-          <div className="w-full overflow-hidden rounded-3xl border border-line shadow-card">
-            <ArtifactImage
-              artifact={artifact}
-              sizes={IMAGE_SIZES.detail}
-              loading="eager"
-              fit="contain"
-            />
-          </div>
-          {artifact.artifactImage && (
-            // The largest copy there is: an upload's /images/{hash} is its widest JPEG.
-            <a
-              href={artifact.artifactImage}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted hover:text-accent"
-            >
-              <Maximize2 aria-hidden="true" className="size-4" />
-              View full size
-              <span className="sr-only">: {imageAltOf(artifact)} (opens in a new tab)</span>
-            </a>
-          )}
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ArtifactGallery artifact={artifact} />
         </div>
 
         <div className="flex flex-col gap-7">

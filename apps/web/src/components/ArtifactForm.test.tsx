@@ -1,16 +1,20 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import {
   ARTIFACT_FIELD_LABELS as LABELS,
+  IMAGE_FIELD_LABELS,
   MESSAGES,
-  type ArtifactFields,
+  NOT_EVALUATED,
+  type ArtifactSubmission,
 } from "@artifact-atlas/shared";
 import { createFakeApi } from "../test/fake-api";
 import { renderWithApi } from "../test/render";
 import { ArtifactForm } from "./ArtifactForm";
 
-type Submit = (values: ArtifactFields) => Promise<Record<string, string> | void>;
+const CC_BY = "http://creativecommons.org/licenses/by/4.0/";
+
+type Submit = (values: ArtifactSubmission) => Promise<Record<string, string> | void>;
 
 function renderForm(onSubmit = vi.fn<Submit>(async () => undefined)) {
   renderWithApi(
@@ -50,7 +54,7 @@ describe("ArtifactForm", () => {
     const select = screen.getByLabelText(LABELS.artifactType);
     expect(select).toHaveValue("");
     expect(screen.getByRole("option", { name: "Select a type" })).toBeDisabled();
-    expect(screen.getAllByRole("option")).toHaveLength(9);
+    expect(within(select).getAllByRole("option")).toHaveLength(9);
   });
 
   it("says under each date field how the date is understood, as it is typed", async () => {
@@ -106,6 +110,85 @@ describe("ArtifactForm", () => {
       discoveredBy: "Sponge divers",
       presentLocation: "Athens",
       imageAlt: "",
+      images: [
+        {
+          url: "https://img.example/a.jpg",
+          alt: "",
+          caption: "",
+          rights: NOT_EVALUATED,
+          credit: "",
+        },
+      ],
     });
   });
+
+  it("adds, reorders and removes images with buttons, each with its description, rights and credit", async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm();
+    await user.type(screen.getByLabelText(LABELS.artifactName), "Bronze mirror");
+    await user.selectOptions(screen.getByLabelText(LABELS.artifactType), "Art");
+    await user.type(screen.getByLabelText(LABELS.artifactImage), "https://img.example/front.jpg");
+    await user.type(screen.getByLabelText(LABELS.imageAlt), "The polished face");
+    await user.selectOptions(screen.getByLabelText(IMAGE_FIELD_LABELS.rights), CC_BY);
+    await user.type(screen.getByLabelText(IMAGE_FIELD_LABELS.credit), "Photo: Ada");
+    for (const [label, text] of [
+      [LABELS.historicalContext, "A mirror."],
+      [LABELS.createdAt, "100 BC"],
+      [LABELS.discoveredAt, "1901"],
+      [LABELS.discoveredBy, "Divers"],
+      [LABELS.presentLocation, "Athens"],
+    ] as const) {
+      await user.type(screen.getByLabelText(label), text);
+    }
+
+    // Two more, by address; the keyboard reaches every button.
+    await user.click(screen.getByRole("button", { name: "Add an image by address" }));
+    expect(screen.getByLabelText("Image URL (image 2)")).toHaveFocus();
+    await user.keyboard("https://img.example/back.jpg");
+    await user.type(screen.getByLabelText("Image description (image 2)"), "The back");
+    await user.type(screen.getByLabelText("Caption (image 2)"), "Decorated back");
+    await user.click(screen.getByRole("button", { name: "Add an image by address" }));
+    await user.keyboard("https://img.example/mark.jpg");
+
+    // The third moves up, then the second becomes the artifact's image.
+    await user.click(screen.getByRole("button", { name: "Move up (image 3)" }));
+    expect(screen.getByLabelText("Image URL (image 2)")).toHaveValue(
+      "https://img.example/mark.jpg",
+    );
+    await user.click(screen.getByRole("button", { name: "Move down (image 2)" }));
+    await user.click(
+      screen.getByRole("button", { name: "Make it the artifact's image (image 2)" }),
+    );
+    expect(screen.getByLabelText(LABELS.artifactImage)).toHaveValue("https://img.example/back.jpg");
+    expect(screen.getByLabelText(LABELS.artifactImage)).toHaveFocus();
+    expect(screen.getByLabelText(LABELS.imageAlt)).toHaveValue("The back");
+    expect(screen.getByLabelText("Image URL (image 2)")).toHaveValue(
+      "https://img.example/front.jpg",
+    );
+    await user.click(screen.getByRole("button", { name: "Remove (image 3)" }));
+
+    await user.click(screen.getByRole("button", { name: "Add Artifact" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      artifactImage: "https://img.example/back.jpg",
+      imageAlt: "The back",
+      images: [
+        {
+          url: "https://img.example/back.jpg",
+          alt: "The back",
+          caption: "Decorated back",
+          rights: NOT_EVALUATED,
+          credit: "",
+        },
+        {
+          url: "https://img.example/front.jpg",
+          alt: "The polished face",
+          caption: "",
+          rights: CC_BY,
+          credit: "Photo: Ada",
+        },
+      ],
+    });
+    // Many keystrokes: slow on a busy machine.
+  }, 60_000);
 });

@@ -1,35 +1,70 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BookOpen, CalendarClock } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useFieldArray, useForm, useWatch, type Resolver } from "react-hook-form";
 import {
   ARTIFACT_FIELD_LABELS as LABELS,
   ARTIFACT_FIELD_NAMES,
   ARTIFACT_TYPES,
+  DEFAULT_SITE_RIGHTS,
+  IMAGE_FIELD_LABELS,
   LIMITS,
   artifactInput,
   dateHint,
-  type ArtifactFields,
-  type ArtifactInput,
+  type ArtifactImageView,
+  type ArtifactSubmission,
+  type ArtifactTextFields,
 } from "@artifact-atlas/shared";
+import {
+  draftsOf,
+  knownUploadsOf,
+  withPrimaryImage,
+  type ArtifactFormValues,
+  type KnownUpload,
+} from "../lib/image-drafts";
+import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
 import { SelectField, TextAreaField, TextField } from "./Field";
 import { FormSection } from "./FormSection";
 import { ImagePreview } from "./ImagePreview";
 import { ImageUpload } from "./ImageUpload";
+import { MoreImages } from "./MoreImages";
+import { RightsSelect } from "./Rights";
 
 /** Every field blank, the type too: the select then shows its placeholder. */
-const EMPTY = Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, ""])) as ArtifactInput;
+const EMPTY = {
+  ...Object.fromEntries(ARTIFACT_FIELD_NAMES.map((name) => [name, ""])),
+  images: draftsOf({}),
+} as unknown as ArtifactFormValues;
 
 const TYPE_OPTIONS = ARTIFACT_TYPES.map((type) => ({ value: type, label: type }));
 
+/**
+ * The shared schema checks the form as it is sent: the first image takes the spec's image fields
+ * (lib/image-drafts.ts), so their messages show on those fields.
+ */
+const checkArtifact = zodResolver(artifactInput);
+const resolver: Resolver<ArtifactFormValues, unknown, ArtifactSubmission> = (
+  values,
+  context,
+  options,
+) =>
+  checkArtifact(
+    withPrimaryImage(values),
+    context,
+    options as unknown as Parameters<typeof checkArtifact>[2],
+  ) as unknown as ReturnType<Resolver<ArtifactFormValues, unknown, ArtifactSubmission>>;
+
+/** A saved artifact's fields, its images with what the server knows of their uploads. */
+type StartValues = ArtifactTextFields & { images?: readonly Partial<ArtifactImageView>[] };
+
 interface ArtifactFormProps {
-  defaultValues?: ArtifactInput;
+  defaultValues?: StartValues;
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
   /** May answer with per-field messages from the server, which the form then shows inline. */
-  onSubmit: (values: ArtifactFields) => Promise<Record<string, string> | void>;
+  onSubmit: (values: ArtifactSubmission) => Promise<Record<string, string> | void>;
   /** Extra sections after Timeline Information (the contributor block). */
   extraSections?: ReactNode;
   /** Notes shown above the submit button. */
@@ -38,17 +73,15 @@ interface ArtifactFormProps {
   savedImage?: KnownUpload | undefined;
 }
 
-/** An uploaded image's path and size, which the preview needs to pick a derivative. */
-export interface KnownUpload {
-  url: string;
-  width: number;
-  height: number;
-  placeholder: string | null;
-}
+export type { KnownUpload };
 
-/** The eight artifact fields of the add and update screens, checked with the shared schema. */
+/**
+ * The eight artifact fields of the add and update screens, checked with the shared schema, and
+ * the artifact's images (issue 30): the primary one in the spec's fields with its caption, rights
+ * and credit, then the others.
+ */
 export function ArtifactForm({
-  defaultValues = EMPTY,
+  defaultValues,
   submitLabel,
   busyLabel,
   busy,
@@ -57,33 +90,47 @@ export function ArtifactForm({
   notes,
   savedImage,
 }: ArtifactFormProps) {
+  const form = useForm<ArtifactFormValues, unknown, ArtifactSubmission>({
+    resolver,
+    defaultValues: defaultValues
+      ? ({ ...defaultValues, images: draftsOf(defaultValues) } as ArtifactFormValues)
+      : EMPTY,
+  });
   const {
     register,
     handleSubmit,
     setError,
     setValue,
+    getFieldState,
     control,
     formState: { errors },
-  } = useForm<ArtifactInput, unknown, ArtifactFields>({
-    resolver: zodResolver(artifactInput),
-    defaultValues,
-  });
+  } = form;
+  const images = useFieldArray({ control, name: "images" });
+  const siteRights = trpc.rights.site.useQuery(undefined, { staleTime: Infinity });
+  const uploadRights = siteRights.data?.uploadRights ?? DEFAULT_SITE_RIGHTS.uploadRights;
   // How each date is understood, as it is typed (packages/shared/src/dates).
   const [createdAt, discoveredAt] = useWatch({ control, name: ["createdAt", "discoveredAt"] });
-  // The uploaded image the form knows the size of: the saved one, then any new upload.
-  const [uploaded, setUploaded] = useState(savedImage ?? null);
+  // The uploads the form knows the size of: the saved ones, then any new upload.
+  const [known, setKnown] = useState(() => {
+    const map = knownUploadsOf(defaultValues?.images);
+    if (savedImage) map.set(savedImage.url, savedImage);
+    return map;
+  });
+  const remember = (image: { url: string; width: number; height: number }) =>
+    setKnown((map) => new Map(map).set(image.url, { ...image, placeholder: null }));
   const [image, name, type, alt] = useWatch({
     control,
     name: ["artifactImage", "artifactName", "artifactType", "imageAlt"],
   });
   const previewSource = (image ?? "").trim();
+  const uploaded = known.get(previewSource);
 
   const submit = handleSubmit(async (values) => {
     const problems = await onSubmit(values);
     if (!problems) return;
     for (const [field, message] of Object.entries(problems)) {
       if (field in EMPTY)
-        setError(field as keyof ArtifactInput, { message }, { shouldFocus: true });
+        setError(field as keyof ArtifactFormValues, { message }, { shouldFocus: true });
     }
   });
 
@@ -117,8 +164,12 @@ export function ArtifactForm({
           />
           <ImageUpload
             onUploaded={(image) => {
-              setUploaded({ ...image, placeholder: null });
+              remember(image);
               setValue("artifactImage", image.url, { shouldValidate: true, shouldDirty: true });
+              // An upload asks for its rights, proposing the site's default until one is chosen.
+              if (!getFieldState("images.0.rights").isDirty) {
+                setValue("images.0.rights", uploadRights);
+              }
             }}
           />
           <ImagePreview
@@ -127,7 +178,7 @@ export function ArtifactForm({
               artifactName: name || "Artifact image",
               artifactType: type || "Others",
               imageAlt: alt ?? "",
-              ...(uploaded && uploaded.url === previewSource
+              ...(uploaded
                 ? {
                     imageWidth: uploaded.width,
                     imageHeight: uploaded.height,
@@ -144,6 +195,37 @@ export function ArtifactForm({
             hint="What the picture shows, for people who cannot see it. Without one, the artifact's name is used."
             error={errors.imageAlt?.message}
             {...register("imageAlt")}
+          />
+          <TextField
+            label={IMAGE_FIELD_LABELS.caption}
+            placeholder="e.g. The front, after its cleaning in 1999"
+            autoComplete="off"
+            maxLength={LIMITS.imageCaption}
+            error={errors.images?.[0]?.caption?.message}
+            {...register("images.0.caption")}
+          />
+          <RightsSelect
+            label={IMAGE_FIELD_LABELS.rights}
+            error={errors.images?.[0]?.rights?.message}
+            {...register("images.0.rights")}
+          />
+          <TextField
+            label={IMAGE_FIELD_LABELS.credit}
+            placeholder="e.g. Photo: British Museum"
+            autoComplete="off"
+            maxLength={LIMITS.imageCredit}
+            hint="Who made the photo, or who holds it."
+            error={errors.images?.[0]?.credit?.message}
+            {...register("images.0.credit")}
+          />
+          <MoreImages
+            form={form}
+            images={images}
+            known={known}
+            onUploaded={remember}
+            uploadRights={uploadRights}
+            artifactName={name ?? ""}
+            artifactType={type ?? ""}
           />
           <TextAreaField
             label={LABELS.historicalContext}

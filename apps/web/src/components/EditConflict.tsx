@@ -4,17 +4,17 @@ import {
   ARTIFACT_FIELD_LABELS,
   ARTIFACT_FIELD_NAMES,
   MESSAGES,
-  type ArtifactFields,
+  type ArtifactTextFields,
   type RevisionSummary,
 } from "@artifact-atlas/shared";
 import { authorLabel, formatRevisionDate } from "../lib/revisions";
 
 export interface EditConflictState {
   /** The artifact as someone else saved it meanwhile, and that revision. */
-  theirs: ArtifactFields;
+  theirs: ArtifactTextFields;
   revision: RevisionSummary;
   /** What this person tried to save; the form still holds it. */
-  yours: ArtifactFields;
+  yours: ArtifactTextFields;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ImageUp } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
-import { IMAGE_UPLOAD_FORMATS } from "@artifact-atlas/shared";
+import { IMAGE_UPLOAD_FORMATS, MAX_ARTIFACT_IMAGES, MESSAGES } from "@artifact-atlas/shared";
 import { uploadImage, type UploadedImage } from "../lib/upload-image";
 import { Spinner } from "./Spinner";
 
@@ -9,41 +9,60 @@ import { Spinner } from "./Spinner";
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
 interface ImageUploadProps {
-  /** Called with the stored image once the server has it. */
+  /** Called with each stored image once the server has it. */
   onUploaded: (image: UploadedImage) => void;
+  /** The control's title. */
+  title?: string;
+  /** Several files at once (issue 30), at most `room` of them, sent one after another. */
+  multiple?: boolean;
+  room?: number;
   className?: string;
 }
 
 /**
- * **Upload an image**: choose a file or drop one here. The file goes to the server at once, which
- * answers the path that then fills the image field; a refused file says why and changes nothing.
+ * **Upload an image**: choose a file or drop one here (or several, with `multiple`). Each file goes
+ * to the server at once, one after another (the server takes one upload at a time per account),
+ * which answers the path that then fills an image field; a refused file says why and changes
+ * nothing.
  */
-export function ImageUpload({ onUploaded, className }: ImageUploadProps) {
+export function ImageUpload({
+  onUploaded,
+  title = "Upload an image",
+  multiple = false,
+  room = 1,
+  className,
+}: ImageUploadProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function send(file: File | undefined) {
-    if (!file || busy) return;
+  async function send(chosen: File[]) {
+    if (chosen.length === 0 || busy) return;
+    const files = chosen.slice(0, multiple ? room : 1);
     setBusy(true);
-    setProblem(null);
-    const result = await uploadImage(file);
+    const problems: string[] = [];
+    if (files.length < chosen.length) problems.push(MESSAGES.tooManyImages(MAX_ARTIFACT_IMAGES));
+    setProblem(problems[0] ?? null);
+    for (const file of files) {
+      const result = await uploadImage(file);
+      if (result.ok) onUploaded(result.image);
+      else problems.push(files.length > 1 ? `${file.name}: ${result.message}` : result.message);
+    }
     setBusy(false);
-    if (result.ok) onUploaded(result.image);
-    else setProblem(result.message);
+    setProblem(problems.length > 0 ? problems.join(" ") : null);
   }
 
   function drop(event: DragEvent<HTMLLabelElement>) {
     event.preventDefault();
     setDragging(false);
-    void send(event.dataTransfer.files[0]);
+    void send([...event.dataTransfer.files]);
   }
 
   return (
     <div className={clsx("flex flex-col gap-1.5", className)}>
       <span id={`${id}-title`} className="text-sm font-medium text-ink">
-        Upload an image
+        {title}
       </span>
       <label
         htmlFor={id}
@@ -71,7 +90,9 @@ export function ImageUpload({ onUploaded, className }: ImageUploadProps) {
         ) : (
           <>
             <ImageUp aria-hidden="true" className="size-6 text-accent" />
-            <span className="text-sm font-semibold text-accent">Choose a file or drop it here</span>
+            <span className="text-sm font-semibold text-accent">
+              {multiple ? "Choose files or drop them here" : "Choose a file or drop it here"}
+            </span>
           </>
         )}
         <span className="text-xs text-muted">
@@ -81,12 +102,13 @@ export function ImageUpload({ onUploaded, className }: ImageUploadProps) {
           id={id}
           type="file"
           accept={ACCEPT}
-          disabled={busy}
+          multiple={multiple}
+          disabled={busy || room < 1}
           aria-labelledby={`${id}-title`}
           aria-describedby={problem ? `${id}-problem` : undefined}
           className="sr-only"
           onChange={(event) => {
-            void send(event.target.files?.[0]);
+            void send([...(event.target.files ?? [])]);
             event.target.value = "";
           }}
         />

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { LikeStatus, ReviewedArtifact, SessionUser } from "@artifact-atlas/shared";
+import type { ArtifactDetail, LikeStatus, SessionUser } from "@artifact-atlas/shared";
 import type { trpc } from "./trpc";
 
 /*
@@ -28,7 +28,7 @@ export function artifactAdded(utils: TrpcUtils) {
 }
 
 /** An edited artifact: its detail shows the saved version at once; lists refetch when next shown. */
-export function artifactUpdated(utils: TrpcUtils, saved: ReviewedArtifact) {
+export function artifactUpdated(utils: TrpcUtils, saved: ArtifactDetail) {
   utils.artifacts.byId.setData({ id: saved.id }, saved);
   markArtifactListsStale(utils);
   // Its history has a new version.

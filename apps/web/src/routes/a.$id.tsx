@@ -4,6 +4,7 @@ import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ButtonLink } from "../components/Button";
 import { CiteBox } from "../components/CiteBox";
 import { QueryState } from "../components/QueryState";
+import { ReuseBox } from "../components/ReuseBox";
 import { PageSpinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
 import { loginPath } from "../lib/redirect";
@@ -52,6 +53,7 @@ function PublicArtifact({ id }: { id: number }) {
           }
         >
           <CiteBox artifact={artifact} />
+          <ReuseBox artifactId={artifact.id} />
         </ArtifactArticle>
       )}
     </QueryState>

@@ -1,5 +1,5 @@
 import { BadgeCheck, Eye, ShieldCheck, UserRound } from "lucide-react";
-import { ARTIFACT_ADDED_TIMER_MS, type ArtifactFields } from "@artifact-atlas/shared";
+import { ARTIFACT_ADDED_TIMER_MS, type ArtifactSubmission } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { Page } from "../components/Container";
 import { TextField } from "../components/Field";
@@ -16,7 +16,7 @@ export default function AddArtifactRoute() {
   const utils = trpc.useUtils();
   const create = trpc.artifacts.create.useMutation();
 
-  const submit = (values: ArtifactFields) =>
+  const submit = (values: ArtifactSubmission) =>
     saveArtifact({
       write: async () => {
         await create.mutateAsync(values);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   ADMIN_USERS_PAGE_SIZE,
   AUDIT_PAGE_SIZE,
+  DEFAULT_SITE_RIGHTS,
   MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
   type AdminUser,
@@ -214,6 +215,36 @@ describe("the Admin screen", () => {
     );
   });
 
+  it("sets the licence of the site's data and the rights proposed for an upload", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      metadataLicense: DEFAULT_SITE_RIGHTS.metadataLicense,
+      uploadRights: DEFAULT_SITE_RIGHTS.uploadRights,
+    };
+    const fake = createFakeApi({
+      "auth.me": () => ADMIN,
+      "notifications.unreadCount": () => 0,
+      "rights.site": () => saved,
+      "rights.setSite": (input) => input,
+    });
+    renderApp(fake, "/admin/rights");
+    const license = await screen.findByLabelText("Licence of the site's data", {}, LOADING);
+    expect(license).toHaveValue("http://creativecommons.org/publicdomain/zero/1.0/");
+    await user.selectOptions(license, "http://creativecommons.org/licenses/by/4.0/");
+    await user.selectOptions(
+      screen.getByLabelText("Rights proposed for an upload"),
+      "http://creativecommons.org/licenses/by-sa/4.0/",
+    );
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(MESSAGES.siteRightsSaved);
+    expect(fake.inputsOf("rights.setSite")).toEqual([
+      {
+        metadataLicense: "http://creativecommons.org/licenses/by/4.0/",
+        uploadRights: "http://creativecommons.org/licenses/by-sa/4.0/",
+      },
+    ]);
+  });
+
   it("shows the audit log in words and filters it by action", async () => {
     const user = userEvent.setup();
     const fake = createFakeApi({
@@ -339,7 +370,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Backups", "Rights"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),

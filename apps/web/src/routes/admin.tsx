@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import {
   DatabaseBackup,
   EyeOff,
+  Scale,
   ScrollText,
   ShieldLock,
   Trash2,
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/hidden", label: "Hidden", icon: EyeOff, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
   { to: "/admin/backups", label: "Backups", icon: DatabaseBackup, role: "admin" },
+  { to: "/admin/rights", label: "Rights", icon: Scale, role: "admin" },
 ];
 
 /** What the screen holds: everything for an admin, the trash and hidden artifacts for a curator. */

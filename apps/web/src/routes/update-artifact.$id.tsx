@@ -5,8 +5,8 @@ import {
   ARTIFACT_UPDATED_TIMER_MS,
   MESSAGES,
   pickArtifactFields,
-  type Artifact,
-  type ArtifactFields,
+  type ArtifactDetail,
+  type ArtifactSubmission,
 } from "@artifact-atlas/shared";
 import { ArtifactForm } from "../components/ArtifactForm";
 import { ButtonLink } from "../components/Button";
@@ -80,7 +80,7 @@ function ArtifactNotFound() {
 function EditArtifact({
   start,
 }: {
-  start: { artifact: Artifact; revision: number; mayEdit: boolean };
+  start: { artifact: ArtifactDetail; revision: number; mayEdit: boolean };
 }) {
   const current = start.artifact;
   const saveArtifact = useSaveArtifact();
@@ -90,7 +90,7 @@ function EditArtifact({
   const [conflict, setConflict] = useState<EditConflictState | null>(null);
   const dialogs = useDialogs();
 
-  const showConflict = async (yours: ArtifactFields) => {
+  const showConflict = async (yours: ArtifactSubmission) => {
     try {
       const latest = await utils.revisions.forEditing.fetch({ id: current.id }, { staleTime: 0 });
       const revision = await utils.revisions.byNumber.fetch(
@@ -104,7 +104,7 @@ function EditArtifact({
     }
   };
 
-  const submit = (fields: ArtifactFields) =>
+  const submit = (fields: ArtifactSubmission) =>
     saveArtifact({
       write: async () => {
         const saved = await update.mutateAsync({ id: current.id, fields, baseRevision });

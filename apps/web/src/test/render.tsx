@@ -10,7 +10,12 @@ import {
   type NavigateFunction,
   type RouteObject,
 } from "react-router-dom";
-import type { ReviewedArtifact, SessionUser } from "@artifact-atlas/shared";
+import {
+  NOT_EVALUATED,
+  type ArtifactDetail,
+  type ReviewedArtifact,
+  type SessionUser,
+} from "@artifact-atlas/shared";
 import { DialogProvider } from "../components/DialogProvider";
 import { createAppClients, trpc } from "../lib/trpc";
 import { AppRoutes } from "../router";
@@ -25,8 +30,8 @@ export const SIGNED_IN_USER: SessionUser = {
 };
 
 /** An artifact as its owner and curators read it: published unless overridden. */
-export function makeArtifact(overrides: Partial<ReviewedArtifact> = {}): ReviewedArtifact {
-  return {
+export function makeArtifact(overrides: Partial<ArtifactDetail> = {}): ArtifactDetail {
+  const artifact: ReviewedArtifact = {
     id: 1,
     artifactName: "Rosetta Stone",
     artifactImage: "https://images.example/rosetta.jpg",
@@ -51,6 +56,18 @@ export function makeArtifact(overrides: Partial<ReviewedArtifact> = {}): Reviewe
     statusNote: null,
     ...overrides,
   };
+  const image = {
+    url: artifact.artifactImage,
+    alt: artifact.imageAlt,
+    caption: "",
+    rights: NOT_EVALUATED,
+    credit: "",
+    width: artifact.imageWidth,
+    height: artifact.imageHeight,
+    placeholder: artifact.imagePlaceholder,
+    service: null,
+  };
+  return { images: [image], ...artifact };
 }
 
 /** What tests read of the router: the current address, and navigate (-1 is the Back button). */

@@ -85,7 +85,7 @@ describe("artifact", () => {
 
   it("has the editable fields of the form, in its order, each with a label", () => {
     expect(ARTIFACT_FIELD_NAMES).toEqual(Object.keys(valid));
-    expect(Object.keys(ARTIFACT_FIELD_LABELS)).toEqual(ARTIFACT_FIELD_NAMES);
+    expect(Object.keys(ARTIFACT_FIELD_LABELS)).toEqual([...ARTIFACT_FIELD_NAMES, "images"]);
     for (const name of ARTIFACT_FIELD_NAMES) expect(artifact.shape).toHaveProperty(name);
   });
 });
@@ -121,7 +121,7 @@ describe("artifactInput", () => {
   /** The required text fields: all but the type (a choice) and the optional image description. */
   const textKeys = (
     Object.keys(ARTIFACT_FIELD_LABELS) as (keyof typeof ARTIFACT_FIELD_LABELS)[]
-  ).filter((key) => key !== "artifactType" && key !== "imageAlt");
+  ).filter((key) => key !== "artifactType" && key !== "imageAlt" && key !== "images");
 
   it.each(textKeys.map((key) => [key]))("refuses a blank %s", (key) => {
     expect(fieldMessages(artifactInput, { ...valid, [key]: "   " })).toEqual({

@@ -9,6 +9,8 @@ import {
 import { MESSAGES } from "../messages";
 import { SEARCH_SCOPES } from "../find-values";
 import { findFilterShape, YEARS_IN_ORDER, yearsInOrder } from "./find";
+import { MAX_ARTIFACT_IMAGES } from "../images";
+import { METADATA_LICENSES, RIGHTS_URIS } from "../rights";
 import {
   hasVisibleCharacter,
   imageSource,
@@ -76,7 +78,7 @@ type DerivedField =
   | "imageHeight"
   | "imagePlaceholder";
 
-/** What a contributor fills in: every field but those the server sets. */
+/** What a contributor fills in as text: every field but those the server sets. */
 type EditableField = Exclude<keyof Artifact, "id" | "likeCount" | "username" | DerivedField>;
 
 /** The form labels double as the names in validation messages. */
@@ -90,47 +92,203 @@ export const ARTIFACT_FIELD_LABELS = {
   discoveredBy: "Discovered By",
   presentLocation: "Present Location",
   imageAlt: "Image description",
-} as const satisfies Record<EditableField, string>;
+  images: "Images",
+} as const satisfies Record<EditableField | "images", string>;
 
 const L = ARTIFACT_FIELD_LABELS;
 
-/**
- * Add and update take the same eight required fields (spec section 5), with these rules, and the
- * optional image description (issue 19): blank or missing means none.
- */
-export const artifactInput = z.object({
-  artifactName: requiredText(L.artifactName, LIMITS.name),
-  artifactImage: z
-    .string({ error: MESSAGES.fieldRequired(L.artifactImage) })
+/** The labels of one image's fields in the form (issue 30), which name them in messages too. */
+export const IMAGE_FIELD_LABELS = {
+  url: "Image URL",
+  alt: "Image description",
+  caption: "Caption",
+  rights: "Rights",
+  credit: "Credit line",
+} as const;
+
+/** An optional text of one line: trimmed, bounded, well-formed; blank or missing is "". */
+function optionalLine(label: string, max: number) {
+  return (
+    z
+      .string()
+      .trim()
+      .max(max, MESSAGES.fieldTooLong(label, max))
+      .refine(isWellFormedText, MESSAGES.brokenCharacter(label))
+      // A text no one can see says nothing: stored as none.
+      .transform((text) => (hasVisibleCharacter(text) ? text : ""))
+      .optional()
+      .transform((text) => text ?? "")
+  );
+}
+
+/** An image's address: an http(s) URL, or the path POST /images answered. */
+function imageUrl(label: string) {
+  return z
+    .string({ error: MESSAGES.fieldRequired(label) })
     .trim()
-    .refine(hasVisibleCharacter, MESSAGES.fieldRequired(L.artifactImage))
-    .pipe(imageSource),
+    .refine(hasVisibleCharacter, MESSAGES.fieldRequired(label))
+    .pipe(imageSource);
+}
+
+/** The spec's text fields (section 5) and the image description (issue 19), in the form's order. */
+const textFieldShape = {
+  artifactName: requiredText(L.artifactName, LIMITS.name),
+  artifactImage: imageUrl(L.artifactImage),
   artifactType: z.enum(ARTIFACT_TYPES, { error: MESSAGES.artifactTypeRequired }),
   historicalContext: requiredText(L.historicalContext, LIMITS.historicalContext),
   createdAt: requiredText(L.createdAt, LIMITS.shortText),
   discoveredAt: requiredText(L.discoveredAt, LIMITS.shortText),
   discoveredBy: requiredText(L.discoveredBy, LIMITS.shortText),
   presentLocation: requiredText(L.presentLocation, LIMITS.shortText),
-  imageAlt: z
-    .string()
-    .trim()
-    .max(LIMITS.imageAlt, MESSAGES.fieldTooLong(L.imageAlt, LIMITS.imageAlt))
-    .refine(isWellFormedText, MESSAGES.brokenCharacter(L.imageAlt))
-    // A description no one can see describes nothing: stored as none.
-    .transform((text) => (hasVisibleCharacter(text) ? text : ""))
-    .optional()
-    .transform((text) => text ?? ""),
-} satisfies { [Field in EditableField]: z.ZodType<Artifact[Field]> });
-export type ArtifactInput = z.input<typeof artifactInput>;
-export type ArtifactFields = z.output<typeof artifactInput>;
+  imageAlt: optionalLine(L.imageAlt, LIMITS.imageAlt),
+} satisfies { [Field in EditableField]: z.ZodType<Artifact[Field]> };
 
-/** The editable fields' names, in the form's order. */
-export const ARTIFACT_FIELD_NAMES = artifactInput.keyof().options;
+/**
+ * One image of an artifact as it is stored and answered (issue 30): where it is, what it shows,
+ * an optional caption and credit line (who made the photo or holds it), and its rights.
+ */
+export const artifactImageItem = z.object({
+  url: z.string(),
+  alt: z.string(),
+  caption: z.string(),
+  rights: z.enum(RIGHTS_URIS),
+  credit: z.string(),
+});
+export type ArtifactImageItem = z.output<typeof artifactImageItem>;
+
+/**
+ * One image as the detail answers show it: its fields, and for an upload its largest derivative's
+ * size, its placeholder and its IIIF Image API service (/iiif/images/<hash>) when it has tiles.
+ */
+export const artifactImageView = artifactImageItem.extend({
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  placeholder: z.string().nullable(),
+  service: z.string().nullable(),
+});
+export type ArtifactImageView = z.output<typeof artifactImageView>;
+
+/**
+ * One image as a contributor sends it. Rights left out: the image's own when the artifact already
+ * has it, otherwise "Copyright Not Evaluated" for an address elsewhere and the site's default for
+ * an upload (services/artifact-images.ts).
+ */
+export const artifactImageInput = z.object({
+  url: imageUrl(IMAGE_FIELD_LABELS.url),
+  alt: optionalLine(IMAGE_FIELD_LABELS.alt, LIMITS.imageAlt),
+  caption: optionalLine(IMAGE_FIELD_LABELS.caption, LIMITS.imageCaption),
+  rights: z.enum(RIGHTS_URIS, { error: MESSAGES.rightsUnknown }).optional(),
+  credit: optionalLine(IMAGE_FIELD_LABELS.credit, LIMITS.imageCredit),
+});
+export type ArtifactImageInput = z.output<typeof artifactImageInput>;
+
+/**
+ * The fields of add and update: the same eight required fields (spec section 5), with these
+ * rules, the optional image description (issue 19), and the artifact's images (issue 30), first
+ * the primary one. Used through withImageRules, which REST's bodies share.
+ */
+export const artifactInputShape = {
+  ...textFieldShape,
+  artifactImage: textFieldShape.artifactImage.optional(),
+  imageAlt: textFieldShape.imageAlt.optional(),
+  images: z
+    .array(artifactImageInput)
+    .min(1, MESSAGES.fieldRequired(L.artifactImage))
+    .max(MAX_ARTIFACT_IMAGES, MESSAGES.tooManyImages(MAX_ARTIFACT_IMAGES))
+    .optional(),
+};
+
+type InputFields = z.output<z.ZodObject<typeof artifactInputShape>>;
+
+/**
+ * The fields of add and update with `extra` ones (REST's), and the rules between the spec's image
+ * fields and the images: artifactImage and imageAlt are the first image's url and alt; sent with
+ * images they must be the same (or be left out), and are filled in from it; sent without images,
+ * they set the first image and the others stay as they are (services/artifact-images.ts). Without
+ * either, artifactImage is required, as the spec says.
+ */
+export function withImageRules<Extra extends z.ZodRawShape = Record<never, never>>(
+  extra: Extra = {} as Extra,
+) {
+  return (
+    z
+      .object({ ...artifactInputShape, ...extra })
+      // Said with the other fields' messages, even when they fail too (as the spec's form does).
+      .refine(hasSomeImage, {
+        path: ["artifactImage"],
+        message: MESSAGES.fieldRequired(L.artifactImage),
+        when: () => true,
+      })
+      .superRefine((input, ctx) => checkImageRules(input as InputFields, ctx))
+      .transform((input) => ({ ...input, ...firstImageFields(input as InputFields) }))
+  );
+}
+
+/** artifactImage or images was sent (read from what was sent, which may not have parsed). */
+function hasSomeImage(input: unknown): boolean {
+  const sent = input as { artifactImage?: unknown; images?: unknown };
+  return sent.artifactImage !== undefined || (Array.isArray(sent.images) && sent.images.length > 0);
+}
+
+function checkImageRules(input: InputFields, ctx: z.RefinementCtx): void {
+  const first = input.images?.[0];
+  if (!first) return;
+  if (input.artifactImage !== undefined && input.artifactImage !== first.url) {
+    ctx.addIssue({ code: "custom", path: ["artifactImage"], message: MESSAGES.notFirstImage });
+  }
+  // An imageAlt that says nothing is no different from one left out.
+  if (input.imageAlt && input.imageAlt !== first.alt) {
+    ctx.addIssue({ code: "custom", path: ["imageAlt"], message: MESSAGES.notFirstImageAlt });
+  }
+  const urls = input.images!.map((image) => image.url);
+  if (new Set(urls).size !== urls.length) {
+    ctx.addIssue({ code: "custom", path: ["images"], message: MESSAGES.imageTwice });
+  }
+}
+
+function firstImageFields(input: InputFields): { artifactImage: string; imageAlt: string } {
+  const first = input.images?.[0];
+  return {
+    artifactImage: first?.url ?? input.artifactImage ?? "",
+    imageAlt: first ? first.alt : (input.imageAlt ?? ""),
+  };
+}
+
+/** Add and update (tRPC), checked by the rules above. */
+export const artifactInput = withImageRules();
+export type ArtifactInput = z.input<typeof artifactInput>;
+/** What a save sends, checked: the text fields, and the images when it sends them. */
+export type ArtifactSubmission = z.output<typeof artifactInput>;
+
+/** The text fields' names, in the form's order. */
+export const ARTIFACT_FIELD_NAMES = Object.keys(textFieldShape) as (keyof typeof textFieldShape)[];
+export type ArtifactTextFields = z.output<z.ZodObject<typeof textFieldShape>>;
+
+/**
+ * An artifact's editable fields as a save writes them and a revision keeps them: the text fields
+ * and every image, whose first one artifactImage and imageAlt repeat.
+ */
+export type ArtifactFields = ArtifactTextFields & { images: ArtifactImageItem[] };
 
 /** Exactly the editable fields, in the form's order, whatever else `fields` carries. */
 export function pickArtifactFields(fields: ArtifactFields): ArtifactFields {
   const picked = ARTIFACT_FIELD_NAMES.map((name) => [name, fields[name]]);
-  return Object.fromEntries(picked) as ArtifactFields;
+  return { ...(Object.fromEntries(picked) as ArtifactTextFields), images: fields.images };
+}
+
+/** Whether two image lists are the same, image by image and field by field. */
+export function sameImages(a: readonly ArtifactImageItem[], b: readonly ArtifactImageItem[]) {
+  return (
+    a.length === b.length &&
+    a.every(
+      (image, index) =>
+        image.url === b[index]!.url &&
+        image.alt === b[index]!.alt &&
+        image.caption === b[index]!.caption &&
+        image.rights === b[index]!.rights &&
+        image.credit === b[index]!.credit,
+    )
+  );
 }
 
 /** Artifact ids are positive integers; anything else can only be "not found". */
@@ -197,3 +355,16 @@ export type MyArtifactsQuery = z.input<typeof myArtifactsQuery>;
 /** likes.list: the member's liked artifacts, most recently liked first. */
 export const likedArtifactsQuery = memberListQuery(LIKED_ARTIFACTS_PAGE_SIZE);
 export type LikedArtifactsQuery = z.input<typeof likedArtifactsQuery>;
+
+/** The site's rights settings as an admin sends them (issue 30). */
+export const siteRightsInput = z.object({
+  metadataLicense: z
+    .enum(RIGHTS_URIS, { error: MESSAGES.metadataLicenseUnknown })
+    .refine((uri) => METADATA_LICENSES.includes(uri), MESSAGES.metadataLicenseUnknown)
+    .describe(
+      "The licence the site's data about artifacts is published under: a Creative Commons licence or CC0 1.0.",
+    ),
+  uploadRights: z
+    .enum(RIGHTS_URIS, { error: MESSAGES.rightsUnknown })
+    .describe("The rights the form proposes for an upload; its member may choose another."),
+});

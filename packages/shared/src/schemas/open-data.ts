@@ -24,7 +24,8 @@ export type ExportQuery = z.input<typeof exportQuery>;
 /**
  * The columns of the CSV export, in order, and the keys of each JSON-LD item: the artifact's own
  * fields under their API names, plus its public page (an uploaded image's size and placeholder are
- * derived, not data). An import reads the editable ones.
+ * derived, not data), the first image's rights, every image (issue 30; in CSV a JSON list) and the
+ * licence of this data. An import reads the editable ones.
  */
 export const EXPORT_COLUMNS = [
   "id",
@@ -40,6 +41,9 @@ export const EXPORT_COLUMNS = [
   "presentLocation",
   "likeCount",
   "username",
+  "rights",
+  "images",
+  "metadataLicense",
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 

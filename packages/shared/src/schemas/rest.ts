@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
-import { artifactInput } from "./artifact";
+import { withImageRules } from "./artifact";
 import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
 import { eraValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
@@ -142,17 +142,18 @@ export const restEmailQuery = z.object({
 /** GET /liked-artifact: the caller's liked artifacts, a page at a time. */
 export const restLikedArtifactsQuery = restEmailQuery.extend(restPaging);
 
+const userEmail = email.optional().describe("The signed-in user's own email (optional).");
+
 /** POST /artifacts and PUT /artifacts/{id}: the form fields plus the sender's email. */
-export const restArtifactBody = artifactInput.extend({
-  userEmail: email.optional().describe("The signed-in user's own email (optional)."),
-});
+export const restArtifactBody = withImageRules({ userEmail });
 export type RestArtifactBody = z.input<typeof restArtifactBody>;
 
 /**
  * PUT /artifacts/{id}: with baseRevision, a save over someone else's newer change is refused (409)
  * and writes nothing; without it, the save overwrites as it always did.
  */
-export const restUpdateArtifactBody = restArtifactBody.extend({
+export const restUpdateArtifactBody = withImageRules({
+  userEmail,
   baseRevision: revisionNumber
     .optional()
     .describe(

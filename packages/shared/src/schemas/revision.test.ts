@@ -12,6 +12,15 @@ const fields: ArtifactFields = {
   discoveredBy: "Soldiers",
   presentLocation: "London",
   imageAlt: "",
+  images: [
+    {
+      url: "https://example.org/r.jpg",
+      alt: "",
+      caption: "",
+      rights: "http://rightsstatements.org/vocab/CNE/1.0/",
+      credit: "",
+    },
+  ],
 };
 
 describe("editSummary", () => {
@@ -21,7 +30,22 @@ describe("editSummary", () => {
   });
 
   test("is null when nothing changed", () => {
-    expect(editSummary(fields, { ...fields })).toBeNull();
+    expect(
+      editSummary(fields, { ...fields, images: fields.images.map((i) => ({ ...i })) }),
+    ).toBeNull();
+  });
+
+  test("names the first image's address as image, and any other change of the images as images", () => {
+    const first = fields.images[0]!;
+    const back = { ...first, url: "https://example.org/back.jpg" };
+    const replaced = { ...fields, artifactImage: back.url, images: [back] };
+    expect(editSummary(fields, replaced)).toBe("Edited: image");
+    const added = { ...fields, artifactName: "Stone", images: [first, back] };
+    expect(editSummary(fields, added)).toBe("Edited: name, images");
+    const reordered = { ...fields, artifactImage: back.url, images: [back, first] };
+    expect(editSummary(fields, reordered)).toBe("Edited: image, images");
+    const credited = { ...fields, images: [{ ...first, credit: "Hans Hillewaert" }] };
+    expect(editSummary(fields, credited)).toBe("Edited: images");
   });
 });
 

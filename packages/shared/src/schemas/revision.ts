@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ARTIFACT_FIELD_NAMES, artifactId, type ArtifactFields } from "./artifact";
+import { ARTIFACT_FIELD_NAMES, artifactId, sameImages, type ArtifactFields } from "./artifact";
 import { MAX_REVISION_NUMBER, wholeNumber } from "./fields";
 
 /*
@@ -21,11 +21,22 @@ export const REVISION_FIELD_NAMES = {
   discoveredBy: "discovered by",
   presentLocation: "present location",
   imageAlt: "image description",
+  images: "images",
 } as const satisfies Record<keyof ArtifactFields, string>;
 
-/** The summary of an edit that changed these fields, in the form's order. */
+/**
+ * The summary of an edit that changed these fields, in the form's order. The first image's address
+ * and description are its "image" and "image description", as before issue 30; "images" says
+ * that anything else about the images changed (another image, the order, a caption, rights or
+ * credit), which the comparison shows image by image.
+ */
 export function editSummary(before: ArtifactFields, after: ArtifactFields): string | null {
-  const changed = ARTIFACT_FIELD_NAMES.filter((name) => before[name] !== after[name]);
+  const changed: (keyof ArtifactFields)[] = ARTIFACT_FIELD_NAMES.filter(
+    (name) => before[name] !== after[name],
+  );
+  const beyondFirst = (fields: ArtifactFields) =>
+    fields.images.map((image, index) => (index === 0 ? { ...image, url: "", alt: "" } : image));
+  if (!sameImages(beyondFirst(before), beyondFirst(after))) changed.push("images");
   if (changed.length === 0) return null;
   return `Edited: ${changed.map((name) => REVISION_FIELD_NAMES[name]).join(", ")}`;
 }

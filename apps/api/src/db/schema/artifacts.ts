@@ -5,6 +5,8 @@ import {
   ARTIFACT_TYPES,
   DATE_PRECISIONS,
   DATE_QUALIFIERS,
+  NOT_EVALUATED,
+  RIGHTS_URIS,
 } from "@artifact-atlas/shared";
 import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "../../store/artifact-visibility";
 import { users } from "./users";
@@ -29,6 +31,11 @@ export const artifacts = sqliteTable(
     presentLocation: text("present_location").notNull(),
     /** The image's description (alt text); empty when the contributor gave none. */
     imageAlt: text("image_alt").notNull().default(""),
+    /**
+     * The primary image's rights (issue 30), repeated from artifact_images like artifact_image
+     * and image_alt, so that the Rights filter reads the artifacts' own indexes.
+     */
+    imageRights: text("image_rights", { enum: RIGHTS_URIS }).notNull().default(NOT_EVALUATED),
     /** The contributor's name when the artifact was added (spec: username sent on creation). */
     username: text("username").notNull(),
     /** Always equal to the number of rows in likes for this artifact; changed in the same transaction. */

@@ -6,3 +6,4 @@ export * from "./review";
 export * from "./revisions";
 export * from "./images";
 export * from "./imports";
+export * from "./artifact-images";

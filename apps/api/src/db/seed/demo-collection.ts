@@ -1,8 +1,13 @@
-import type { ArtifactType } from "@artifact-atlas/shared";
+import {
+  NOT_EVALUATED,
+  type ArtifactImageItem,
+  type ArtifactType,
+  type RightsUri,
+} from "@artifact-atlas/shared";
 
 export interface DemoArtifact {
   artifactName: string;
-  artifactImage: string; // URL of a public-domain photograph
+  artifactImage: string; // URL of a photograph on Wikimedia Commons (rights: demoImage below)
   artifactType: ArtifactType; // one of "Tools" | "Monument" | "Art" | "Sculptures" | "Technology" | "Documents" | "Writings" | "Others"
   historicalContext: string; // 2-4 sentences, accurate
   createdAt: string; // free text, e.g. "c. 196 BC", "15th Century", "1455"
@@ -931,3 +936,29 @@ export const demoMembers: readonly { name: string; email: string }[] = [
 ];
 
 export const demoCurator = { name: "Atlas Curator", email: "curator@example.org" } as const;
+
+/**
+ * The rights of a demo image that were checked against its Wikimedia Commons file page, with the
+ * credit the licence asks for (issue 30). Images not listed here have not been checked: they are
+ * "Copyright Not Evaluated", credited to their file page, where their licence can be read.
+ */
+const checkedDemoImageRights: Record<string, { rights: RightsUri; credit: string }> = {
+  "https://commons.wikimedia.org/wiki/Special:FilePath/Rosetta_Stone.JPG": {
+    rights: "http://creativecommons.org/licenses/by-sa/4.0/",
+    credit: "Hans Hillewaert, via Wikimedia Commons",
+  },
+};
+
+/** A demo artifact's image with its rights and credit line. */
+export function demoImage(artifact: Pick<DemoArtifact, "artifactImage">): ArtifactImageItem {
+  const url = artifact.artifactImage;
+  const file = decodeURIComponent(url.slice(url.lastIndexOf("/") + 1)).replaceAll("_", " ");
+  const checked = checkedDemoImageRights[url];
+  return {
+    url,
+    alt: "",
+    caption: "",
+    rights: checked?.rights ?? NOT_EVALUATED,
+    credit: checked?.credit ?? `Wikimedia Commons, File:${file}`,
+  };
+}

@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { ImageStore } from "../../store/image-store";
-import { isImageHash } from "./storage";
+import { folderBytes, isImageHash } from "./storage";
 
 /**
  * How long an image nobody refers to is kept: long enough for a person who uploaded one to finish
@@ -15,14 +15,18 @@ const ROUND_LIMIT = 500;
 export interface PruneResult {
   /** Images whose rows and files were removed. */
   removed: number;
+  /** What their files took: masters, derivatives and IIIF tiles (issue 30). */
+  bytes: number;
   /** Folders and unfinished uploads on disk that no row named (left by a crash), removed. */
   strays: number;
 }
 
 /**
  * Removes the images that no artifact, revision or waiting edit refers to (IMAGE_PATHS_IN_USE in
- * store/image-store.ts) and that were uploaded before the grace period, then whatever files on
- * disk no row names and that are as old. Rows first, in one transaction, then their files.
+ * store/image-store.ts) and that were uploaded before the grace period, each with its whole folder
+ * (master, derivatives, IIIF tiles), then whatever files on disk no row names and that are as old
+ * (an image folder, an unfinished upload or work folder left by a crash). Rows first, in one
+ * transaction, then their files.
  */
 export async function pruneImages(images: ImageStore): Promise<PruneResult> {
   const before = images.now() - UNUSED_IMAGE_GRACE_MS;
@@ -31,8 +35,12 @@ export async function pruneImages(images: ImageStore): Promise<PruneResult> {
     for (const hash of hashes) images.statements.remove.run(hash);
     return hashes;
   })();
-  for (const hash of unused) await images.storage.remove(hash);
-  return { removed: unused.length, strays: await removeStrays(images, before) };
+  let bytes = 0;
+  for (const hash of unused) {
+    bytes += await folderBytes(images.storage.folderOf(hash));
+    await images.storage.remove(hash);
+  }
+  return { removed: unused.length, bytes, strays: await removeStrays(images, before) };
 }
 
 async function entriesOf(dir: string): Promise<string[]> {

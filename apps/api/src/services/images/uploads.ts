@@ -36,16 +36,23 @@ export function hashOfImagePath(path: string): string | null {
 }
 
 /**
- * Refuses an artifactImage that names an upload the server does not have (any more): one never
- * made, or one removed by the clean-up while its form stayed open for hours. Any other URL passes.
+ * Refuses images that name an upload the server does not have (any more): one never made, or one
+ * removed by the clean-up while its form stayed open for hours. Any other URL passes. The message
+ * goes to artifactImage for the first image, to images for another.
  */
-export function assertImageAvailable(db: AppDatabase, artifactImage: string): void {
-  const hash = hashOfImagePath(artifactImage);
-  if (hash === null) return;
-  const found = db.select({ hash: images.hash }).from(images).where(eq(images.hash, hash)).get();
-  if (!found) {
-    throw new ServiceError("BAD_REQUEST", MESSAGES.imageNotFound, undefined, "artifactImage");
-  }
+export function assertImagesAvailable(
+  db: Pick<AppDatabase, "select">,
+  list: readonly { url: string }[],
+): void {
+  list.forEach((image, index) => {
+    const hash = hashOfImagePath(image.url);
+    if (hash === null) return;
+    const found = db.select({ hash: images.hash }).from(images).where(eq(images.hash, hash)).get();
+    if (!found) {
+      const field = index === 0 ? "artifactImage" : "images";
+      throw new ServiceError("BAD_REQUEST", MESSAGES.imageNotFound, undefined, field);
+    }
+  });
 }
 
 /** The uploaded file as it arrives; `truncated` says the client sent more than the limit allows. */
@@ -202,17 +209,26 @@ async function processInLine(
   });
   const known = statements.byHash.get(hash);
   if (known && (await exists(storage.folderOf(hash)))) {
-    statements.save.run(hash, known.width, known.height, known.placeholder, imageStore.now());
+    imageStore.db.$client.transaction(() => {
+      statements.uploadedAgain.run({ hash, uploadedAt: imageStore.now() });
+      // Costs this account nothing, and lets it see its upload until it is saved.
+      statements.recordUploader.run(hash, upload.account, 0);
+    })();
     return answer(known);
   }
   const deadline = Date.now() + PROCESSING_TIMEOUT_SECONDS * 1000;
-  const image = await processImage(received, checked, { signal, deadline });
-  assertQuotaLeft(imageStore, upload, image.bytes);
-  signal.throwIfAborted();
-  await storage.store(hash, image);
-  imageStore.db.$client.transaction(() => {
-    statements.save.run(hash, image.width, image.height, image.placeholder, imageStore.now());
-    statements.recordUploader.run(hash, upload.account, image.bytes);
-  })();
-  return answer(image);
+  const work = await storage.workFolder();
+  try {
+    const image = await processImage(received, checked, { signal, deadline }, work);
+    assertQuotaLeft(imageStore, upload, image.bytes);
+    signal.throwIfAborted();
+    await storage.store(hash, work);
+    imageStore.db.$client.transaction(() => {
+      statements.save.run({ hash, ...image, uploadedAt: imageStore.now() });
+      statements.recordUploader.run(hash, upload.account, image.bytes);
+    })();
+    return answer(image);
+  } finally {
+    await storage.discard(work);
+  }
 }

@@ -20,7 +20,7 @@ import {
 } from "../../services/artifacts";
 import { find } from "../../services/find";
 import type { Context } from "../context";
-import { getPublicArtifact } from "../../services/public-artifacts";
+import { getPublicArtifactDetail } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
 
 function reviewContext(ctx: Context): ReviewContext {
@@ -68,7 +68,9 @@ export const artifactsRouter = router({
   /** The artifact of a public page (/a/{id}): NOT_FOUND unless anyone may see it. */
   publicById: publicProcedure
     .input(artifactIdInput)
-    .query(({ ctx, input }) => getPublicArtifact(ctx.deps.publicArtifacts, input)),
+    .query(({ ctx, input }) =>
+      getPublicArtifactDetail(ctx.deps.publicArtifacts, ctx.deps.db, input),
+    ),
 
   similar: publicProcedure
     .input(artifactIdInput)

@@ -1,7 +1,7 @@
 import {
   ARTIFACT_FIELD_LABELS,
   ARTIFACT_FIELD_NAMES,
-  type ArtifactFields,
+  type ArtifactTextFields,
   type ReviewedArtifact,
 } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../ArtifactImage";
@@ -18,8 +18,8 @@ export function EntryChanges({
 }: {
   /** The artifact as it stands: its uploaded image's size, for the thumbnail. */
   artifact: ReviewedArtifact;
-  before: ArtifactFields | null;
-  after: ArtifactFields;
+  before: ArtifactTextFields | null;
+  after: ArtifactTextFields;
 }) {
   return (
     <table className="mt-4 w-full table-fixed border-collapse text-left text-sm">
@@ -49,7 +49,7 @@ export function EntryChanges({
       <tbody>
         {ARTIFACT_FIELD_NAMES.map((name) => {
           const changed = before !== null && before[name] !== after[name];
-          const value = (fields: ArtifactFields) =>
+          const value = (fields: ArtifactTextFields) =>
             name === "artifactImage" ? (
               <ImageValue artifact={artifact} fields={fields} />
             ) : (
@@ -90,7 +90,13 @@ export function EntryChanges({
 }
 
 /** The picture, then its address in small type. */
-function ImageValue({ artifact, fields }: { artifact: ReviewedArtifact; fields: ArtifactFields }) {
+function ImageValue({
+  artifact,
+  fields,
+}: {
+  artifact: ReviewedArtifact;
+  fields: ArtifactTextFields;
+}) {
   // The stored size of an upload is known for the image the artifact shows now.
   const current = fields.artifactImage === artifact.artifactImage;
   return (
