@@ -1,3 +1,4 @@
+import { renderHarvest, type HarvestBench } from "./harvesting-measure";
 import { renderOpenData, type OpenDataBench } from "./open-data-measure";
 import { renderUploads, type UploadBench } from "./uploads";
 import type { LatencyRow } from "./latency";
@@ -36,6 +37,8 @@ export interface BenchReport {
   uploads?: UploadBench;
   /** Issue 21: the whole collection exported (missing from runs made before it). */
   openData?: OpenDataBench;
+  /** Issue 34: a whole OAI-PMH harvest and the feed (missing from runs made before it). */
+  harvesting?: HarvestBench;
 }
 
 const TARGETS = {
@@ -189,6 +192,7 @@ export function renderReport(report: BenchReport, findings: string): string {
 
   out.push(...renderUploads(report.uploads));
   out.push(...renderOpenData(report.openData));
+  out.push(...renderHarvest(report.harvesting));
 
   line("## Targets");
   line();

@@ -22,6 +22,7 @@ import {
 } from "../test/support/server-process";
 import { generateBenchDatabase } from "./generate";
 import { measureExports } from "./open-data-measure";
+import { measureHarvest } from "./harvesting-measure";
 import { measureServiceLatency } from "./latency";
 import { runLighthouse } from "./lighthouse";
 import { median, runLoad, scenarios, type RunResult, type Scenario } from "./load";
@@ -336,6 +337,15 @@ async function main(): Promise<void> {
       `exports: ${openData.rows.map((row) => `${row.seconds.toFixed(1)} s, RSS peak ${row.peakRssMb.toFixed(0)} MB`).join("; ")}`,
     );
 
+    log("harvesting the whole collection over OAI-PMH, then the Atom feed");
+    const harvesting = await measureHarvest(
+      app.url,
+      app.child.pid as number,
+      data.artifacts,
+      `/artifacts/${data.sampleIds[0]}`,
+    );
+    log(`harvest: EDM page p99 ${harvesting.edm.pages.p99.toFixed(1)} ms`);
+
     log("running Lighthouse");
     const lighthouse = await runLighthouse(app.url, CHROME_PATH, chromePort);
     if ("skipped" in lighthouse) log(`Lighthouse skipped: ${lighthouse.skipped}`);
@@ -379,6 +389,7 @@ async function main(): Promise<void> {
       durationSeconds: (performance.now() - started) / 1000,
       uploads,
       openData,
+      harvesting,
     };
     writeFileSync(LAST_RUN, JSON.stringify(report));
     await writeReport(report);

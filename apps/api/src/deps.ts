@@ -23,6 +23,7 @@ import { createSlots, type Slots } from "./open-data/slots";
 import { createPublicArtifactStore, type PublicArtifactStore } from "./store/public-artifacts";
 import { createBackups, type Backups } from "./backups/service";
 import type { BackupTarget } from "./backups/targets/target";
+import { createHarvesting, type Harvesting } from "./harvesting";
 
 /** Everything a request handler may use, built once per app and shared by tRPC and REST. */
 export interface Deps {
@@ -40,6 +41,8 @@ export interface Deps {
   exportSlots: Slots;
   /** Imports checked or run at once: one (a file of up to IMPORT_MAX_BYTES and its rows in memory). */
   importSlots: Slots;
+  /** OAI-PMH, feeds and the Harvesting screen's reads, and the harvest's slots (issue 34). */
+  harvesting: Harvesting;
   /** Uploaded images: their rows, files and processing line (issue 19). */
   images: ImageStore;
   sessions: SessionStore;
@@ -91,6 +94,7 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     publicArtifacts: createPublicArtifactStore(db.$client),
     exportSlots: createSlots(MAX_CONCURRENT_EXPORTS),
     importSlots: createSlots(1),
+    harvesting: createHarvesting(db.$client),
     images: createImageStore(db, { dir: env.imagesDir, now }),
     sessions: createSessionStore(db, { secureCookies: env.secureCookies, now }),
     // The limits measure how fast a client asks, on the wall's clock, not the app's (which tests

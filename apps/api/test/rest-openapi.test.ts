@@ -76,6 +76,15 @@ const REVIEW_CALLS = [
   ["post", "/artifacts/{id}/unhide"],
 ] as const;
 
+/** Issue 34's harvesting doors: OAI-PMH (XML), the Atom feeds, the dataset's VoID (Turtle). */
+const HARVESTING_CALLS = [
+  ["get", "/oai"],
+  ["post", "/oai"],
+  ["get", "/feeds/artifacts.atom"],
+  ["get", "/feeds/artifacts/{file}"],
+  ["get", "/.well-known/void"],
+] as const;
+
 /** Issue 17's paths beside the spec's. */
 const HISTORY_CALLS = [
   ["get", "/artifacts/{id}/revisions"],
@@ -127,6 +136,9 @@ const UNDOCUMENTED = [
   /^\/openapi\.json$/,
   /^\/metrics$/,
   /^\/artifacts\/\{id\}\/history$/,
+  // The public pages /a/* (Fastify names a wildcard route by its wildcard alone): web pages, and
+  // an artifact's JSON-LD to a client that asks for it (docs/harvesting-and-linked-data.md).
+  /^\*$/,
 ];
 
 /** Every method and path of the server, from Fastify's own route tree (HEAD comes with GET). */
@@ -238,6 +250,7 @@ describe("the OpenAPI document", () => {
         ...OPEN_DATA_CALLS,
         ...REVIEW_CALLS,
         ...IIIF_CALLS,
+        ...HARVESTING_CALLS,
       ]
         .map(([method, path]) => `${method} ${path}`)
         .sort(),

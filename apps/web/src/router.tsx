@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
               { path: "trash", Component: lazy(() => import("./routes/admin.trash")) },
               { path: "hidden", Component: lazy(() => import("./routes/admin.hidden")) },
               { path: "audit", Component: lazy(() => import("./routes/admin.audit")) },
+              {
+                path: "harvesting",
+                Component: lazy(() => import("./routes/admin.harvesting")),
+              },
               // Issue 35: backups, their sends and restores.
               { path: "backups", Component: lazy(() => import("./routes/admin.backups")) },
               { path: "rights", Component: lazy(() => import("./routes/admin.rights")) },

@@ -22,4 +22,5 @@ export * from "./dates";
 export * from "./find-values";
 export * from "./schemas/find";
 export * from "./review";
+export * from "./harvesting";
 export * from "./web-paths";

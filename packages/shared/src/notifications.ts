@@ -58,6 +58,7 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "account.suspend": "Account suspended",
   "account.unsuspend": "Suspension lifted",
   "settings.rights": "Rights settings changed",
+  "settings.harvesting": "Harvesting settings changed",
 };
 
 /** An action in words; one added later without a label shows its code. */

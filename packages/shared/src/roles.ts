@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   "account.unsuspend",
   // Issue 30: an admin changed the site's metadata licence or the uploads' default rights.
   "settings.rights",
+  // Issue 34: an admin changed the harvesting settings.
+  "settings.harvesting",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,10 @@ export const API_PATH_PREFIXES = [
   "/export",
   "/imports",
   "/account/",
+  // Harvesting (issue 34): OAI-PMH, the Atom feeds, the dataset's VoID.
+  "/oai",
+  "/feeds/",
+  "/.well-known/",
   // A backup's download (issue 35); the Backups tab itself is /admin/backups.
   "/admin/backups/",
 ] as const;

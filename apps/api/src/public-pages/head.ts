@@ -2,6 +2,7 @@ import {
   BRAND,
   permanentArtifactPath,
   publicArtifactPath,
+  typeFeedPath,
   type Artifact,
 } from "@artifact-atlas/shared";
 import { manifestPath } from "../services/iiif/manifest";
@@ -104,6 +105,9 @@ export function publicPageHead(
     meta("name", "twitter:image", image),
     meta("name", "twitter:image:alt", imageAlt),
     `<script type="application/ld+json">${jsonForScript(artifactJsonLd(artifact, origin, metadataLicense))}</script>`,
+    // Issue 34: this address as linked data, and the feed of new artifacts of its type.
+    `<link rel="alternate" type="application/ld+json" href="${escapeHtml(`${origin}${permanentArtifactPath(artifact.id)}`)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`New artifacts: ${artifact.artifactType}`)}" href="${escapeHtml(`${origin}${typeFeedPath(artifact.artifactType)}`)}" />`,
   ].join("\n    ");
 }
 

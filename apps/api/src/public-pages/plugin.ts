@@ -2,7 +2,9 @@ import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { artifactId, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
+import { prefersJsonLd, sendArtifactJsonLd } from "../harvesting/linked-data";
 import { textStream } from "../open-data/export";
+import { appendVary } from "../plugins/cors";
 import { getPublicArtifact } from "../services/public-artifacts";
 import { siteRights } from "../services/site-rights";
 import { ServiceError } from "../services/errors";
@@ -97,19 +99,26 @@ export const publicPagesPlugin = fp(
     });
 
     const template = app.webApp.template;
-    if (template === null) return;
-    const page = pageTemplate(template);
-    const notFoundPage = page(notFoundHead());
+    const page = template === null ? null : pageTemplate(template);
+    const notFoundPage = page?.(notFoundHead());
 
     app.get<{ Params: { "*": string } }>("/a/*", async (request, reply) => {
       const id = idOfPublicPath(request.params["*"]);
+      // A signed-in visitor's answer may renew their session cookie: no shared cache keeps it.
+      const personal = request.headers.cookie !== undefined;
+      const cacheControl = personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
+      // Issue 34: the same address answers linked data to a client that asks for it.
+      if (prefersJsonLd(request, ["text/html"])) {
+        const { metadataLicense } = siteRights(deps.db);
+        return sendArtifactJsonLd(reply, { store, id }, { origin, cacheControl, metadataLicense });
+      }
+      appendVary(reply, "Accept");
+      if (page === null) return reply.callNotFound();
       try {
         if (id === null) throw new ServiceError("NOT_FOUND", "not a public page address");
         const artifact = getPublicArtifact(store, { id });
-        // A signed-in visitor's answer may renew their session cookie: no shared cache keeps it.
-        const personal = request.headers.cookie !== undefined;
         return reply
-          .header("cache-control", personal ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL)
+          .header("cache-control", cacheControl)
           .type("text/html; charset=utf-8")
           .send(page(publicPageHead(artifact, origin, siteRights(deps.db).metadataLicense)));
       } catch (error) {

@@ -24,6 +24,7 @@ import {
   toRestOwnArtifact,
 } from "./schemas";
 import { webPageForNavigation } from "./web-page";
+import { linkedDataFor } from "../harvesting/linked-data";
 
 /** GET/POST /artifacts and GET/PUT/DELETE /artifacts/{id} (spec section 7). */
 export async function artifactRoutes(app: FastifyInstance): Promise<void> {
@@ -88,13 +89,14 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     operationId: "getArtifact",
     summary: "One artifact",
     description:
-      "A browser navigation (Accept includes text/html) gets the web app's page instead, when the web app is built; any other Accept gets JSON.",
+      "A browser navigation (Accept includes text/html) gets the web app's page instead, when the web app is built; Accept preferring application/ld+json gets the public artifact as schema.org JSON-LD (404 unless it is public); any other Accept gets JSON.",
     params: artifactParams,
     response: {
       200: {
         description: "The artifact, or the web app's page for a navigation.",
         content: {
           "application/json": { schema: restArtifactDetail },
+          "application/ld+json": { schema: z.looseObject({}) },
           "text/html": { schema: z.string() },
         },
       },
@@ -103,7 +105,8 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
   };
   api.get(
     "/artifacts/:id",
-    { schema: one, onRequest: webPageForNavigation(app) },
+    // Linked data first (issue 34): an Accept that prefers it may also name text/html.
+    { schema: one, onRequest: [linkedDataFor(deps), webPageForNavigation(app)] },
     async (request) => {
       const viewer = request.session?.user ?? null;
       return toRestArtifactDetail(getArtifact(store, viewer, { id: request.params.id }));

@@ -16,6 +16,7 @@ import { revisionRoutes } from "./revisions";
 import { notificationRoutes } from "./notifications";
 import { openApiRoutes } from "./openapi";
 import { chargeRestWork } from "../work-budget";
+import { harvestingRoutes } from "../harvesting/routes";
 
 /**
  * The documented REST paths of spec section 7 for clients other than the web app (which uses
@@ -61,6 +62,7 @@ export const restPlugin = fp(
     await notificationRoutes(app);
     await exportRoutes(app);
     await importRoutes(app);
+    await harvestingRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
     await iiifRoutes(app);

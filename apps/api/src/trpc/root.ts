@@ -4,6 +4,7 @@ import { accountRouter } from "./routers/account";
 import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
+import { harvestingRouter } from "./routers/harvesting";
 import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { reportsRouter } from "./routers/reports";
@@ -27,6 +28,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   imports: importsRouter,
   account: accountRouter,
+  harvesting: harvestingRouter,
   backups: backupsRouter,
   rights: rightsRouter,
 });

@@ -40,8 +40,8 @@ function moveToTrash(id: number): void {
   t.db.$client.prepare("update artifacts set deleted_at = ? where id = ?").run(Date.now(), id);
 }
 
-/** Every public door shows a published artifact, to everyone. */
-const ALL_DOORS = 30;
+/** Every public door shows a published artifact, to everyone (issue 34 added nine). */
+const ALL_DOORS = 39;
 
 describe("a published artifact", () => {
   it("is shown by every door, to the public and to members", async () => {
@@ -59,6 +59,16 @@ describe("a published artifact", () => {
       "publicById 200",
       "sitemap",
       "export",
+      // Issue 34: harvesting, feeds and linked data.
+      "OAI GetRecord oai_dc",
+      "OAI GetRecord edm",
+      "OAI ListRecords oai_dc",
+      "OAI ListRecords edm",
+      "OAI ListIdentifiers",
+      "feed /feeds/artifacts.atom",
+      "feed /feeds/artifacts/tools.atom",
+      `JSON-LD /a/${artifact.id} 200`,
+      `JSON-LD /artifacts/${artifact.id} 200`,
     ]) {
       expect(asPublic).toContain(door);
     }

@@ -1,4 +1,10 @@
-import type { Artifact, ArtifactFacets, ArtifactPage, LikedArtifact } from "@artifact-atlas/shared";
+import {
+  typeFeedPath,
+  type Artifact,
+  type ArtifactFacets,
+  type ArtifactPage,
+  type LikedArtifact,
+} from "@artifact-atlas/shared";
 import { trpc, type TestApp } from "./app";
 import { rest } from "./rest";
 
@@ -93,6 +99,59 @@ export async function doorsShowing(
   }
   const restById = await rest(t.app, "GET", `/artifacts/${id}`, restOptions);
   if (restById.statusCode !== 404) shown.push(`REST byId ${restById.statusCode}`);
+  shown.push(...(await harvestingDoorsShowing(t, artifact, restOptions)));
+  return shown;
+}
+
+/**
+ * Issue 34's doors: OAI-PMH (a record with its metadata, in a list or alone), the Atom feeds and
+ * JSON-LD. A record that is answered as deleted shows nothing, and is not counted.
+ */
+async function harvestingDoorsShowing(
+  t: TestApp,
+  artifact: { id: number; artifactName: string; artifactType: string },
+  options: { cookie?: string },
+): Promise<string[]> {
+  const { id, artifactName } = artifact;
+  const shown: string[] = [];
+  const identifier = `oai:localhost:artifact/${id}`;
+  const header = new RegExp(`<header>\\s*<identifier>${identifier}</identifier>`);
+  for (const prefix of ["oai_dc", "edm"]) {
+    const record = await rest(
+      t.app,
+      "GET",
+      `/oai?verb=GetRecord&metadataPrefix=${prefix}&identifier=${identifier}`,
+      options,
+    );
+    if (record.body.includes("<metadata>")) shown.push(`OAI GetRecord ${prefix}`);
+    const list = await rest(
+      t.app,
+      "GET",
+      `/oai?verb=ListRecords&metadataPrefix=${prefix}`,
+      options,
+    );
+    if (header.test(list.body)) shown.push(`OAI ListRecords ${prefix}`);
+  }
+  const identifiers = await rest(
+    t.app,
+    "GET",
+    "/oai?verb=ListIdentifiers&metadataPrefix=edm",
+    options,
+  );
+  if (header.test(identifiers.body)) shown.push("OAI ListIdentifiers");
+  const entry = `<id>http://localhost:3000/a/${id}</id>`;
+  for (const feed of ["/feeds/artifacts.atom", typeFeedPath(artifact.artifactType)]) {
+    if ((await rest(t.app, "GET", feed, options)).body.includes(entry)) shown.push(`feed ${feed}`);
+  }
+  for (const path of [`/a/${id}`, `/artifacts/${id}`]) {
+    const linked = await rest(t.app, "GET", path, {
+      ...options,
+      headers: { accept: "application/ld+json" },
+    });
+    if (linked.statusCode !== 404 || linked.body.includes(artifactName)) {
+      shown.push(`JSON-LD ${path} ${linked.statusCode}`);
+    }
+  }
   return shown;
 }
 

@@ -1,5 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ArtifactDetail, LikeStatus, SessionUser } from "@artifact-atlas/shared";
+import type {
+  ArtifactDetail,
+  HarvestingOverview,
+  LikeStatus,
+  SessionUser,
+} from "@artifact-atlas/shared";
 import type { trpc } from "./trpc";
 
 /*
@@ -163,6 +168,11 @@ export function sessionsChanged(utils: TrpcUtils) {
 /** Notifications marked read: the bell's number asks again. */
 export function notificationsRead(utils: TrpcUtils) {
   void utils.notifications.unreadCount.invalidate();
+}
+
+/** Saved harvesting settings: the Harvesting screen shows the overview the save answered. */
+export function harvestSettingsSaved(utils: TrpcUtils, overview: HarvestingOverview) {
+  utils.harvesting.overview.setData(undefined, overview);
 }
 
 /** A saved profile: the header and the profile page show the new name and photo at once. */

@@ -370,7 +370,7 @@ describe("the Trash tab", () => {
       within(tabs)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Backups", "Rights"]);
+    ).toEqual(["Accounts", "Trash", "Hidden", "Audit log", "Harvesting", "Backups", "Rights"]);
     // The tab is the admin's one way to the trash.
     expect(screen.getAllByRole("link", { name: "Trash" })).toEqual([
       within(tabs).getByRole("link", { name: "Trash" }),

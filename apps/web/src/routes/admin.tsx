@@ -4,6 +4,7 @@ import {
   EyeOff,
   Scale,
   ScrollText,
+  Share2,
   ShieldLock,
   Trash2,
   Users,
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: "/admin/trash", label: "Trash", icon: Trash2, role: "curator" },
   { to: "/admin/hidden", label: "Hidden", icon: EyeOff, role: "curator" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, role: "admin" },
+  { to: "/admin/harvesting", label: "Harvesting", icon: Share2, role: "admin" },
   { to: "/admin/backups", label: "Backups", icon: DatabaseBackup, role: "admin" },
   { to: "/admin/rights", label: "Rights", icon: Scale, role: "admin" },
 ];

@@ -7,3 +7,4 @@ export * from "./revisions";
 export * from "./images";
 export * from "./imports";
 export * from "./artifact-images";
+export * from "./harvesting";
