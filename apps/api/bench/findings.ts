@@ -43,7 +43,7 @@ export const FINDINGS = `
   plan test in test/artifact-search.test.ts now checks that such a walk uses the sort's index.
 - **One find (issues 27–29)**: every list reads through \`find()\` and one SQL builder
   (store/find.ts); the plans above live inside it. The names search now folds accents and takes its
-  words in any order (a second trigram index, migration 0035); the ASCII index still tells when a
+  words in any order (a second trigram index, migration 0037); the ASCII index still tells when a
   LIKE walk finds every match, so sorted pages keep their speed. A search in all fields for words
   in more than half the collection is read newest first and its counts read a sample of about
   5,000 matches ("a": page 48 → 5 ms, facets 190–200 → 45–60 ms at 100,000 artifacts).

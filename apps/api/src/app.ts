@@ -32,6 +32,7 @@ import { sessionPlugin } from "./plugins/session";
 import { spaPlugin } from "./plugins/spa";
 import { publicPagesPlugin } from "./public-pages/plugin";
 import { restPlugin } from "./rest";
+import { DIGEST_CHECK_EVERY_MS, sendDailyDigests } from "./services/conversation/digest";
 import { pruneImages } from "./services/images/prune";
 import {
   NOTIFICATION_CLEANUP_INTERVAL_MS,
@@ -153,6 +154,10 @@ export async function buildApp({
   });
   configureSharp();
   app.addHook("onReady", async () => deps.images.storage.prepare());
+  let closing = false;
+  app.addHook("onClose", async () => {
+    closing = true;
+  });
   // Every periodic job of the server, on the app's one clock.
   scheduleJobs(
     app,
@@ -175,6 +180,13 @@ export async function buildApp({
         everyMs: TRASH_PURGE_INTERVAL_MS,
         atStart: true,
         run: () => purgeExpiredTrash(db, deps.now()),
+      },
+      {
+        // Daily per member (issue 33), checked hourly; a round stops when the app closes.
+        name: "daily digests",
+        everyMs: DIGEST_CHECK_EVERY_MS,
+        atStart: false,
+        run: () => sendDailyDigests(deps, deps.now(), () => closing),
       },
       {
         // BACKUP_SCHEDULE's backups when due, then the sends that wait (issue 35).

@@ -6,16 +6,22 @@ import { createSessionStore, type SessionStore } from "./auth/session";
 import { createOutbox, smtpTransport, type Outbox } from "./mail/outbox";
 import {
   createAuthRateLimiters,
+  createConversationRateLimiters,
   createRateLimiter,
   createReportRateLimiters,
   createResetRateLimiters,
   workRule,
   writeRule,
   type AuthRateLimiters,
+  type ConversationRateLimiters,
   type RateLimiter,
   type ReportRateLimiters,
   type ResetRateLimiters,
 } from "./rate-limit";
+import {
+  prepareDiscussionStatements,
+  type DiscussionStatements,
+} from "./services/conversation/statements";
 import { createArtifactStore, type ArtifactStore } from "./store/artifact-store";
 import { createImageStore, type ImageStore } from "./store/image-store";
 import { createLikeStore, type LikeStore } from "./store/like-store";
@@ -56,6 +62,10 @@ export interface Deps {
   resetRateLimiters: ResetRateLimiters;
   /** Reports per account and per client (issue 28). */
   reportRateLimiters: ReportRateLimiters;
+  /** Comments, edits and suggestions per account and per client (issue 33). */
+  conversationRateLimiters: ConversationRateLimiters;
+  /** The discussions' prepared reads (issue 33). */
+  discussions: DiscussionStatements;
   /** Outgoing mail, sent off the request path; null when SMTP_URL and MAIL_FROM are not set. */
   outbox: Outbox | null;
   /** The one clock, in milliseconds since the epoch: everything that stamps or expires reads it. */
@@ -104,6 +114,8 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     workBudget: createRateLimiter(workRule(env.workBudgetMsPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
     reportRateLimiters: createReportRateLimiters(),
+    conversationRateLimiters: createConversationRateLimiters(),
+    discussions: prepareDiscussionStatements(db.$client),
     outbox: env.mail
       ? createOutbox({
           transport: smtpTransport(env.mail.smtpUrl),

@@ -51,6 +51,15 @@ export const REPORT_RULES = {
   perAddress: { limit: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Comments, replies, edits and suggestions (issue 33): per account, and per client whatever the
+ * accounts, so that many cheap accounts behind one address post no more than one busy member.
+ */
+export const CONVERSATION_RULES = {
+  perAccount: { limit: 20, windowMs: 10 * 60_000 },
+  perAddress: { limit: 40, windowMs: 10 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
 /** Writes (artifacts, likes, profile) per user: WRITE_RATE_LIMIT_PER_MINUTE of them a minute. */
 export function writeRule(perMinute: number): RateLimitRule {
   return { limit: perMinute, windowMs: 60_000 };
@@ -79,6 +88,8 @@ export type AuthRateLimiters = Record<keyof typeof AUTH_RULES, RateLimiter>;
 export type ResetRateLimiters = Record<keyof typeof RESET_RULES, RateLimiter>;
 
 export type ReportRateLimiters = Record<keyof typeof REPORT_RULES, RateLimiter>;
+
+export type ConversationRateLimiters = Record<keyof typeof CONVERSATION_RULES, RateLimiter>;
 
 interface Bucket {
   tokens: number;
@@ -198,6 +209,15 @@ export function createReportRateLimiters(options: RateLimiterOptions = {}): Repo
   };
 }
 
+export function createConversationRateLimiters(
+  options: RateLimiterOptions = {},
+): ConversationRateLimiters {
+  return {
+    perAccount: createRateLimiter(CONVERSATION_RULES.perAccount, options),
+    perAddress: createRateLimiter(CONVERSATION_RULES.perAddress, options),
+  };
+}
+
 /**
  * The key a client's attempts count under. An IPv6 client is its /64: a home or a rented server
  * usually gets a whole /64 and may use any of its 2^64 addresses (RFC 7421). An IPv4-mapped IPv6
@@ -286,9 +306,12 @@ export function assertResetRequestAllowed(
   for (const [limiter, key] of buckets) limiter.take(key);
 }
 
-/** Counts a report against its account and its client; refused while either bucket is empty. */
-export function assertReportAllowed(
-  limiters: ReportRateLimiters,
+/**
+ * Counts a report, or a comment or suggestion (issue 33), against its account and its client;
+ * refused while either bucket is empty.
+ */
+export function assertAccountAndClientAllowed(
+  limiters: ReportRateLimiters | ConversationRateLimiters,
   ip: string,
   accountId: number,
 ): void {

@@ -335,6 +335,11 @@ describe("Download my data", () => {
       "history",
       "likes",
       "reports",
+      // Issue 33 (test/conversation/account.test.ts fills these).
+      "comments",
+      "suggestions",
+      "agreements",
+      "follows",
     ]);
     expect(data.account).toMatchObject({ email: user.email, name: user.name, hasPassword: true });
     expect(data.artifacts.map((a) => a.id)).toEqual(mine.map((a) => a.id));
@@ -358,6 +363,7 @@ describe("Download my data", () => {
       {
         artifactId: theirs.id,
         artifactName: "Stranger's Renamed Lamp",
+        commentId: null,
         reason: "inaccurate",
         note: "Wrong century, I think",
         reportedAt: expect.any(String),

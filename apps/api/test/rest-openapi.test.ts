@@ -33,7 +33,7 @@ interface Document {
   };
 }
 
-const METHODS = ["get", "post", "put", "delete"] as const;
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** Issue 21's open-data paths, beside the spec's. */
 const OPEN_DATA_CALLS = [
@@ -91,6 +91,29 @@ const HISTORY_CALLS = [
   ["get", "/artifacts/{id}/revisions/compare"],
   ["get", "/artifacts/{id}/revisions/{number}"],
   ["post", "/artifacts/{id}/revisions/{number}/restore"],
+] as const;
+
+/** Issue 33's paths: comments, suggestions and follows. */
+const CONVERSATION_CALLS = [
+  ["get", "/artifacts/{id}/comments"],
+  ["post", "/artifacts/{id}/comments"],
+  ["get", "/comments/{id}/replies"],
+  ["patch", "/comments/{id}"],
+  ["delete", "/comments/{id}"],
+  ["get", "/comments/{id}/history"],
+  ["post", "/comments/{id}/reports"],
+  ["post", "/comments/{id}/hide"],
+  ["post", "/comments/{id}/unhide"],
+  ["post", "/artifacts/{id}/suggestions"],
+  ["post", "/suggestions/{id}"],
+  ["put", "/suggestions/{id}/agreement"],
+  ["delete", "/suggestions/{id}/agreement"],
+  ["get", "/follows"],
+  ["get", "/follows/{kind}/{id}"],
+  ["put", "/follows/{kind}/{id}"],
+  ["delete", "/follows/{kind}/{id}"],
+  ["get", "/following"],
+  ["post", "/unsubscribe"],
 ] as const;
 
 /** REST paths beyond the spec's table: Download my data (issue 20), my trash (issue 29). */
@@ -249,6 +272,7 @@ describe("the OpenAPI document", () => {
         ...ADMIN_CALLS,
         ...OPEN_DATA_CALLS,
         ...REVIEW_CALLS,
+        ...CONVERSATION_CALLS,
         ...IIIF_CALLS,
         ...HARVESTING_CALLS,
       ]

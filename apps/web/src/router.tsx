@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
       { path: "a/:id/:slug", Component: PublicArtifactRoute },
       { path: "forgot-password", Component: lazy(() => import("./routes/forgot-password")) },
       { path: "reset-password", Component: lazy(() => import("./routes/reset-password")) },
+      // The digest mail's link works without signing in (issue 33).
+      { path: "unsubscribe", Component: lazy(() => import("./routes/unsubscribe")) },
       {
         Component: ProtectedRoute,
         children: [
@@ -73,6 +75,7 @@ export const routes: RouteObject[] = [
             children: [{ path: "review", Component: lazy(() => import("./routes/review")) }],
           },
           { path: "notifications", Component: lazy(() => import("./routes/notifications")) },
+          { path: "following", Component: lazy(() => import("./routes/following")) },
           {
             // Issue 17: the Admin screen, one layout with a tab per section.
             path: "admin",

@@ -23,4 +23,5 @@ export * from "./find-values";
 export * from "./schemas/find";
 export * from "./review";
 export * from "./harvesting";
+export * from "./conversation";
 export * from "./web-paths";

@@ -32,6 +32,29 @@ export function notificationText(
       return `Your import ${name === null ? "" : `“${name}” `}was approved: its artifacts are published.`;
     case "import_rejected":
       return `Your import ${name === null ? "" : `“${name}” `}was rejected${because}`;
+    // Issue 33: conversation.
+    case "comment_new":
+      return `New comments on your artifact ${artifact}.`;
+    case "discussion_new":
+      return `New comments in the discussion of ${artifact}.`;
+    case "comment_mention":
+      return `You were mentioned in the discussion of ${artifact}.`;
+    case "comment_approved":
+      return `Your comment on ${artifact} was approved.`;
+    case "comment_hidden":
+      return `Your comment on ${artifact} was hidden by a curator${because}`;
+    case "comment_report_upheld":
+      return `Your report of a comment on ${artifact} was upheld: the comment is hidden.`;
+    case "comment_report_dismissed":
+      return `Your report of a comment on ${artifact} was dismissed: the comment stays.`;
+    case "suggestion_new":
+      return `A change to your artifact ${artifact} was suggested.`;
+    case "suggestion_accepted":
+      return `Your suggested change to ${artifact} was accepted.`;
+    case "suggestion_declined":
+      return `Your suggested change to ${artifact} was declined${because}`;
+    case "followed_member_artifact":
+      return `A member you follow added ${artifact}.`;
     default:
       // A kind added later without words of its own still says something true.
       return `There is news about ${artifact}.`;
@@ -57,6 +80,11 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "report.dismiss_new_accounts": "Reports from new accounts dismissed",
   "account.suspend": "Account suspended",
   "account.unsuspend": "Suspension lifted",
+  "comment.approve": "Comment approved",
+  "comment.hide": "Comment hidden",
+  "comment.unhide": "Comment shown again",
+  "suggestion.accept": "Suggestion accepted",
+  "suggestion.decline": "Suggestion declined",
   "settings.rights": "Rights settings changed",
   "settings.harvesting": "Harvesting settings changed",
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CommentStatus } from "./conversation/constants";
 import { artifact, type ArtifactFields } from "./schemas/artifact";
 import { LIMITS } from "./constants";
 import { MESSAGES } from "./messages";
@@ -62,13 +63,27 @@ export const REVIEW_REASON_LABEL_MAX_LENGTH = 60;
 /** The list of review reasons stays short enough to read as one menu. */
 export const REVIEW_REASONS_MAX = 50;
 
-export const QUEUE_ENTRY_KINDS = ["new", "edit", "report"] as const;
+/**
+ * Issue 33 adds a new account's held comment, a report of a comment and a suggested change to
+ * one field, which waits as an edit does until the owner or a curator accepts it.
+ */
+export const QUEUE_ENTRY_KINDS = [
+  "new",
+  "edit",
+  "report",
+  "comment",
+  "comment_report",
+  "suggestion",
+] as const;
 export type QueueEntryKind = (typeof QUEUE_ENTRY_KINDS)[number];
 
 export const QUEUE_ENTRY_KIND_LABELS: Record<QueueEntryKind, string> = {
   new: "New artifact",
   edit: "Edit",
   report: "Report",
+  comment: "Held comment",
+  comment_report: "Comment report",
+  suggestion: "Suggested change",
 };
 
 /**
@@ -256,6 +271,19 @@ export interface QueueEntry {
   importId: number | null;
   /** The artifact was hidden by the server after spam reports, not by a curator. */
   hiddenAutomatically: boolean;
+  /** A held comment, a reported comment or a suggestion (issue 33): the comment itself. */
+  comment: QueueComment | null;
+}
+
+/** The comment an entry is about, as a curator reads it: whatever its status, with its text. */
+export interface QueueComment {
+  id: number;
+  html: string;
+  status: CommentStatus;
+  /** A suggestion's source. */
+  source: string | null;
+  /** A suggestion the owner accepted, waiting for a curator (REVIEW_MODE=pre). */
+  ownerAccepted: boolean;
 }
 
 export interface QueuePage {

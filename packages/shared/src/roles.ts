@@ -37,6 +37,12 @@ export const AUDIT_ACTIONS = [
   // Issue 29: an admin suspends an account, and lifts the suspension.
   "account.suspend",
   "account.unsuspend",
+  // Issue 33: a held comment approved, a comment hidden or shown again, a suggestion decided.
+  "comment.approve",
+  "comment.hide",
+  "comment.unhide",
+  "suggestion.accept",
+  "suggestion.decline",
   // Issue 30: an admin changed the site's metadata licence or the uploads' default rights.
   "settings.rights",
   // Issue 34: an admin changed the harvesting settings.
@@ -44,7 +50,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What the bell tells a member about their own work and reports. */
+/** What the bell tells a member about their own work, their reports and what they follow. */
 export const NOTIFICATION_KINDS = [
   "artifact_approved",
   "artifact_rejected",
@@ -58,5 +64,33 @@ export const NOTIFICATION_KINDS = [
   "report_dismissed",
   "import_approved",
   "import_rejected",
+  // Issue 33: conversation. The discussion's kinds wait unread once per artifact, not per comment.
+  "comment_new",
+  "discussion_new",
+  "comment_mention",
+  "comment_approved",
+  "comment_hidden",
+  "comment_report_upheld",
+  "comment_report_dismissed",
+  "suggestion_new",
+  "suggestion_accepted",
+  "suggestion_declined",
+  "followed_member_artifact",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds about others' artifacts (a discussion one takes part in, a followed member's work):
+ * they name the artifact only while its reader may see it (issue 33).
+ */
+export const CONVERSATION_NOTIFICATION_KINDS = [
+  "discussion_new",
+  "comment_mention",
+  "comment_approved",
+  "comment_hidden",
+  "comment_report_upheld",
+  "comment_report_dismissed",
+  "suggestion_accepted",
+  "suggestion_declined",
+  "followed_member_artifact",
+] as const satisfies readonly NotificationKind[];

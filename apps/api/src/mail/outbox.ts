@@ -147,6 +147,11 @@ export function createOutbox(options: OutboxOptions) {
       return pending();
     },
 
+    /** The most jobs it holds at once: batches (the daily digest) leave room below it. */
+    get capacity(): number {
+      return maxQueued;
+    },
+
     /** Stops: what is still waiting is dropped (and counted in the log). */
     close(): void {
       if (closed) return;

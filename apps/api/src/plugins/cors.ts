@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
-const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 /** JSON bodies are the only non-simple header the REST API needs; the cookie travels as credentials. */
 const ALLOWED_HEADERS = "Content-Type";
 /** Paging headers of GET /artifacts, the wait after a refused attempt, and the request id. */

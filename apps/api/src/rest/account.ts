@@ -22,9 +22,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const schema = {
     operationId: "downloadMyData",
     summary:
-      "Download my data: the signed-in account, its artifacts with their history, its likes and its reports",
+      "Download my data: the signed-in account, its artifacts with their history, its likes, reports, comments, suggestions and follows",
     description:
-      "One JSON file, sent as an attachment: { exportedAt, account, artifacts, history, likes, reports }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows: a revision someone else saved of your artifact says byYou: false and names no one, and a report says how it was decided but not by whom.",
+      "One JSON file, sent as an attachment: { exportedAt, account, artifacts, history, likes, reports, comments, suggestions, agreements, follows }. Only the signed-in person's own data; never a password hash, a token or anyone else's rows: a revision someone else saved of your artifact says byYou: false and names no one, and a report says how it was decided but not by whom.",
     response: {
       200: {
         description: "The file.",

@@ -27,7 +27,7 @@ import { restError, restFailure } from "./schemas";
  * A number in a path that names something: anything but a whole number from 1 to `max` names
  * nothing and is answered 404 with `notFound`, as an unknown one (decision 004).
  */
-function pathNumber(notFound: string, description: string, max = Number.MAX_SAFE_INTEGER) {
+export function pathNumber(notFound: string, description: string, max = Number.MAX_SAFE_INTEGER) {
   return z.coerce
     .number({ error: notFound })
     .int(notFound)

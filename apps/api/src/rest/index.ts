@@ -5,6 +5,7 @@ import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
+import { conversationRoutes } from "./conversation";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
 import { iiifRoutes } from "./iiif";
 import { imageRoutes } from "./images";
@@ -65,6 +66,7 @@ export const restPlugin = fp(
     await harvestingRoutes(app);
     await accountRoutes(app);
     await imageRoutes(app);
+    await conversationRoutes(app);
     await iiifRoutes(app);
     await rightsRoutes(app);
   },

@@ -1,10 +1,13 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, asc, eq, gt, gte, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { SessionUser } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, likes, reviewQueue, users } from "../db/schema";
-import { PUBLIC_ARTIFACT } from "../store/artifact-visibility";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
+import { CONVERSATION_SECTIONS } from "./conversation/export";
+import { keysetSection, nameIfReadable, type ExportSection } from "./export-sections";
+
+export { EXPORT_PAGE_ROWS } from "./export-sections";
 
 /*
  * Download my data (issue 20): one JSON file of everything the account holds, written a page at a
@@ -15,41 +18,6 @@ import { reviewedArtifactColumns } from "../store/artifact-columns";
  * data a member owns is one more entry in EXPORT_SECTIONS. Nothing of anyone else goes in: no other
  * account's id, name or email, and no one else's report (decisions 034 and 071).
  */
-
-/** Rows read per query: a page of maximal artifacts is about 400 KB of JSON, a few ms of work. */
-export const EXPORT_PAGE_ROWS = 50;
-
-type Row = Record<string, unknown>;
-
-export interface ExportSection {
-  /** The key of the section in the file. */
-  name: string;
-  /** The account's rows, at most EXPORT_PAGE_ROWS a page, each page one query along an index. */
-  pages(db: AppDatabase, userId: number): Generator<Row[]>;
-}
-
-/**
- * A section read by keyset: each query asks for the rows after the previous page's last key.
- * `page` selects a `key` beside the row's own columns; the key stays out of the file.
- */
-function keysetSection<Key>(
-  name: string,
-  first: Key,
-  page: (db: AppDatabase, userId: number, after: Key, limit: number) => (Row & { key: Key })[],
-): ExportSection {
-  return {
-    name,
-    *pages(db, userId) {
-      let after = first;
-      for (;;) {
-        const rows = page(db, userId, after, EXPORT_PAGE_ROWS);
-        if (rows.length > 0) yield rows.map(({ key: _key, ...row }) => row);
-        if (rows.length < EXPORT_PAGE_ROWS) return;
-        after = (rows.at(-1) as { key: Key }).key;
-      }
-    },
-  };
-}
 
 /**
  * The member's artifacts, whole, with their review state and when they were added and last edited:
@@ -111,16 +79,6 @@ const historySection = keysetSection<RevisionKey>(
       .map((row) => ({ ...row, key: { artifactId: row.artifactId, number: row.number } })),
 );
 
-/**
- * An artifact's name where the member may read it: their own, or one the public may see. Someone
- * else's artifact that is hidden, waiting or in the trash is named by its id only.
- */
-function nameIfReadable(userId: number) {
-  return sql<
-    string | null
-  >`case when ${artifacts.ownerId} = ${userId} or (${sql.raw(PUBLIC_ARTIFACT)}) then ${artifacts.artifactName} end`;
-}
-
 /** The artifacts the member likes, oldest like first. */
 const likesSection = keysetSection("likes", 0, (db, userId, after, limit) => {
   const likeId = sql<number>`${likes}.rowid`;
@@ -150,6 +108,8 @@ const reportsSection = keysetSection("reports", 0, (db, userId, after, limit) =>
       key: reviewQueue.id,
       artifactId: reviewQueue.artifactId,
       artifactName: nameIfReadable(userId),
+      /** A report of a comment (issue 33): the comment's id. */
+      commentId: reviewQueue.commentId,
       reason: reviewQueue.reportReason,
       note: reviewQueue.reportNote,
       reportedAt: reviewQueue.createdAt,
@@ -162,7 +122,7 @@ const reportsSection = keysetSection("reports", 0, (db, userId, after, limit) =>
       and(
         eq(reviewQueue.submittedBy, userId),
         gt(reviewQueue.id, after),
-        eq(reviewQueue.kind, "report"),
+        inArray(reviewQueue.kind, ["report", "comment_report"]),
       ),
     )
     .orderBy(asc(reviewQueue.id))
@@ -175,6 +135,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   historySection,
   likesSection,
   reportsSection,
+  // Issue 33: comments (with their earlier texts), suggestions, agreements and follows.
+  ...CONVERSATION_SECTIONS,
 ];
 
 /** The account itself: what the member gave and when they joined; never a hash or a token. */

@@ -14,6 +14,7 @@ import { artifacts, passwordResetTokens, sessions, users } from "../db/schema";
 import type { Deps } from "../deps";
 import { knownDevice } from "../auth/known-devices";
 import { assertPasswordAttemptAllowed, forgiveAttempts } from "../rate-limit";
+import { removeCommentsOf } from "./conversation/comments";
 import { ServiceError } from "./errors";
 import { formerMemberId } from "./former-member";
 import { deleteReportsOf } from "./reports";
@@ -141,8 +142,9 @@ export function signOutOtherSessions(deps: Pick<Deps, "db">, actor: AccountActor
  * a cookie left in a browser long ago cannot end the account (decision 032).
  *
  * One transaction: the artifacts are deleted or handed to the former members' account under
- * "Former member"; the person's reports are deleted; then the account row goes, and with it (ON
- * DELETE CASCADE) its sessions, likes, notifications and reset links. Nothing left names the person.
+ * "Former member"; the person's reports, comments and suggestions are deleted; then the account
+ * row goes, and with it (ON DELETE CASCADE) its sessions, likes, notifications, follows,
+ * agreements and reset links. Nothing left names the person.
  */
 export async function deleteAccount(
   deps: Pick<Deps, "db" | "authRateLimiters" | "now">,
@@ -186,6 +188,10 @@ export async function deleteAccount(
         // would keep them, nameless; the decisions on them stay in the audit log. An automatic
         // hide that stood on them is undone (issue 28).
         deleteReportsOf(tx, actor.user.id, deps.now());
+        // Their comments and suggestions go (decision 113): a comment others replied to stays as
+        // an empty "deleted" placeholder that names no one. Agreements, follows and the digest go
+        // with the account row (ON DELETE CASCADE, and a trigger for those who followed them).
+        removeCommentsOf(tx, actor.user.id);
         tx.delete(users).where(eq(users.id, actor.user.id)).run();
       },
       { behavior: "immediate" },

@@ -23,6 +23,7 @@ import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { parsedDateColumns } from "../store/artifact-dates";
 import type { ArtifactStore } from "../store/artifact-store";
 import { appendAudit } from "./audit";
+import { tellFollowersOfNewArtifact } from "./conversation/notices";
 import { ServiceError } from "./errors";
 import { fieldsToSave, imagesOf, imageViewsOf, writeImages } from "./artifact-images";
 import { find } from "./find";
@@ -173,6 +174,13 @@ export function createArtifact(
       writeImages(tx, created.id, fields.images);
       recordRevision(tx, { artifactId: created.id, actorId: actor.id, summary: CREATED_SUMMARY });
       if (reviewed) enqueueNewArtifact(tx, { artifactId: created.id, submittedBy: actor.id });
+      if (created.status === "published") {
+        tellFollowersOfNewArtifact(tx, {
+          artifactId: created.id,
+          ownerId: actor.id,
+          now: context.now,
+        });
+      }
       return created;
     },
     { behavior: "immediate" },

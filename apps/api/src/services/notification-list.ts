@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
+  CONVERSATION_NOTIFICATION_KINDS,
   notificationText,
   type CursorPage,
   type markNotificationsReadInput,
@@ -47,8 +48,16 @@ export function listNotifications(
       id: notifications.id,
       kind: notifications.kind,
       artifactId: notifications.artifactId,
-      artifactName: artifacts.artifactName,
+      // Someone else's artifact is named only while the reader may see it (issue 33).
+      artifactName: sql<string | null>`case
+        when ${notifications.kind} in (${sql.join(
+          CONVERSATION_NOTIFICATION_KINDS.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}) and ${artifacts.ownerId} != ${readerId}
+          and not (${artifacts.status} = 'published' and ${artifacts.deletedAt} is null)
+        then null else ${artifacts.artifactName} end`,
       importId: notifications.importId,
+      commentId: notifications.commentId,
       importName: imports.fileName,
       reason: notifications.reason,
       createdAt: notifications.createdAt,
@@ -69,6 +78,10 @@ export function listNotifications(
     (row) => row.id,
     ({ readAt, createdAt, importName, ...row }) => ({
       ...row,
+      // An artifact the reader may not see now is not pointed at either.
+      ...(row.artifactName === null && row.importId === null
+        ? { artifactId: null, commentId: null }
+        : {}),
       createdAt: createdAt.toISOString(),
       read: readAt !== null,
       // A decision on an import names its file (issue 28).

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   hasRole,
   MESSAGES,
@@ -10,7 +10,7 @@ import {
 import type { AppDatabase } from "../db/client";
 import type { Deps } from "../deps";
 import { artifacts, reviewQueue, users } from "../db/schema";
-import { assertReportAllowed } from "../rate-limit";
+import { assertAccountAndClientAllowed } from "../rate-limit";
 import { PUBLIC_ARTIFACT } from "../store/artifact-visibility";
 import { setArtifactStatus } from "./artifact-status";
 import { appendAudit } from "./audit";
@@ -41,7 +41,7 @@ export function reportArtifact(
   input: ReportInput,
   context: ReportContext,
 ): { entryId: number; message: string } {
-  assertReportAllowed(deps.reportRateLimiters, context.ip, reporter.id);
+  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
   return deps.db.transaction(
     (tx) => {
       const artifact = tx
@@ -111,10 +111,22 @@ export function withdrawReport(
 export function deleteReportsOf(tx: Tx, userId: number, now: number): void {
   const deleted = tx
     .delete(reviewQueue)
-    .where(and(eq(reviewQueue.submittedBy, userId), eq(reviewQueue.kind, "report")))
-    .returning({ artifactId: reviewQueue.artifactId, decidedAt: reviewQueue.decidedAt })
+    .where(
+      and(
+        eq(reviewQueue.submittedBy, userId),
+        inArray(reviewQueue.kind, ["report", "comment_report"]),
+      ),
+    )
+    .returning({
+      artifactId: reviewQueue.artifactId,
+      decidedAt: reviewQueue.decidedAt,
+      kind: reviewQueue.kind,
+    })
     .all();
-  const reported = new Set(deleted.filter((row) => !row.decidedAt).map((row) => row.artifactId));
+  // Reports of comments hide nothing by themselves: only the artifacts' reports can undo a hide.
+  const reported = new Set(
+    deleted.filter((row) => !row.decidedAt && row.kind === "report").map((row) => row.artifactId),
+  );
   for (const artifactId of reported) {
     undoUnfoundedHide(tx, artifactId, { requestId: null, now }, "a reporter's account was deleted");
   }
@@ -187,17 +199,23 @@ function countingSpamReports(tx: Tx, artifactId: number): number {
 }
 
 /**
- * An established account: a curator or admin, or a member for REPORT_TRUST_DAYS with something a
- * curator approved (a new artifact or an edit). Three free accounts made a minute ago are not.
+ * An established account: a curator or admin, or a member for `days` (REPORT_TRUST_DAYS for
+ * reports, COMMENT_TRUST_DAYS for comments) with something a curator approved (a new artifact, an
+ * edit, a held comment). Three free accounts made a minute ago are not.
  */
-function isEstablished(tx: Tx, user: Pick<SessionUser, "id" | "role">, now: number): boolean {
+export function isEstablished(
+  tx: Pick<AppDatabase, "select">,
+  user: Pick<SessionUser, "id" | "role">,
+  now: number,
+  days = REPORT_TRUST_DAYS,
+): boolean {
   if (hasRole(user.role, "curator")) return true;
   const joinedAt = tx
     .select({ joinedAt: users.joinedAt })
     .from(users)
     .where(eq(users.id, user.id))
     .get()?.joinedAt;
-  if (!joinedAt || now - joinedAt.getTime() < REPORT_TRUST_DAYS * DAY_MS) return false;
+  if (!joinedAt || now - joinedAt.getTime() < days * DAY_MS) return false;
   const approved = tx
     .select({ id: reviewQueue.id })
     .from(reviewQueue)

@@ -20,10 +20,21 @@ import {
   type SessionUser,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifactRevisions, artifacts, importedArtifacts, reviewQueue, users } from "../db/schema";
+import {
+  artifactRevisions,
+  artifacts,
+  comments,
+  importedArtifacts,
+  reviewQueue,
+  suggestions,
+  users,
+} from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { setArtifactStatus } from "./artifact-status";
 import { appendAudit } from "./audit";
+import { decideCommentEntry } from "./conversation/moderation";
+import { tellFollowersOfNewArtifact } from "./conversation/notices";
+import { decideSuggestionEntry } from "./conversation/suggestions";
 import { writeArtifact, type RequestContext } from "./artifacts";
 import { ServiceError } from "./errors";
 import { unhideWithin } from "./hidden";
@@ -118,9 +129,16 @@ export function reviewQueuePage(
       revision,
       importId,
       artifact: reviewedArtifactColumns,
+      commentId: comments.id,
+      commentHtml: comments.html,
+      commentStatus: comments.status,
+      suggestionSource: suggestions.source,
+      ownerAcceptedAt: suggestions.ownerAcceptedAt,
     })
     .from(reviewQueue)
     .innerJoin(artifacts, eq(artifacts.id, reviewQueue.artifactId))
+    .leftJoin(comments, eq(comments.id, reviewQueue.commentId))
+    .leftJoin(suggestions, eq(suggestions.commentId, reviewQueue.commentId))
     .where(
       and(
         openEntry,
@@ -148,6 +166,16 @@ export function reviewQueuePage(
     version: row.version,
     importId: row.importId,
     hiddenAutomatically: row.artifact.status === "hidden" && row.hiddenAutomatically,
+    comment:
+      row.commentId === null || row.commentStatus === null
+        ? null
+        : {
+            id: row.commentId,
+            html: row.commentHtml ?? "",
+            status: row.commentStatus,
+            source: row.suggestionSource,
+            ownerAccepted: row.ownerAcceptedAt !== null,
+          },
   }));
   const nextCursor = rows.length > input.limit ? (items.at(-1)?.id ?? null) : null;
   return { items, nextCursor };
@@ -158,6 +186,10 @@ const DECISIONS_FOR: Record<QueueEntryKind, readonly ReviewDecision[]> = {
   new: ["approve", "reject", "hide", "unhide"],
   edit: ["approve", "reject", "hide", "unhide"],
   report: ["uphold", "dismiss", "hide", "unhide"],
+  // Issue 33: decided on the comment, not on the artifact (services/conversation/).
+  comment: ["approve", "hide"],
+  comment_report: ["uphold", "dismiss", "hide"],
+  suggestion: ["approve", "reject", "hide"],
 };
 
 const AUDIT_ACTION: Record<ReviewDecision, AuditAction> = {
@@ -211,6 +243,7 @@ function readEntry(tx: Tx, entryId: number) {
       reportReason: reviewQueue.reportReason,
       submittedBy: reviewQueue.submittedBy,
       version: reviewQueue.version,
+      commentId: reviewQueue.commentId,
       artifactId: artifacts.id,
       ownerId: artifacts.ownerId,
       status: artifacts.status,
@@ -286,6 +319,17 @@ export function decideEntry(
         );
       }
 
+      if (entry.kind === "comment" || entry.kind === "comment_report") {
+        const decided = { curatorId: curator.id, decision, reason };
+        decideCommentEntry(tx, { ...entry, kind: entry.kind }, decided, context);
+        return { entryId: entry.id, decision, decidedByName: null, decidedAt: now.getTime() };
+      }
+      if (entry.kind === "suggestion") {
+        const decided = { curatorId: curator.id, decision, reason };
+        decideSuggestionEntry(tx, entry, decided, context);
+        return { entryId: entry.id, decision, decidedByName: null, decidedAt: now.getTime() };
+      }
+
       const setStatus = (
         to: "published" | "rejected" | "hidden",
         summarized: "approve" | "reject" | "hide",
@@ -319,6 +363,13 @@ export function decideEntry(
             });
           }
           if (entry.status === "pending") setStatus("published", "approve");
+          if (entry.kind === "new" && entry.status === "pending") {
+            tellFollowersOfNewArtifact(tx, {
+              artifactId: entry.artifactId,
+              ownerId: entry.ownerId,
+              now: context.now,
+            });
+          }
           tellOwner(entry.kind === "edit" ? "edit_approved" : "artifact_approved");
           break;
         case "reject":
@@ -383,10 +434,12 @@ export function decideEntry(
  */
 function assertSeen(tx: Tx, entry: OpenEntry, seen: { revision: number; version: number }): void {
   const current = artifactFieldsIn(tx, entry.artifactId);
+  // A comment's entry is about the comment (its version moves with each edit), not the fields.
+  const aboutComment = entry.kind === "comment" || entry.kind === "comment_report";
   if (
     entry.version !== seen.version ||
     !current ||
-    fieldsChangedSince(tx, entry.artifactId, seen.revision, current)
+    (!aboutComment && fieldsChangedSince(tx, entry.artifactId, seen.revision, current))
   ) {
     throw new ServiceError("CONFLICT", MESSAGES.entryChanged);
   }
@@ -423,7 +476,12 @@ const TEXT_FIELD_NAMES = ARTIFACT_FIELD_NAMES.filter(
  * undoing it would undo that later edit too. A field already back needs nothing. The images are one
  * field here (issue 30): the whole set goes back, or none of it.
  */
-function revertEdit(tx: Tx, entry: OpenEntry, curatorId: number, now: number): void {
+export function revertEdit(
+  tx: Tx,
+  entry: Pick<OpenEntry, "artifactId" | "before" | "proposed">,
+  curatorId: number,
+  now: number,
+): void {
   const current = artifactFieldsIn(tx, entry.artifactId);
   if (!entry.before || !entry.proposed || !current) return;
   const before = fieldsAsKept(entry.before);

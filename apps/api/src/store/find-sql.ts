@@ -90,7 +90,7 @@ const MAX_NAME_WORDS = 8;
 /**
  * The spec's name search, as issue 29 widened it: every word must occur in the name, in any
  * order, whatever its accents and case ("venus willendorf", "gobekli"). Words of three
- * characters or more are looked up in the folded trigram index (migration 0035); one or two
+ * characters or more are looked up in the folded trigram index (migration 0037); one or two
  * characters are too short for trigrams and are matched with LIKE, which folds ASCII case only.
  */
 export interface NameWords {
@@ -176,7 +176,7 @@ export function searchSql(query: CollectionFind, params: Record<string, unknown>
   return { ids: nameIdsSql(words, "artifacts_name_folded_fts", params), match: null, none: false };
 }
 
-/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0035). */
+/** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0037). */
 export type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
 
 /**
@@ -228,7 +228,7 @@ export function findWhere(query: CollectionFind, omit?: FacetName): Where {
 /**
  * At most how many artifacts a search in all fields matches: the fewest artifacts that hold one
  * of its words (or, for a prefix, any word it begins), from the index's own word counts
- * (migration 0035). `:ranges` is wordRanges(); it reads no match.
+ * (migration 0037). `:ranges` is wordRanges(); it reads no match.
  */
 export const ALL_FIELDS_BOUND = `(select min((
     select coalesce(sum(doc), 0) from artifacts_fts_vocab

@@ -5,6 +5,7 @@ import { backupsRouter } from "./routers/backups";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { harvestingRouter } from "./routers/harvesting";
+import { commentsRouter, followsRouter, suggestionsRouter } from "./routers/conversation";
 import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
 import { reportsRouter } from "./routers/reports";
@@ -29,6 +30,9 @@ export const appRouter = router({
   imports: importsRouter,
   account: accountRouter,
   harvesting: harvestingRouter,
+  comments: commentsRouter,
+  suggestions: suggestionsRouter,
+  follows: followsRouter,
   backups: backupsRouter,
   rights: rightsRouter,
 });

@@ -75,7 +75,12 @@ describe("a published artifact", () => {
     const asMember = await doorsShowing(t, artifact, {
       cookie: stranger.cookie,
       likerCookie: stranger.cookie,
+      followerCookie: stranger.cookie,
     });
+    expect(asMember).toContain("comments.list 200");
+    expect(asMember).toContain("REST comments 200");
+    expect(asMember).toContain("follows.feed");
+    expect(asMember).toContain("REST following");
     expect(asMember).toContain("likes.list");
     expect(asMember).toContain("REST liked");
     expect(asMember).toContain("likes.status");
@@ -94,15 +99,14 @@ describe.each([
     const neighbour = await addArtifact(t, stranger, { artifactName: "Clay Jar" });
     await like(t, stranger, artifact.id);
     // Read every door first, so that the read cache keeps each answer.
-    expect(await doorsShowing(t, artifact, { likerCookie: stranger.cookie })).not.toEqual([]);
+    const followed = { likerCookie: stranger.cookie, followerCookie: stranger.cookie };
+    expect(await doorsShowing(t, artifact, followed)).toContain("follows.feed");
     expect(await similarIds(t, neighbour.id)).toContain(artifact.id);
 
     change(artifact.id);
 
-    expect(await doorsShowing(t, artifact, { likerCookie: stranger.cookie })).toEqual([]);
-    expect(
-      await doorsShowing(t, artifact, { cookie: stranger.cookie, likerCookie: stranger.cookie }),
-    ).toEqual([]);
+    expect(await doorsShowing(t, artifact, followed)).toEqual([]);
+    expect(await doorsShowing(t, artifact, { cookie: stranger.cookie, ...followed })).toEqual([]);
     expect(await similarIds(t, neighbour.id)).not.toContain(artifact.id);
     // The neighbour is still there, with the right totals.
     const list = await trpc(t.app, "query", "artifacts.list", { page: 1 });

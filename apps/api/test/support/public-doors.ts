@@ -10,14 +10,16 @@ import { rest } from "./rest";
 
 /**
  * Every public read of artifacts, through tRPC and REST (issue 17, with issue 18's filters and
- * facets and issue 21's public page data, sitemap and export): the doors that show the
- * artifact `id`, read as `cookie` (a member who is neither its owner nor a curator) or as nobody.
- * `name` is searched in full, by its first three characters and by its first two.
+ * facets, issue 21's public page data, sitemap and export, and issue 33's discussion and Following
+ * feed): the doors that show the artifact `id`, read as `cookie` (a member who is neither its owner
+ * nor a curator) or as nobody. `name` is searched in full, by its first three characters and by
+ * its first two. With `followerCookie`, that member follows the artifact's owner and reads the
+ * Following feed.
  */
 export async function doorsShowing(
   t: TestApp,
   artifact: { id: number; artifactName: string; artifactType: string },
-  options: { cookie?: string; likerCookie?: string } = {},
+  options: { cookie?: string; likerCookie?: string; followerCookie?: string } = {},
 ): Promise<string[]> {
   const { id } = artifact;
   const cookie = options.cookie;
@@ -99,6 +101,33 @@ export async function doorsShowing(
   }
   const restById = await rest(t.app, "GET", `/artifacts/${id}`, restOptions);
   if (restById.statusCode !== 404) shown.push(`REST byId ${restById.statusCode}`);
+
+  // Issue 33: the discussion, and the Following feed of a member who follows the owner.
+  const discussion = await trpc(t.app, "query", "comments.list", { id }, cookie);
+  if (discussion.status !== 404) shown.push(`comments.list ${discussion.status}`);
+  const restDiscussion = await rest(t.app, "GET", `/artifacts/${id}/comments`, restOptions);
+  if (restDiscussion.statusCode !== 404) shown.push(`REST comments ${restDiscussion.statusCode}`);
+  if (options.followerCookie) {
+    const follower = (await trpc(t.app, "query", "auth.me", undefined, options.followerCookie))
+      .data as { id: number };
+    t.db.$client
+      .prepare(
+        `insert or ignore into follows (follower_id, target_kind, target_id, bell, email, created_at)
+         select ?, 'member', owner_id, 1, 0, ? from artifacts where id = ?`,
+      )
+      .run(follower.id, Date.now(), id);
+    const feed = await trpc(t.app, "query", "follows.feed", {}, options.followerCookie);
+    if (has((feed.data as { items: { id: number }[] }).items)) shown.push("follows.feed");
+    const restFeed = await rest(t.app, "GET", "/following", { cookie: options.followerCookie });
+    if (
+      hasRest(
+        (restFeed.json() as { items: { id: number }[] }).items.map((item) => ({
+          _id: String(item.id),
+        })),
+      )
+    )
+      shown.push("REST following");
+  }
   shown.push(...(await harvestingDoorsShowing(t, artifact, restOptions)));
   return shown;
 }

@@ -16,12 +16,14 @@ export interface RestOptions {
   headers?: Record<string, string>;
   /** A raw body instead of `body` (with the content type in `headers`). */
   payload?: string;
+  /** The client's address (light-my-request's default is 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** A REST call over HTTP as the spec's single-page client makes it (fetch, credentials included). */
 export function rest(
   app: FastifyInstance,
-  method: "GET" | "POST" | "PUT" | "DELETE" | "OPTIONS" | "HEAD",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS" | "HEAD",
   url: string,
   options: RestOptions = {},
 ): Promise<LightMyRequestResponse> {
@@ -35,7 +37,13 @@ export function rest(
     headers["content-type"] = "application/json";
     payload = JSON.stringify(options.body);
   }
-  return app.inject({ method, url, headers: { ...headers, ...options.headers }, payload });
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...options.headers },
+    payload,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
 }
 
 /** The body the spec's Add Artifact form posts: the fields plus the contributor's name and email. */

@@ -2,6 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type {
   ArtifactDetail,
   HarvestingOverview,
+  FollowState,
+  FollowTarget,
   LikeStatus,
   SessionUser,
 } from "@artifact-atlas/shared";
@@ -204,6 +206,32 @@ export async function sessionChanged(
  */
 export function sessionUncertain(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: [["auth", "me"]] });
+}
+
+/**
+ * A write in an artifact's discussion (a comment, an edit, a report, a hide, an agreement): its
+ * pages and its threads' replies refetch.
+ */
+export function discussionChanged(utils: TrpcUtils, artifactId: number) {
+  void utils.comments.list.invalidate({ id: artifactId });
+  void utils.comments.replies.invalidate();
+}
+
+/**
+ * A suggestion accepted: the artifact itself changed too, so its detail, the lists and its
+ * history refetch with the discussion.
+ */
+export function suggestionAccepted(utils: TrpcUtils, artifactId: number) {
+  discussionChanged(utils, artifactId);
+  void utils.artifacts.invalidate();
+  void utils.revisions.invalidate();
+}
+
+/** A follow started, changed or stopped: the button shows the answer; the lists refetch. */
+export function followChanged(utils: TrpcUtils, target: FollowTarget, state: FollowState) {
+  utils.follows.state.setData(target, state);
+  void utils.follows.list.invalidate();
+  void utils.follows.feed.invalidate();
 }
 
 /** A backup made (or refused): the Backups tab shows the list and the last attempt again. */

@@ -3,6 +3,7 @@ import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ButtonLink } from "../components/Button";
 import { CiteBox } from "../components/CiteBox";
+import { Discussion } from "../components/conversation/Discussion";
 import { QueryState } from "../components/QueryState";
 import { ReuseBox } from "../components/ReuseBox";
 import { PageSpinner } from "../components/Spinner";
@@ -29,6 +30,7 @@ function PublicArtifact({ id }: { id: number }) {
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}
+          after={<Discussion artifact={artifact} signedIn={false} />}
           panel={
             <div className="flex flex-wrap items-center gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card">
               <p className="inline-flex items-center gap-2 text-ink">

@@ -5,6 +5,7 @@ import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
+import { Discussion } from "../components/conversation/Discussion";
 import { LikeButton } from "../components/LikeButton";
 import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
@@ -18,7 +19,7 @@ import { trpc } from "../lib/trpc";
 import NotFoundRoute from "./not-found";
 
 /**
- * One artifact with every field, its like button, and others of its type. The screen shows once
+ * One artifact with every field, its like button, its discussion (issue 33), and others of its type. The screen shows once
  * the artifact is loaded (spec: a GET before the screen shows); an unknown id is a 404.
  */
 export default function ArtifactDetailRoute() {
@@ -60,7 +61,13 @@ function ArtifactDetail({ id }: { id: number }) {
               onUnhidden={() => setUnhidden(true)}
             />
           }
-          after={<SimilarArtifacts artifact={artifact} />}
+          after={
+            <>
+              {/* Comments are written on public artifacts only; the others have none to show. */}
+              {artifact.status === "published" && <Discussion artifact={artifact} signedIn />}
+              <SimilarArtifacts artifact={artifact} />
+            </>
+          }
         />
       )}
     </QueryState>

@@ -7,6 +7,9 @@ import {
   Eye,
   FileUp,
   Flag,
+  MessagesSquare,
+  PenLine,
+  UserRound,
   TriangleExclamationPoint,
   type LucideIcon,
 } from "lucide-react";
@@ -36,13 +39,41 @@ const ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   report_dismissed: Flag,
   import_approved: FileUp,
   import_rejected: FileUp,
+  comment_new: MessagesSquare,
+  discussion_new: MessagesSquare,
+  comment_mention: MessagesSquare,
+  comment_approved: CircleCheck,
+  comment_hidden: EyeOff,
+  comment_report_upheld: Flag,
+  comment_report_dismissed: Flag,
+  suggestion_new: PenLine,
+  suggestion_accepted: CircleCheck,
+  suggestion_declined: CircleX,
+  followed_member_artifact: UserRound,
 };
+
+/** Issue 33's notices are about a discussion: they open the artifact at it. */
+const IN_DISCUSSION = new Set<NotificationKind>([
+  "comment_new",
+  "discussion_new",
+  "comment_mention",
+  "comment_approved",
+  "comment_hidden",
+  "comment_report_upheld",
+  "comment_report_dismissed",
+  "suggestion_new",
+  "suggestion_accepted",
+  "suggestion_declined",
+]);
 
 function NotificationRow({ item }: { item: NotificationItem }) {
   const Icon = ICONS[item.kind] ?? Bell;
   const text =
     item.artifactId !== null && item.artifactName !== null ? (
-      <Link to={`/artifacts/${item.artifactId}`} className="text-ink hover:text-accent">
+      <Link
+        to={`/artifacts/${item.artifactId}${IN_DISCUSSION.has(item.kind) ? "#discussion" : ""}`}
+        className="text-ink hover:text-accent"
+      >
         {item.text}
       </Link>
     ) : (

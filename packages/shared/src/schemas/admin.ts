@@ -156,6 +156,7 @@ export const notificationItem = z.object({
   artifactId: z.number().int().nullable(),
   artifactName: z.string().nullable().describe("The artifact's current name; null when gone."),
   importId: z.number().int().nullable().describe("A decision on a whole import: its id."),
+  commentId: z.number().int().nullable().describe("The comment it is about (issue 33)."),
   reason: z.string().nullable(),
   createdAt: z.string().describe("ISO 8601."),
   read: z.boolean(),

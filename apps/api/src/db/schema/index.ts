@@ -6,5 +6,6 @@ export * from "./review";
 export * from "./revisions";
 export * from "./images";
 export * from "./imports";
+export * from "./conversation";
 export * from "./artifact-images";
 export * from "./harvesting";

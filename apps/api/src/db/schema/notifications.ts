@@ -19,6 +19,11 @@ export const notifications = sqliteTable(
      * import goes only with its importer's account, which takes these notifications with it.
      */
     importId: integer("import_id"),
+    /**
+     * The comment it is about (issue 33): a mention, a decision on a comment or a suggestion. A
+     * trigger of migration 0031 removes the notification with its comment, as a foreign key would.
+     */
+    commentId: integer("comment_id"),
     /** The reviewer's reason, when the decision has one. */
     reason: text("reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" })
@@ -28,6 +33,10 @@ export const notifications = sqliteTable(
   },
   (table) => [
     index("notifications_user_idx").on(table.userId, table.id),
+    /** A comment's notifications, which go with it (issue 33). */
+    index("notifications_comment_idx")
+      .on(table.commentId)
+      .where(sql`${table.commentId} is not null`),
     /** The bell's count reads only the unread ones. */
     index("notifications_unread_idx")
       .on(table.userId)

@@ -50,6 +50,12 @@ export const reviewQueue = sqliteTable(
     decision: text("decision", { enum: REVIEW_DECISIONS }),
     decisionReason: text("decision_reason"),
     decisionNote: text("decision_note"),
+    /**
+     * A held comment, a reported comment or a suggestion's comment (issue 33). No foreign key (an
+     * added column's would lose its ON DELETE): a trigger of migration 0031 removes the entries
+     * with their comment.
+     */
+    commentId: integer("comment_id"),
   },
   (table) => [
     /** The open entries, oldest first: the queue's pages and its count read only these. */
@@ -62,6 +68,14 @@ export const reviewQueue = sqliteTable(
       .where(sql`${table.decidedAt} is null`),
     /** A person's own entries: Download my data pages their reports, deletion removes them. */
     index("review_queue_submitter_idx").on(table.submittedBy, table.id),
+    /** A comment's entries: its held entry, its reports, its suggestion's. */
+    index("review_queue_comment_idx")
+      .on(table.commentId, table.kind)
+      .where(sql`${table.commentId} is not null`),
+    /** One open report per person and comment (issue 33). */
+    uniqueIndex("review_queue_one_open_comment_report_idx")
+      .on(table.commentId, table.submittedBy)
+      .where(sql`${table.kind} = 'comment_report' and ${table.decidedAt} is null`),
     /** One open report per person and artifact. */
     uniqueIndex("review_queue_one_open_report_idx")
       .on(table.artifactId, table.submittedBy)

@@ -26,6 +26,8 @@ export const users = sqliteTable(
     check("users_role_known", sql`${table.role} in ('member', 'curator', 'admin')`),
     /** The Admin screen's "curators and admins" and the last-admin check read only these rows. */
     index("users_role_idx").on(table.role),
+    /** An @name in a comment finds its member here, whatever the letter case (issue 33). */
+    index("users_name_lower_idx").on(sql`lower(${table.name})`),
   ],
 );
 

@@ -20,7 +20,7 @@ import {
 import { adminProcedure, curatorProcedure, router } from "../init";
 
 /** Curators' and admins' decisions take from the same write budget as every other write. */
-const curatorWriteProcedure = curatorProcedure.use(({ ctx, next }) => {
+export const curatorWriteProcedure = curatorProcedure.use(({ ctx, next }) => {
   assertWriteAllowed(ctx.deps.writeRateLimiter, ctx.user);
   return next();
 });

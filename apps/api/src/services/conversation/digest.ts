@@ -1,0 +1,147 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
+import { sql } from "drizzle-orm";
+import { BRAND, DIGEST_LINES_MAX, type NotificationKind } from "@artifact-atlas/shared";
+import type { Deps } from "../../deps";
+import type { MailMessage } from "../../mail/outbox";
+import { unsubscribeToken } from "./follows";
+
+/*
+ * The daily digest (issue 33): what a member's follows with a daily email gathered since their
+ * last digest (digest_items, filled where the bell's notices are), sent at most once a day. It runs
+ * off the request path and within the outbox's bound: it hands the outbox a mail only while half
+ * of the outbox is free (reset links keep the other half), and yields to requests between batches.
+ * Each mail is composed when its turn comes, so it shows only what is still public then.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+/** A member gets a digest at most this often: daily, checked every hour. */
+export const DIGEST_MIN_GAP_MS = 23 * HOUR_MS;
+export const DIGEST_CHECK_EVERY_MS = HOUR_MS;
+/** Members read per query. */
+const MEMBERS_PER_BATCH = 100;
+/** The share of the outbox the digest may fill. */
+const OUTBOX_SHARE = 0.5;
+/** How long to wait for the outbox to drain below its share. */
+const OUTBOX_POLL_MS = 50;
+
+type DigestDeps = Pick<Deps, "db" | "outbox" | "env">;
+
+/**
+ * One round: every member with something to tell whose last digest is at least a day old gets one
+ * mail. Answers how many were handed to the outbox. Stops early when the outbox refuses (closed).
+ */
+export async function sendDailyDigests(
+  deps: DigestDeps,
+  now: number,
+  stopped: () => boolean = () => false,
+): Promise<{ queued: number }> {
+  const { outbox } = deps;
+  if (!outbox) return { queued: 0 };
+  const room = Math.max(1, Math.floor(outbox.capacity * OUTBOX_SHARE));
+  let after = 0;
+  let queued = 0;
+  for (;;) {
+    const due = deps.db.all<{ userId: number }>(sql`
+      select distinct d.user_id as userId from digest_items d
+      where d.user_id > ${after} and not exists (select 1 from digests_sent s
+        where s.user_id = d.user_id and s.sent_at > ${now - DIGEST_MIN_GAP_MS})
+      order by d.user_id limit ${MEMBERS_PER_BATCH}`);
+    if (due.length === 0) return { queued };
+    for (const { userId } of due) {
+      while (outbox.pending >= room && !stopped()) await sleep(OUTBOX_POLL_MS);
+      if (stopped() || !outbox.add(() => composeDigest(deps, userId))) return { queued };
+      deps.db.run(sql`insert into digests_sent (user_id, sent_at) values (${userId}, ${now})
+        on conflict (user_id) do update set sent_at = excluded.sent_at`);
+      queued += 1;
+    }
+    after = due.at(-1)?.userId ?? after;
+    await nextTurn();
+  }
+}
+
+interface DigestLine {
+  kind: NotificationKind;
+  artifactId: number;
+  count: number;
+  artifactName: string;
+  ownerName: string;
+  followId: number;
+  followKind: "artifact" | "member";
+}
+
+/**
+ * A member's digest mail, and their digest emptied: the lines whose artifact is public and whose
+ * follow still asks for email. Null when none is left (or the account cannot receive mail).
+ */
+export function composeDigest(deps: DigestDeps, userId: number): MailMessage | null {
+  return deps.db.transaction((tx) => {
+    const member = tx.get<{ email: string; name: string } | undefined>(sql`
+      select email, name from users where id = ${userId} and suspended_at is null`);
+    const lines = tx.all<DigestLine>(sql`
+      select d.kind, d.artifact_id as artifactId, d.count, a.artifact_name as artifactName,
+        owner.name as ownerName, f.id as followId, f.target_kind as followKind
+      from digest_items d
+      join artifacts a on a.id = d.artifact_id and a.status = 'published' and a.deleted_at is null
+      join users owner on owner.id = a.owner_id
+      join follows f on f.follower_id = d.user_id and f.email = 1 and (
+        (d.kind = 'discussion_new' and f.target_kind = 'artifact' and f.target_id = d.artifact_id)
+        or (d.kind = 'followed_member_artifact' and f.target_kind = 'member'
+          and f.target_id = a.owner_id))
+      where d.user_id = ${userId}
+      order by d.first_at, d.artifact_id
+      limit ${DIGEST_LINES_MAX + 1}`);
+    tx.run(sql`delete from digest_items where user_id = ${userId}`);
+    if (!member || lines.length === 0) return null;
+    return digestMail(deps, userId, member, lines);
+  });
+}
+
+function digestMail(
+  deps: DigestDeps,
+  userId: number,
+  member: { email: string; name: string },
+  found: DigestLine[],
+): MailMessage {
+  const origin = deps.env.publicOrigin;
+  const lines = found.slice(0, DIGEST_LINES_MAX);
+  const told = lines.map((line) =>
+    line.kind === "discussion_new"
+      ? `- ${line.count} new comment${line.count === 1 ? "" : "s"} in the discussion of “${line.artifactName}”:\n  ${origin}/a/${line.artifactId}#discussion`
+      : `- ${line.ownerName} added “${line.artifactName}”:\n  ${origin}/a/${line.artifactId}`,
+  );
+  if (found.length > lines.length) told.push(`- And more: ${origin}/following`);
+  const followed = new Map<number, string>();
+  for (const line of lines) {
+    followed.set(
+      line.followId,
+      line.followKind === "artifact" ? `“${line.artifactName}”` : line.ownerName,
+    );
+  }
+  const names = [...followed.values()];
+  const stops = [...followed].map(
+    ([followId, name]) =>
+      `Stop these emails about ${name}: ${origin}/unsubscribe#${unsubscribeToken(deps, userId, followId)}`,
+  );
+  const text = [
+    `Hello ${member.name},`,
+    "",
+    `Here is what happened on ${BRAND} since your last digest:`,
+    "",
+    ...told,
+    "",
+    `Why you get this email: you follow ${inWords(names)} on ${BRAND} and chose a daily email for ${names.length === 1 ? "it" : "them"}.`,
+    "",
+    ...stops,
+    `Stop all digest emails: ${origin}/unsubscribe#${unsubscribeToken(deps, userId, null)}`,
+    `Choose what you follow (signed in): ${origin}/following`,
+    "",
+  ].join("\n");
+  return { to: member.email, subject: `Your daily digest from ${BRAND}`, text };
+}
+
+/** "a", "a and b", "a, b and c". */
+function inWords(names: string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names.at(-1) ?? ""}`;
+}

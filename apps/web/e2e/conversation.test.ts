@@ -1,0 +1,176 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+import type { BrowserContext, Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { COMMENT_PLACEHOLDERS, type Artifact } from "@artifact-atlas/shared";
+import { createArtifact, PASSWORD, trpcQuery, uniqueEmail } from "./support/api";
+import { openPage, SCREENSHOT_DIR } from "./support/browser";
+import { useProductInBrowser } from "./support/product";
+
+/*
+ * Issue 33 in the browser: a member asks under someone else's artifact, with Markdown and a try at
+ * a script; a visitor reads it on the public page; the owner hears of it in the bell, opens the
+ * discussion, and accepts the member's suggested change; a curator hides a comment. Screenshots of
+ * the discussion at 390 and 1280 px, light and dark, go to test-results/screenshots.
+ */
+
+// Each account signs up from an address of its own, as people do.
+const product = useProductInBrowser(() => ({ TRUST_PROXY: "127.0.0.1,::1" }));
+const ROOT = resolve(import.meta.dirname, "../../..");
+let addresses = 0;
+
+async function signUp(context: BrowserContext, name: string, label: string) {
+  addresses += 1;
+  const email = uniqueEmail(label);
+  const answer = await context.request.post(`${product.origin}/trpc/auth.signup`, {
+    headers: { origin: product.origin, "x-forwarded-for": `198.51.100.${addresses}` },
+    data: { userName: name, email, password: PASSWORD },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return email;
+}
+
+async function shown(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: "visible" });
+}
+
+describe("the conversation around an artifact", () => {
+  it("is asked, read, heard of, decided and moderated", async () => {
+    const ownerContext = await product.newContext();
+    await signUp(ownerContext, "Olga Owner", "owner");
+    const stone = await createArtifact(ownerContext, product.origin, {
+      artifactName: "Bronze Lamp of Ostia",
+      createdAt: "1st Century",
+    });
+
+    // A member asks, with Markdown, a reply-worthy doubt and a try at a script.
+    const memberContext = await product.newContext();
+    await signUp(memberContext, "Mary Anning", "member");
+    const member = await openPage(memberContext);
+    let dialogs = 0;
+    member.page.on("dialog", (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    await member.page.goto(`${product.origin}/artifacts/${stone.id}`);
+    const discussion = member.page.getByRole("region", { name: "Discussion" });
+    await shown(discussion.getByText("No comments yet."));
+    const field = discussion.getByRole("textbox", { name: "Add a comment" });
+    await field.fill(
+      "Is this really **Roman**? <script>alert(1)</script> [see](javascript:alert(1))",
+    );
+    await discussion.getByRole("button", { name: "Post comment" }).click();
+    const asked = discussion.getByRole("article", { name: "Comment by Mary Anning" });
+    await shown(asked.locator("strong", { hasText: "Roman" }));
+    await shown(asked.getByText("<script>alert(1)</script>", { exact: false }));
+    expect(await asked.locator("script, a[href^='javascript']").count()).toBe(0);
+    expect(dialogs).toBe(0);
+
+    // The member follows it, and suggests a date.
+    await discussion.getByRole("button", { name: "Follow Bronze Lamp of Ostia" }).click();
+    await shown(discussion.getByRole("button", { name: "Unfollow Bronze Lamp of Ostia" }));
+    await discussion.getByRole("button", { name: "Suggest a change" }).click();
+    const suggest = discussion.getByRole("form", { name: "Suggest a change" });
+    await suggest.getByLabel("Field").selectOption("createdAt");
+    await suggest.getByLabel("New value").fill("2nd Century");
+    await suggest.getByLabel("Reason").fill("The maker's stamp is of the *2nd* century.");
+    await suggest.getByLabel("Source").fill("https://ostia.example/lamps");
+    await suggest.getByRole("button", { name: "Send suggestion" }).click();
+    await shown(discussion.getByText("Suggested change: Created At"));
+
+    // A visitor reads it on the public page, and is invited to sign in.
+    const visitorContext = await product.newContext({ width: 390 });
+    const visitor = await openPage(visitorContext);
+    await visitor.page.goto(`${product.origin}/a/${stone.id}`);
+    const publicDiscussion = visitor.page.getByRole("region", { name: "Discussion" });
+    await shown(publicDiscussion.locator("strong", { hasText: "Roman" }));
+    await shown(publicDiscussion.getByRole("link", { name: "Sign in to join the discussion" }));
+    expect(await publicDiscussion.getByRole("textbox").count()).toBe(0);
+
+    // The owner hears of it in the bell, opens the discussion and accepts the suggestion.
+    const owner = await openPage(ownerContext);
+    await owner.page.goto(`${product.origin}/notifications`);
+    await owner.page
+      .getByRole("link", { name: "New comments on your artifact “Bronze Lamp of Ostia”." })
+      .click();
+    await owner.page.waitForURL((url) => url.hash === "#discussion");
+    const ownerDiscussion = owner.page.getByRole("region", { name: "Discussion" });
+    await ownerDiscussion.getByRole("button", { name: "Accept" }).click();
+    await shown(ownerDiscussion.getByText("Accepted", { exact: true }));
+    await expect
+      .poll(async () => {
+        const artifact = await trpcQuery<Artifact>(product.origin, "artifacts.publicById", {
+          id: stone.id,
+        });
+        return artifact.createdAt;
+      })
+      .toBe("2nd Century");
+
+    // The owner answers the question, one level deep.
+    const question = ownerDiscussion
+      .getByRole("article", { name: "Comment by Mary Anning" })
+      .first();
+    await question.getByRole("button", { name: "Reply" }).click();
+    const reply = ownerDiscussion.getByRole("form", { name: "Reply to Mary Anning" });
+    await reply.getByRole("textbox").fill("Roman, yes: see the `OSTIA` stamp.");
+    await reply.getByRole("button", { name: "Reply" }).click();
+    await shown(ownerDiscussion.getByRole("article", { name: "Comment by Olga Owner" }));
+
+    // A curator hides the first comment; the visitor then sees only that it was hidden.
+    const curatorContext = await product.newContext({ width: 390 });
+    const curatorEmail = await signUp(curatorContext, "Cara Curator", "curator");
+    execFileSync("pnpm", ["--silent", "users:role", curatorEmail, "curator"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: product.databasePath },
+      stdio: "pipe",
+    });
+    const curator = await openPage(curatorContext);
+    await curator.page.goto(`${product.origin}/artifacts/${stone.id}`);
+    const curated = curator.page
+      .getByRole("region", { name: "Discussion" })
+      .getByRole("article", { name: "Comment by Mary Anning" })
+      .first();
+    await curated.getByRole("button", { name: "Hide" }).click();
+    const reason = curated.getByRole("combobox", { name: "Reason" });
+    await expect.poll(() => reason.locator("option").count()).toBeGreaterThan(1);
+    await reason.selectOption({ index: 1 });
+    await curated.getByRole("button", { name: "Hide" }).click();
+    await shown(curated.getByText(COMMENT_PLACEHOLDERS.hidden, { exact: false }));
+    await visitor.page.reload();
+    await shown(publicDiscussion.getByText(COMMENT_PLACEHOLDERS.hidden));
+    expect(await publicDiscussion.getByText("Is this really", { exact: false }).count()).toBe(0);
+
+    for (const { problems } of [member, visitor, owner, curator]) expect(problems).toEqual([]);
+
+    // The discussion as a member sees it, at both widths, in both themes.
+    const cookies = await memberContext.cookies();
+    for (const [who, path] of [
+      ["member", `/artifacts/${stone.id}`],
+      ["visitor", `/a/${stone.id}`],
+    ] as const) {
+      for (const width of [390, 1280]) {
+        for (const theme of ["light", "dark"] as const) {
+          const context = await product.newContext({ width, theme, reducedMotion: true });
+          if (who === "member") await context.addCookies(cookies);
+          const shot = await openPage(context);
+          await shot.page.goto(`${product.origin}${path}`);
+          const section = shot.page.getByRole("region", { name: "Discussion" });
+          await shown(section.getByText("Suggested change: Created At"));
+          await shot.page.screenshot({
+            path: resolve(SCREENSHOT_DIR, `conversation-${who}-${width}-${theme}.png`),
+            fullPage: true,
+          });
+          // The discussion alone, close up; the sticky header kept out of its way for the picture.
+          await shot.page.evaluate(() => {
+            const header = document.querySelector("header");
+            if (header) header.style.position = "static";
+          });
+          await section.screenshot({
+            path: resolve(SCREENSHOT_DIR, `conversation-${who}-${width}-${theme}-discussion.png`),
+          });
+          expect(shot.problems).toEqual([]);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { Bell, BellOff } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { FollowTarget } from "@artifact-atlas/shared";
+import { followChanged } from "../../lib/cache-updates";
+import { serverMessage } from "../../lib/errors";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../Button";
+
+/**
+ * Follow or unfollow (issue 33), and how a follow tells: in the bell, in a daily email digest
+ * (when this site sends mail), or both. A new follow starts with the bell.
+ */
+export function FollowButton({ target, name }: { target: FollowTarget; name: string }) {
+  const utils = trpc.useUtils();
+  const state = trpc.follows.state.useQuery(target);
+  const onSuccess = (next: Parameters<typeof followChanged>[2]) =>
+    followChanged(utils, target, next);
+  const follow = trpc.follows.follow.useMutation({ onSuccess });
+  const unfollow = trpc.follows.unfollow.useMutation({ onSuccess });
+  const [error, setError] = useState<string | undefined>();
+  const busy = follow.isPending || unfollow.isPending;
+
+  if (!state.data) return null;
+  const { following, bell, email, mailEnabled } = state.data;
+  const run = (action: Promise<unknown>) => {
+    setError(undefined);
+    action.catch((failure: unknown) =>
+      setError(serverMessage(failure) ?? "That did not work. Please try again."),
+    );
+  };
+  const setChannels = (channels: { bell: boolean; email: boolean }) =>
+    run(follow.mutateAsync({ target, channels }));
+
+  return (
+    <div className="flex flex-col items-start gap-2 sm:items-end">
+      <Button
+        variant={following ? "secondary" : "primary"}
+        size="sm"
+        busy={busy}
+        aria-pressed={following}
+        aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
+        onClick={() =>
+          following ? run(unfollow.mutateAsync(target)) : setChannels({ bell: true, email: false })
+        }
+      >
+        {following ? (
+          <BellOff aria-hidden="true" className="size-4" />
+        ) : (
+          <Bell aria-hidden="true" className="size-4" />
+        )}
+        {following ? "Unfollow" : "Follow"}
+      </Button>
+      {following && (
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink sm:justify-end">
+          <legend className="sr-only">How to tell me</legend>
+          <label className="inline-flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-4 accent-accent"
+              checked={bell}
+              disabled={busy || (bell && !email)}
+              onChange={() => setChannels({ bell: !bell, email })}
+            />
+            In the bell
+          </label>
+          {mailEnabled && (
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-4 accent-accent"
+                checked={email}
+                disabled={busy || (email && !bell)}
+                onChange={() => setChannels({ bell, email: !email })}
+              />
+              Daily email
+            </label>
+          )}
+          <Link to="/following" className="text-accent underline underline-offset-2">
+            Everything you follow
+          </Link>
+        </fieldset>
+      )}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
