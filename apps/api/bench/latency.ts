@@ -1,17 +1,16 @@
 import os from "node:os";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { REVISIONS_PAGE_SIZE, type FindFilters, type SortValue } from "@artifact-atlas/shared";
+import {
+  REVISIONS_PAGE_SIZE,
+  type CollectionFind,
+  type FindFilters,
+  type SortValue,
+} from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
 import * as schema from "../src/db/schema";
-import {
-  artifactFacets,
-  getArtifact,
-  listArtifacts,
-  mostLikedArtifacts,
-  popularArtifacts,
-  similarArtifacts,
-} from "../src/services/artifacts";
+import { getArtifact, similarArtifacts } from "../src/services/artifacts";
+import { exportRows, find } from "../src/services/find";
 import { reviewQueuePage, waitingCount } from "../src/services/review";
 import { trashPage } from "../src/services/trash";
 import { compareRevisions, listRevisions } from "../src/services/history";
@@ -60,11 +59,25 @@ interface Case {
 /** Reads the queue as a curator who owns none of its artifacts. */
 const BENCH_CURATOR = { id: 0, role: "curator" } as const;
 
+/** A page of All Artifacts, as artifacts.list asks the find for it. */
+function listPage(
+  store: ArtifactStore,
+  query: Omit<CollectionFind, "list" | "window"> & { page: number },
+) {
+  const { page, ...rest } = query;
+  return find(store, null, { ...rest, list: "collection", window: { page }, total: true });
+}
+
+/** The facets of All Artifacts (and the timeline's histogram), as artifacts.facets asks. */
+function facetsOf(store: ArtifactStore, query: Omit<CollectionFind, "list">) {
+  return find(store, null, { ...query, list: "collection", facets: true });
+}
+
 const list = (search: string | undefined, sort: SortValue, page = 1, cold = false): Case => ({
   label: `list ${search === undefined ? "(no search)" : JSON.stringify(search)} sort=${sort} page=${page}${cold ? " (cold)" : ""}`,
   listTarget: true,
   cold,
-  run: (store) => listArtifacts(store, { search, sort, page }),
+  run: (store) => listPage(store, { search, sort, page }),
 });
 
 const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [] };
@@ -96,75 +109,113 @@ function findCases(): Case[] {
     for (const sort of ["default", "desc", "date_asc"] as const) {
       cases.push(
         find(`find ${label} sort=${sort}`, (store) =>
-          listArtifacts(store, { filters, sort, page: 1 }),
+          listPage(store, { ...filters, sort, page: 1 }),
         ),
       );
     }
-    cases.push(
-      find(`facets ${label}`, (store) =>
-        artifactFacets(store, { filters, search: "", scope: "names" }),
-      ),
-    );
+    cases.push(find(`facets ${label}`, (store) => facetsOf(store, filters)));
   }
   cases.push(
     find('find type=Art + names "bronze" sort=default', (store) =>
-      listArtifacts(store, {
-        search: "bronze",
-        filters: { ...NO_FILTERS, types: ["Art"] },
-        sort: "default",
-        page: 1,
-      }),
+      listPage(store, { search: "bronze", types: ["Art"], sort: "default", page: 1 }),
     ),
-    find("facets (no filter)", (store) =>
-      artifactFacets(store, { filters: NO_FILTERS, search: "", scope: "names" }),
-    ),
+    find("facets (no filter)", (store) => facetsOf(store, NO_FILTERS)),
   );
   for (const term of ["bronze", "temple offerings", "louvre", "zzz", "a"]) {
     cases.push(
       find(`all fields ${JSON.stringify(term)}`, (store) =>
-        listArtifacts(store, { search: term, in: "all", sort: "default", page: 1 }),
+        listPage(store, { search: term, in: "all", sort: "default", page: 1 }),
       ),
       find(`all fields ${JSON.stringify(term)} + type=Art`, (store) =>
-        listArtifacts(store, {
-          search: term,
-          in: "all",
-          filters: { ...NO_FILTERS, types: ["Art"] },
-          sort: "default",
-          page: 1,
-        }),
+        listPage(store, { search: term, in: "all", types: ["Art"], sort: "default", page: 1 }),
       ),
       find(`all fields ${JSON.stringify(term)} + type=Art sort=date_asc`, (store) =>
-        listArtifacts(store, {
-          search: term,
-          in: "all",
-          filters: { ...NO_FILTERS, types: ["Art"] },
-          sort: "date_asc",
-          page: 1,
-        }),
+        listPage(store, { search: term, in: "all", types: ["Art"], sort: "date_asc", page: 1 }),
       ),
       find(`facets all fields ${JSON.stringify(term)}`, (store) =>
-        artifactFacets(store, { filters: NO_FILTERS, search: term, scope: "all" }),
+        facetsOf(store, { search: term, in: "all" }),
       ),
     );
   }
   cases.push(
-    find("timeline (facets, no filter)", (store) =>
-      artifactFacets(store, { filters: NO_FILTERS, search: "", scope: "names" }),
-    ),
+    find("timeline (facets, no filter)", (store) => facetsOf(store, NO_FILTERS)),
     find("timeline span -500..300 list date_asc", (store) =>
-      listArtifacts(store, {
-        filters: { ...NO_FILTERS, fromYear: -500, toYear: 300 },
-        sort: "date_asc",
-        page: 1,
-      }),
+      listPage(store, { fromYear: -500, toYear: 300, sort: "date_asc", page: 1 }),
     ),
   );
   return cases;
 }
 
+/** A member of the bench collection: about ten artifacts and a hundred likes each. */
+const BENCH_MEMBER = { id: 1, role: "member" } as const;
+
+/** The export reads its find in id order, ROWS_PER_READ (200) at a time (open-data/export.ts). */
+function exportedRows(store: ArtifactStore, query: Omit<CollectionFind, "list">): number {
+  const read = exportRows(store, { ...query, list: "collection" });
+  let cursor = 50_000;
+  let rows = 0;
+  for (let reads = 0; reads < 25; reads += 1) {
+    const items = read(cursor, 200);
+    rows += items.length;
+    cursor = items.at(-1)?.id ?? cursor;
+  }
+  return rows;
+}
+
+/**
+ * Issue 27: every other list that reads through the one find: a member's own and liked
+ * artifacts (tRPC keyset pages, REST pages with a count), the export's rows, issue 28's common
+ * word and issue 29's names search in any order.
+ */
+function memberAndExportCases(): Case[] {
+  const find_ = (label: string, run: Case["run"]): Case => ({ label, listTarget: true, run });
+  return [
+    find_("mine page 1 (keyset)", (store) =>
+      find(store, BENCH_MEMBER, { list: "mine", window: { cursor: null, limit: 20 } }),
+    ),
+    find_("mine REST page 1 of 100 with its total", (store) =>
+      find(store, BENCH_MEMBER, { list: "mine", window: { offset: 0, limit: 100 }, total: true }),
+    ),
+    find_("liked page 1 (keyset)", (store) =>
+      find(store, BENCH_MEMBER, { list: "liked", window: { cursor: null, limit: 100 } }),
+    ),
+    find_("liked REST page 2 of 50 with its total", (store) =>
+      find(store, BENCH_MEMBER, { list: "liked", window: { offset: 50, limit: 50 }, total: true }),
+    ),
+    find_("export 5,000 rows after id 50,000 (no filter)", (store) => exportedRows(store, {})),
+    find_('export 5,000 rows all fields "a" + type=Art', (store) =>
+      exportedRows(store, { search: "a", in: "all", types: ["Art"] }),
+    ),
+    find_('export 5,000 rows names "ian"', (store) => exportedRows(store, { search: "ian" })),
+    find_('export 5,000 rows names "ur"', (store) => exportedRows(store, { search: "ur" })),
+    find_('all fields "a" sort=desc', (store) =>
+      listPage(store, { search: "a", in: "all", sort: "desc", page: 1 }),
+    ),
+    find_('facets names "a"', (store) => facetsOf(store, { search: "a" })),
+    find_('facets names "ian"', (store) => facetsOf(store, { search: "ian" })),
+    find_('list "ian nara" sort=default page=1 (two words)', (store) =>
+      listPage(store, { search: "ian nara", sort: "default", page: 1 }),
+    ),
+    find_('list "ian nara" sort=desc page=1 (two words)', (store) =>
+      listPage(store, { search: "ian nara", sort: "desc", page: 1 }),
+    ),
+    // A word in contexts and in no name: the names search finds nothing and counts all fields.
+    find_('list names "found" + type=Art (none: allFieldsTotal)', (store) =>
+      find(store, null, {
+        list: "collection",
+        search: "found",
+        types: ["Art"],
+        window: { page: 1 },
+        total: true,
+        allFieldsTotal: true,
+      }),
+    ),
+  ];
+}
+
 /** Every list order, deep pages and searches of every kind the list meets. */
 export function latencyCases(sampleId: number): Case[] {
-  const cases: Case[] = [...findCases()];
+  const cases: Case[] = [...findCases(), ...memberAndExportCases()];
   let publicStore: PublicArtifactStore | undefined;
   for (const sort of ["default", "asc", "desc", "date_asc", "date_desc"] as const) {
     cases.push(list(undefined, sort), list(undefined, sort, 5_000), list(undefined, sort, 10_000));
@@ -186,14 +237,32 @@ export function latencyCases(sampleId: number): Case[] {
     {
       label: "REST list limit=6 (mostLiked)",
       listTarget: true,
-      run: (store) => mostLikedArtifacts(store, { limit: 6, offset: 0 }),
+      run: (store) =>
+        find(store, null, {
+          list: "collection",
+          sort: "desc",
+          window: { offset: 0, limit: 6 },
+          total: true,
+        }),
     },
     {
       label: "REST list type=Art page 1000 of 10",
       listTarget: true,
-      run: (store) => mostLikedArtifacts(store, { type: "Art", limit: 10, offset: 9_990 }),
+      run: (store) =>
+        find(store, null, {
+          list: "collection",
+          types: ["Art"],
+          sort: "desc",
+          window: { offset: 9_990, limit: 10 },
+          total: true,
+        }),
     },
-    { label: "popular", listTarget: false, run: (store) => popularArtifacts(store) },
+    {
+      label: "popular",
+      listTarget: false,
+      run: (store) =>
+        find(store, null, { list: "collection", sort: "desc", window: { offset: 0, limit: 6 } }),
+    },
     // Issue 17: the review queue's first page and its count, a page of the trash (500 in it).
     {
       label: "review queue page 1 (1,000 waiting)",

@@ -10,10 +10,10 @@ import type {
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../src/db/client";
 import * as schema from "../src/db/schema";
-import { artifactFacets, listArtifacts } from "../src/services/artifacts";
 import { createArtifactStore } from "../src/store/artifact-store";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact } from "./support/artifacts";
+import { facetsOf, listPage } from "./support/find";
 import { rest } from "./support/rest";
 import { createUserWithSession } from "./support/users";
 
@@ -538,9 +538,9 @@ describe("query plans", () => {
       });
       for (const { filters, search } of COMBINATIONS) {
         for (const scope of ["names", "all"] as const) {
-          listArtifacts(store, { search, in: scope, filters, sort: "default", page: 1 });
-          listArtifacts(store, { search, in: scope, filters, sort: "date_asc", page: 1 });
-          artifactFacets(store, { filters, search, scope });
+          listPage(store, { search, in: scope, ...filters, sort: "default", page: 1 });
+          listPage(store, { search, in: scope, ...filters, sort: "date_asc", page: 1 });
+          facetsOf(store, { ...filters, search, in: scope });
         }
       }
       const tableScan = /\bSCAN artifacts\b(?! USING (?:COVERING )?INDEX)/;
@@ -588,13 +588,13 @@ describe("query plans", () => {
         const searching = (): string[] =>
           statements.filter((statement) => /_fts match|artifact_name like/.test(statement));
         statements.length = 0;
-        artifactFacets(store, { filters, search, scope });
+        facetsOf(store, { ...filters, search, in: scope });
         // One statement counts the three facets from one look at the matches.
         expect(statements, search).toHaveLength(1);
         const read = [...statements];
         for (const sort of ["date_asc", "desc", "default"] as const) {
           statements.length = 0;
-          const page = listArtifacts(store, { search, in: scope, filters, sort, page: 1 });
+          const page = listPage(store, { search, in: scope, ...filters, sort, page: 1 });
           expect(page.items.length, `${search} ${sort}`).toBeGreaterThan(0);
           // The page's statement counts the matches too: a second one found them all again.
           expect(searching(), `${search} ${sort}`).toHaveLength(1);
@@ -602,10 +602,11 @@ describe("query plans", () => {
         }
         // A search that finds nothing with this filter still searches once.
         statements.length = 0;
-        const none = listArtifacts(store, {
+        const none = listPage(store, {
           search,
           in: scope,
-          filters: { ...EMPTY, types: ["Writings"] },
+          ...EMPTY,
+          types: ["Writings"],
           sort: "default",
           page: 1,
         });

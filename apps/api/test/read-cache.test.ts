@@ -7,16 +7,12 @@ import type { Artifact } from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client";
 import { ReadCache } from "../src/db/read-cache";
 import { users } from "../src/db/schema";
-import {
-  createArtifact,
-  getArtifact,
-  listArtifacts,
-  updateArtifact,
-} from "../src/services/artifacts";
+import { createArtifact, getArtifact, updateArtifact } from "../src/services/artifacts";
 import { likeArtifact } from "../src/services/likes";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 import { createLikeStore } from "../src/store/like-store";
 import { artifactFields } from "./support/artifacts";
+import { listPage } from "./support/find";
 import { copyTemplateDatabase } from "./support/template-database";
 
 /* Kept answers of the hot reads: never older than the data this server wrote (src/db/read-cache.ts). */
@@ -257,7 +253,7 @@ describe("the services' reads through the cache", () => {
       artifactFields({ artifactName: "Lamp" }),
       POST_REVIEW,
     );
-    const page = () => listArtifacts(store, { sort: "desc", page: 1 });
+    const page = () => listPage(store, { sort: "desc", page: 1 });
     expect(getArtifact(store, null, artifact).likeCount).toBe(0);
     expect(page().items.map((item) => item.likeCount)).toEqual([0]);
 
@@ -273,10 +269,10 @@ describe("the services' reads through the cache", () => {
       POST_REVIEW,
     );
     expect(getArtifact(store, null, artifact).artifactName).toBe("Oil lamp");
-    expect(listArtifacts(store, { search: "oil", sort: "default", page: 1 }).total).toBe(1);
+    expect(listPage(store, { search: "oil", sort: "default", page: 1 }).total).toBe(1);
 
     createArtifact(store, owner, artifactFields({ artifactName: "Oil jar" }), POST_REVIEW);
-    expect(listArtifacts(store, { search: "oil", sort: "default", page: 1 }).total).toBe(2);
+    expect(listPage(store, { search: "oil", sort: "default", page: 1 }).total).toBe(2);
     expect(page().total).toBe(2);
   });
 

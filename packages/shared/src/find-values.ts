@@ -45,18 +45,18 @@ export function eraSpan(era: string): EraSpan | null {
 
 /** Whether any filter is set: without any, the collection behaves exactly as the spec says. */
 export function hasFilters(filters: {
-  types: readonly string[];
-  eras: readonly string[];
-  locations: readonly string[];
+  types?: readonly string[] | undefined;
+  eras?: readonly string[] | undefined;
+  locations?: readonly string[] | undefined;
   fromYear?: number | undefined;
   toYear?: number | undefined;
 }): boolean {
   return (
-    filters.types.length > 0 ||
-    filters.eras.length > 0 ||
+    (filters.types?.length ?? 0) > 0 ||
+    (filters.eras?.length ?? 0) > 0 ||
     filters.fromYear !== undefined ||
     filters.toYear !== undefined ||
-    filters.locations.length > 0
+    (filters.locations?.length ?? 0) > 0
   );
 }
 
@@ -75,6 +75,8 @@ export interface ArtifactFacets {
   locations: FacetCount<string>[];
   /** Artifacts whose created date is not recognised: in no era. */
   undated: number;
+  /** The counts come from a sample: the search matches most of the collection (issue 28). */
+  estimated?: true;
 }
 
 /** Character ranges [start, end) of the words a search matched in a text. */

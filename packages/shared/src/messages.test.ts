@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS, PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from "./constants";
-import { MESSAGES } from "./messages";
+import { aboutCount, MESSAGES } from "./messages";
 
 describe("MESSAGES", () => {
   it("keeps the specification's texts word for word", () => {
@@ -47,5 +47,16 @@ describe("MESSAGES", () => {
     expect(MESSAGES.brokenCharacter("Artifact Name")).toBe(
       "Artifact Name contains a broken character (such as half of an emoji). Please remove it.",
     );
+  });
+});
+
+describe("aboutCount", () => {
+  it("says an estimate in two significant digits, exactly below a hundred", () => {
+    expect(aboutCount(94_369)).toBe("94,000");
+    expect(aboutCount(11_771)).toBe("12,000");
+    expect(aboutCount(1_450)).toBe("1,500");
+    expect(aboutCount(99)).toBe("99");
+    expect(aboutCount(0)).toBe("0");
+    expect(MESSAGES.displayingAbout(11_771)).toBe("Displaying about 12,000 artifacts");
   });
 });

@@ -114,6 +114,8 @@ export const MESSAGES = {
   imageUploadTooSlow: "The upload took too long. Please try again on a faster connection.",
   imageNotFound:
     "This uploaded image is no longer available. Please upload it again or enter an image URL.",
+  // Issue 28: a search found in most of the collection is counted from a sample (decision 042).
+  displayingAbout: (count: number) => `Displaying about ${aboutCount(count)} artifacts`,
   // Issue 30: several images, rights.
   tooManyImages: (max: number) => `An artifact can have at most ${max} images.`,
   rightsUnknown: "Please choose the image's rights from the list.",
@@ -126,3 +128,9 @@ export const MESSAGES = {
   notFirstImageAlt:
     "imageAlt is the first image's description: send the same as images[0].alt, or leave it out.",
 } as const;
+
+/** An estimated count as a person reads one: two significant digits (94,369 → "94,000"). */
+export function aboutCount(count: number): string {
+  const step = count < 100 ? 1 : 10 ** (Math.floor(Math.log10(count)) - 1);
+  return (Math.round(count / step) * step).toLocaleString("en");
+}

@@ -1,5 +1,5 @@
 import type { Artifact, ArtifactImageView, LikedArtifact } from "./schemas/artifact";
-import type { ArtifactHighlights } from "./find-values";
+import type { ArtifactFacets, ArtifactHighlights } from "./find-values";
 import type { ReviewedArtifact } from "./review";
 import type { Role } from "./roles";
 
@@ -10,6 +10,28 @@ export interface ArtifactPage {
   pageCount: number;
   /** An all-fields search's matches in each item, in the items' order (never HTML). */
   highlights?: ArtifactHighlights[];
+  /** `total` (and so pageCount) is an estimate: the search matches most of the collection. */
+  estimated?: true;
+  /** A names search that found nothing: how many artifacts a search in all fields finds. */
+  allFieldsTotal?: number;
+  /** `allFieldsTotal` is an estimate, counted from a sample of the matches (about N). */
+  allFieldsEstimated?: true;
+}
+
+/** What find() answers: what the query asked for (apps/api/src/services/find.ts). */
+export interface FindAnswer<Item> {
+  items: Item[];
+  total?: number;
+  /** The counts (total, facets) come from a sample of the matches (issue 28). */
+  estimated?: true;
+  facets?: ArtifactFacets;
+  highlights?: ArtifactHighlights[];
+  /** With a cursor window: the next call's cursor, null after the last item. */
+  nextCursor?: number | null;
+  /** A names search that found nothing: how many artifacts a search in all fields finds. */
+  allFieldsTotal?: number;
+  /** `allFieldsTotal` is an estimate, counted from a sample of the matches. */
+  allFieldsEstimated?: true;
 }
 
 /**

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MESSAGES, REST_MAX_PAGE_SIZE, restArtifactsQuery } from "@artifact-atlas/shared";
 import {
-  createArtifact,
-  deleteArtifact,
-  findArtifactsSlice,
-  getArtifact,
-  mostLikedArtifacts,
-  myArtifactsSlice,
-  updateArtifact,
-} from "../services/artifacts";
+  findOfRest,
+  MESSAGES,
+  REST_MAX_PAGE_SIZE,
+  restArtifactsQuery,
+} from "@artifact-atlas/shared";
+import { createArtifact, deleteArtifact, getArtifact, updateArtifact } from "../services/artifacts";
+import { find } from "../services/find";
 import { artifactParams, bodies, failures, FLAGGED, json, PAGE_HEADERS } from "./declarations";
 import { assertOwnEmail, pageHeaders, requireUser, WRITER } from "./http";
-import { findQueryOf, isPlainList } from "./find-query";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import {
   restArtifact,
@@ -58,37 +55,31 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     if (query.email !== undefined) {
       const user = requireUser(request);
       assertOwnEmail(user, query.email, "email");
-      const { items, total } = myArtifactsSlice(store, user, slice);
+      const { items, total } = find(store, user, { list: "mine", window: slice, total: true });
       const list = { path: "/artifacts", filters: { email: query.email } };
-      pageHeaders(reply, list, page, pageSize, total);
+      pageHeaders(reply, list, page, pageSize, total ?? 0);
       return items.map((artifact) => toRestOwnArtifact(artifact, user));
     }
-    if (!isPlainList(query)) {
-      const finding = findQueryOf(query);
-      // Most liked first, as the spec's list; an all-fields search by relevance.
-      const relevance = finding.scope === "all" && finding.search !== "";
-      const sort = query.sort ?? (relevance ? "default" : "desc");
-      const { items, total } = findArtifactsSlice(store, finding, sort, slice);
-      const list = {
-        path: "/artifacts",
-        filters: {
-          q: query.q,
-          in: query.in,
-          type: query.type,
-          era: query.era,
-          fromYear: query.fromYear?.toString(),
-          toYear: query.toYear?.toString(),
-          location: query.location,
-          sort: query.sort,
-        },
-      };
-      pageHeaders(reply, list, page, pageSize, total);
-      return items.map(toRestArtifact);
-    }
-    const type = query.type?.[0];
-    const { items, total } = mostLikedArtifacts(store, { type, ...slice });
-    const list = { path: "/artifacts", filters: { type } };
-    pageHeaders(reply, list, page, pageSize, total);
+    const finding = findOfRest(query);
+    // Most liked first, as the spec's list; an all-fields search by relevance.
+    const relevance = finding.in === "all" && Boolean(finding.search);
+    const sort = query.sort ?? (relevance ? "default" : "desc");
+    const viewer = request.session?.user ?? null;
+    const { items, total } = find(store, viewer, { ...finding, sort, window: slice, total: true });
+    const list = {
+      path: "/artifacts",
+      filters: {
+        q: query.q,
+        in: query.in,
+        type: query.type,
+        era: query.era,
+        fromYear: query.fromYear?.toString(),
+        toYear: query.toYear?.toString(),
+        location: query.location,
+        sort: query.sort,
+      },
+    };
+    pageHeaders(reply, list, page, pageSize, total ?? 0);
     return items.map(toRestArtifact);
   });
 

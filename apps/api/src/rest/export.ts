@@ -1,13 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { EXPORT_COLUMNS, exportQuery, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
+import {
+  EXPORT_COLUMNS,
+  exportQuery,
+  findOfRest,
+  OPEN_DATA_MESSAGES,
+} from "@artifact-atlas/shared";
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
 import { exportStream, withImagesOfRows } from "../open-data/export";
 import { prepareImagesOfArtifacts } from "../services/artifact-images";
 import { ServiceError } from "../services/errors";
+import { exportRows } from "../services/find";
 import { siteRights } from "../services/site-rights";
 import { failures, streamed } from "./declarations";
-import { findQueryOf } from "./find-query";
 
 /** Seconds a client turned away for lack of an export slot should wait. */
 const EXPORT_RETRY_AFTER_SECONDS = 5;
@@ -60,7 +65,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
     // Exactly what GET /artifacts shows for the same parameters, in id order, with the images.
-    const read = withImagesOfRows(deps.publicArtifacts.found(findQueryOf(query)), imagesOf);
+    const read = withImagesOfRows(exportRows(deps.artifactStore, findOfRest(query)), imagesOf);
     const context = {
       origin: deps.env.publicOrigin,
       metadataLicense: siteRights(deps.db).metadataLicense,

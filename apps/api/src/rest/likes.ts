@@ -6,7 +6,8 @@ import {
   restEmailQuery,
   restLikedArtifactsQuery,
 } from "@artifact-atlas/shared";
-import { likeArtifact, likedArtifactsSlice, likeStatus, unlikeArtifact } from "../services/likes";
+import { find } from "../services/find";
+import { likeArtifact, likeStatus, unlikeArtifact } from "../services/likes";
 import { artifactParams, bodies, failures, json, PAGE_HEADERS } from "./declarations";
 import { assertOwnEmail, idOrNotFound, pageHeaders, requireUser, SIGNED_IN, WRITER } from "./http";
 import { restLikedArtifact, restLikeStatus, toRestLikedArtifact } from "./schemas";
@@ -91,12 +92,14 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
       assertOwnEmail(user, query.email, "email");
       const pageSize = query.pageSize ?? REST_MAX_PAGE_SIZE;
       const page = query.page ?? 1;
-      const { items, total } = likedArtifactsSlice(store, user, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
+      const window = { limit: pageSize, offset: (page - 1) * pageSize };
+      const { items, total } = find(app.deps.artifactStore, user, {
+        list: "liked",
+        window,
+        total: true,
       });
       const list = { path: "/liked-artifact", filters: { email: query.email } };
-      pageHeaders(reply, list, page, pageSize, total);
+      pageHeaders(reply, list, page, pageSize, total ?? 0);
       return items.map(toRestLikedArtifact);
     },
   );

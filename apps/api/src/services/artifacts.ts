@@ -1,50 +1,32 @@
 import { eq } from "drizzle-orm";
 import {
-  hasFilters,
-  type ArtifactFacets,
-  type ArtifactHighlights,
-  type FindFilters,
-  type SearchScope,
   CREATED_SUMMARY,
   editSummary,
   hasRole,
   MESSAGES,
-  PAGE_SIZE,
+  SIMILAR_COUNT,
   type Artifact,
   type ArtifactDetail,
   type ArtifactFields,
-  type ArtifactPage,
   type ArtifactSubmission,
   type ArtifactTextFields,
-  type ArtifactType,
-  type MyArtifactsPage,
   type ArtifactReview,
   type ReviewedArtifact,
   type ReviewMode,
   type SessionUser,
-  type SortValue,
   ARTIFACT_FIELD_NAMES,
   pickArtifactFields,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts } from "../db/schema";
-import { matchRanges, searchWords } from "../store/all-fields-search";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
-import type { FindQuery } from "../store/artifact-find";
 import { parsedDateColumns } from "../store/artifact-dates";
-import { lowerAscii, searchPages } from "../store/artifact-search";
 import type { ArtifactStore } from "../store/artifact-store";
-import { windowOf, type PageWindow } from "../store/list-pages";
-import {
-  positionBefore,
-  toCursorPage,
-  type CursorPageInput,
-  type OffsetPageInput,
-} from "./cursor-pages";
 import { appendAudit } from "./audit";
 import { tellFollowersOfNewArtifact } from "./conversation/notices";
 import { ServiceError } from "./errors";
 import { fieldsToSave, imagesOf, imageViewsOf, writeImages } from "./artifact-images";
+import { find } from "./find";
 import { assertImagesAvailable } from "./images/uploads";
 import { siteRights } from "./site-rights";
 import { enqueueEdit, enqueueNewArtifact } from "./review-entries";
@@ -97,160 +79,6 @@ function assertMayEdit(store: ArtifactStore, actor: Actor, id: number): void {
   if (!mayEdit(store, actor, id)) throw new ServiceError("FORBIDDEN", MESSAGES.notYourArtifact);
 }
 
-/** The home page's most liked artifacts; ties go to the older artifact. */
-export function popularArtifacts(store: ArtifactStore): Artifact[] {
-  return store.readCache.read("popular", () => store.statements.popular.all());
-}
-
-export interface ListArtifactsInput {
-  /** Already trimmed; blank or missing means no filter. */
-  search?: string | undefined;
-  sort: SortValue;
-  page: number;
-  /** Where the search looks; names (the spec's) when missing. */
-  in?: SearchScope | undefined;
-  /** Issue 18's filters; none means the spec's list exactly. */
-  filters?: FindFilters | undefined;
-}
-
-/** One page of the collection. A page past the end has no items but still the right total. */
-export function listArtifacts(store: ArtifactStore, input: ListArtifactsInput): ArtifactPage {
-  const term = input.search?.trim() ?? "";
-  const scope = input.in ?? "names";
-  if ((input.filters && hasFilters(input.filters)) || (scope === "all" && term)) {
-    const query = { filters: input.filters ?? NO_FILTERS, search: term, scope };
-    return findPage(store, query, input.sort, input.page);
-  }
-  // Keyed by what the search matches, not by how it was typed: "Lamp", "LAMP" and "lamp" are one
-  // answer, so that case variants cannot each take room. The term last: it can hold a colon.
-  const key = `list:${input.sort}:${input.page}:${lowerAscii(term)}`;
-  return store.readCache.read(key, () => readListPage(store, { ...input, search: term }));
-}
-
-function readListPage(store: ArtifactStore, input: ListArtifactsInput): ArtifactPage {
-  const { sort } = input;
-  const term = input.search?.trim();
-  const { total, read } = term
-    ? searchPages(
-        store.search,
-        { term, sort, namesVersion: store.namesVersion() },
-        store.collectionSize,
-      )
-    : {
-        total: store.collectionSize(),
-        read: (window: PageWindow) => store.statements.list.page[sort](window, {}),
-      };
-  const window = windowOf(input.page, total);
-  return {
-    items: window ? read(window) : [],
-    total,
-    page: input.page,
-    pageCount: Math.ceil(total / PAGE_SIZE),
-  };
-}
-
-const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [] };
-
-/** The order of a find: relevance for an all-fields search left on the default sort. */
-function findOrder(query: FindQuery, sort: SortValue): SortValue | "relevance" {
-  return query.scope === "all" && query.search && sort === "default" ? "relevance" : sort;
-}
-
-/** What an all-fields search matched in each card's name and context (data, never HTML). */
-function highlightsOf(query: FindQuery, items: Artifact[]): ArtifactHighlights[] | undefined {
-  if (query.scope !== "all" || !query.search) return undefined;
-  const words = searchWords(query.search);
-  return items.map((item) => ({
-    artifactName: matchRanges(item.artifactName, words),
-    historicalContext: matchRanges(item.historicalContext, words),
-  }));
-}
-
-/** A page of the collection with filters or an all-fields search (store/artifact-find.ts). */
-function findPage(
-  store: ArtifactStore,
-  query: FindQuery,
-  sort: SortValue,
-  page: number,
-): ArtifactPage {
-  const key = `find:${sort}:${page}:${JSON.stringify(query)}`;
-  return store.readCache.read(key, () => {
-    const { items, total } = store.find.page(query, findOrder(query, sort), {
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    });
-    const highlights = highlightsOf(query, items);
-    return {
-      items,
-      total,
-      page,
-      pageCount: Math.ceil(total / PAGE_SIZE),
-      ...(highlights ? { highlights } : {}),
-    };
-  });
-}
-
-/** A slice of a find for REST, and how many artifacts match in all. */
-export function findArtifactsSlice(
-  store: ArtifactStore,
-  query: FindQuery,
-  sort: SortValue,
-  window: { limit: number; offset: number },
-): { items: Artifact[]; total: number } {
-  const key = `findSlice:${sort}:${window.limit}:${window.offset}:${JSON.stringify(query)}`;
-  return store.readCache.read(key, () => store.find.page(query, findOrder(query, sort), window));
-}
-
-/**
- * The counts of each filter's values given the other filters: the facets of All Artifacts, and
- * the timeline's histogram (centuries).
- */
-export function artifactFacets(store: ArtifactStore, query: FindQuery): ArtifactFacets {
-  return store.readCache.read(`facets:${JSON.stringify(query)}`, () => {
-    const { types, centuries, locations } = store.find.facets(query);
-    return {
-      types,
-      centuries: centuries.flatMap((row) =>
-        row.value === null ? [] : [{ value: row.value, count: row.count }],
-      ),
-      locations,
-      undated: centuries.find((row) => row.value === null)?.count ?? 0,
-    };
-  });
-}
-
-export interface MostLikedInput {
-  /** Only this type; missing means the whole collection. */
-  type?: ArtifactType | undefined;
-  limit: number;
-  offset: number;
-}
-
-/**
- * A slice of the collection (or of one type of it), most liked first with ties by id, and how many
- * artifacts there are in all: the REST paths page through the collection with it.
- */
-export function mostLikedArtifacts(
-  store: ArtifactStore,
-  input: MostLikedInput,
-): { items: Artifact[]; total: number } {
-  const key = `mostLiked:${input.type ?? ""}:${input.limit}:${input.offset}`;
-  return store.readCache.read(key, () => readMostLiked(store, input));
-}
-
-function readMostLiked(
-  store: ArtifactStore,
-  input: MostLikedInput,
-): { items: Artifact[]; total: number } {
-  const { statements } = store;
-  const variant = input.type === undefined ? "all" : "byType";
-  const params = { type: input.type, limit: input.limit, offset: input.offset };
-  // A type's count moves when an artifact's type is edited, which the names version does not see.
-  const total =
-    variant === "all" ? store.collectionSize() : (statements.countByType.get(params)?.total ?? 0);
-  return { items: input.offset < total ? statements.mostLiked[variant].all(params) : [], total };
-}
-
 /** A public artifact's review state: published, with nothing to explain. */
 const PUBLISHED = { status: "published", statusReason: null, statusNote: null } as const;
 
@@ -293,43 +121,14 @@ export function similarArtifacts(
   input: { id: number },
 ): Artifact[] {
   const artifact = getArtifact(store, viewer, input);
-  return store.readCache.read(`similar:${artifact.id}`, () =>
-    store.statements.similar.all({ type: artifact.artifactType, id: artifact.id }),
-  );
-}
-
-/**
- * A page of the actor's own artifacts outside the trash, whatever their status, newest first; the
- * cursor is the last artifact's id.
- */
-export function myArtifacts(
-  store: ArtifactStore,
-  actor: Actor,
-  input: CursorPageInput,
-): MyArtifactsPage {
-  const rows = store.statements.mine.page.all({
-    ownerId: actor.id,
-    before: positionBefore(input.cursor),
-    limit: input.limit + 1,
+  const { items } = find(store, viewer, {
+    list: "collection",
+    types: [artifact.artifactType],
+    sort: "desc",
+    // One more, in case the artifact itself is among them.
+    window: { offset: 0, limit: SIMILAR_COUNT + 1 },
   });
-  return toCursorPage(
-    rows,
-    input.limit,
-    (artifact) => artifact.id,
-    (artifact) => artifact,
-  );
-}
-
-/** A slice of the actor's own artifacts, newest first, and how many they have in all (REST). */
-export function myArtifactsSlice(
-  store: ArtifactStore,
-  actor: Actor,
-  input: OffsetPageInput,
-): { items: Artifact[]; total: number } {
-  const { mine } = store.statements;
-  const total = mine.total.get({ ownerId: actor.id })?.total ?? 0;
-  const items = input.offset < total ? mine.slice.all({ ownerId: actor.id, ...input }) : [];
-  return { items, total };
+  return items.filter((item) => item.id !== artifact.id).slice(0, SIMILAR_COUNT);
 }
 
 /**

@@ -1,17 +1,5 @@
 import type { CursorPage } from "@artifact-atlas/shared";
 
-/** Which page of a keyset-paged list: after `cursor` (the previous page's nextCursor), `limit` items. */
-export interface CursorPageInput {
-  cursor?: number | null | undefined;
-  limit: number;
-}
-
-/** Which page of a list read by position (the REST paths' page and pageSize). */
-export interface OffsetPageInput {
-  limit: number;
-  offset: number;
-}
-
 /**
  * Keyset pages have no cursor before the first page: "before the end" is a position above every id,
  * for ids never exceed Number.MAX_SAFE_INTEGER (artifactId, and SQLite's rowids in practice).

@@ -76,18 +76,28 @@ export const reviewedArtifactColumns = {
   ...columnsOf(artifactReview.keyof().options),
 };
 
-/** A row of the liked list. */
-export const likedArtifactColumns = columnsOf(likedArtifact.keyof().options);
+/** Columns for hand-written SQL, under their API names, so that the two cannot drift. */
+function selectList(keys: readonly (keyof TableColumns | UploadedImageField)[]): string {
+  return keys
+    .map((key) =>
+      isUploadedImageField(key)
+        ? `${uploadedImageSql(key)} as "${key}"`
+        : `"${tableColumns[key].name}" as "${key}"`,
+    )
+    .join(", ");
+}
 
-/** The same columns for hand-written SQL, under their API names, so that the two cannot drift. */
-export const ARTIFACT_SELECT = artifact
-  .keyof()
-  .options.map((key) =>
-    isUploadedImageField(key)
-      ? `${uploadedImageSql(key)} as "${key}"`
-      : `"${tableColumns[key].name}" as "${key}"`,
-  )
-  .join(", ");
+/** The columns every client may see (artifactColumns), for hand-written SQL. */
+export const ARTIFACT_SELECT = selectList(artifact.keyof().options);
+
+/** With the review state: what a member's own list shows them (reviewedArtifactColumns). */
+export const REVIEWED_ARTIFACT_SELECT = selectList([
+  ...artifact.keyof().options,
+  ...artifactReview.keyof().options,
+]);
+
+/** A row of the liked list. */
+export const LIKED_ARTIFACT_SELECT = selectList(likedArtifact.keyof().options);
 
 /** The editable fields, which a revision keeps (services/revisions.ts). */
 export const artifactFieldColumns = columnsOf(ARTIFACT_FIELD_NAMES);

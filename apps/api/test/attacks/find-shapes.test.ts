@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STATEMENTS_KEPT } from "../../src/store/artifact-find";
+import { STATEMENTS_KEPT } from "../../src/store/find";
 import { createTestApp, type TestApp } from "../support/app";
 import { addFindCollection } from "./support";
 

@@ -3,12 +3,8 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AppDatabase } from "../../src/db/client";
 import * as schema from "../../src/db/schema";
-import {
-  getArtifact,
-  mostLikedArtifacts,
-  popularArtifacts,
-  similarArtifacts,
-} from "../../src/services/artifacts";
+import { getArtifact, similarArtifacts } from "../../src/services/artifacts";
+import { find } from "../../src/services/find";
 import { hiddenArtifactsPage } from "../../src/services/hidden";
 import { createArtifactStore } from "../../src/store/artifact-store";
 import { createTestApp, type TestApp } from "../support/app";
@@ -67,7 +63,15 @@ const noCache = { readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 } };
 
 describe("query plans of the public reads", () => {
   it("Most Popular walks the most-liked partial index and stops at six", () => {
-    const plans = plansOf((db) => popularArtifacts(createArtifactStore(db, noCache)));
+    const plans = plansOf(
+      (db) =>
+        // As artifacts.popular asks.
+        find(createArtifactStore(db, noCache), null, {
+          list: "collection",
+          sort: "desc",
+          window: { offset: 0, limit: 6 },
+        }).items,
+    );
     expect(plans).toEqual([`SCAN artifacts USING INDEX artifacts_likes_desc_idx${IMAGE_LOOKUPS}`]);
   });
 
@@ -82,8 +86,10 @@ describe("query plans of the public reads", () => {
   it("the REST list pages come from the partial indexes, the type's count too", () => {
     const plans = plansOf((db) => {
       const store = createArtifactStore(db, noCache);
-      mostLikedArtifacts(store, { limit: 3, offset: 2 });
-      mostLikedArtifacts(store, { type: "Art", limit: 3, offset: 1 });
+      // As GET /artifacts asks for the spec's list, and for one type.
+      const slice = { list: "collection", sort: "desc", total: true } as const;
+      find(store, null, { ...slice, window: { limit: 3, offset: 2 } });
+      find(store, null, { ...slice, types: ["Art"], window: { limit: 3, offset: 1 } });
     }).join("\n");
     expect(plans).toContain("COVERING INDEX artifacts_likes_desc_idx");
     expect(plans).toContain("COVERING INDEX artifacts_type_likes_idx (artifact_type=?)");
@@ -92,7 +98,7 @@ describe("query plans of the public reads", () => {
   });
 
   it("the size of the collection is one lookup, not a count", () => {
-    const plans = plansOf((db) => createArtifactStore(db, noCache).collectionSize());
+    const plans = plansOf((db) => createArtifactStore(db, noCache).find.collectionSize());
     expect(plans).toEqual(["SEARCH artifact_names_version USING INTEGER PRIMARY KEY (rowid=?)"]);
   });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../../src/db/client";
 import { findMigrationsFolder, migrateDatabase } from "../../src/db/migrate";
 import { createArtifactStore } from "../../src/store/artifact-store";
-import { listArtifacts } from "../../src/services/artifacts";
+import { listPage } from "../support/find";
 
 /*
  * Migrations 0012 and 0013 change the artifacts table of a live database: every row, like and
@@ -67,9 +67,9 @@ describe("migrations 0012 and 0013 on an existing database", () => {
       const store = createArtifactStore(db, {
         readCache: { maxAgeMs: 0, maxEntries: 0, maxBytes: 0 },
       });
-      expect(store.collectionSize()).toBe(3);
-      expect(listArtifacts(store, { search: "bronze", sort: "default", page: 1 }).total).toBe(2);
-      expect(listArtifacts(store, { search: "ja", sort: "default", page: 1 }).total).toBe(1);
+      expect(store.find.collectionSize()).toBe(3);
+      expect(listPage(store, { search: "bronze", sort: "default", page: 1 }).total).toBe(2);
+      expect(listPage(store, { search: "ja", sort: "default", page: 1 }).total).toBe(1);
     } finally {
       closeDatabase(db);
     }

@@ -107,6 +107,24 @@ describe("All artifacts screen", () => {
     expect(screen.queryByText("Loading artifacts")).not.toBeInTheDocument();
   });
 
+  it("says a count estimated from a sample is one: about, in two significant digits", async () => {
+    const api = createFakeApi({
+      "artifacts.list": (): ArtifactPage => ({
+        items: [makeArtifact()],
+        total: 11_771,
+        page: 1,
+        pageCount: 1_472,
+        estimated: true,
+      }),
+    });
+    renderRoutes(
+      api,
+      [{ path: "/allartifacts", Component: AllArtifactsRoute }],
+      "/allartifacts?in=all&search=a&type=Art",
+    );
+    expect(await screen.findByText("Displaying about 12,000 artifacts")).toBeInTheDocument();
+  });
+
   it("shows the page the URL names, with the search and sort in the controls", async () => {
     const { api } = renderList("/allartifacts?search=stone&sort=desc&page=2");
     expect(await screen.findByText("Displaying 20 artifacts")).toBeInTheDocument();

@@ -9,7 +9,7 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { hasRole, LIMITS, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
+import { hasRole, LIMITS, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
@@ -278,7 +278,10 @@ function Results({
     <>
       <div className={COUNT_LINE}>
         <p className="text-sm font-medium text-muted" aria-live="polite">
-          Displaying {data.total} artifacts
+          {/* A search in most of the collection is counted from a sample (issue 28). */}
+          {data.estimated
+            ? MESSAGES.displayingAbout(data.total)
+            : `Displaying ${data.total} artifacts`}
         </p>
         {fetching && <Spinner size="sm" />}
       </div>

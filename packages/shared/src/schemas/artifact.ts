@@ -319,7 +319,7 @@ export const artifactListQuery = z
   .object({
     search: listSearch,
     sort: z.enum(SORT_VALUES).default("default"),
-    page: z.coerce.number().int().min(1).max(LIMITS.page).default(1),
+    page: wholeNumber("page", LIMITS.page).default(1),
     /** Where the search looks (issue 18): names, the spec's, or all text fields. */
     in: z.enum(SEARCH_SCOPES).default("names"),
     ...findFilterShape,

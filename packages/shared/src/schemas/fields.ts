@@ -36,10 +36,25 @@ export function requiredText(label: string, max: number) {
     .refine(isWellFormedText, MESSAGES.brokenCharacter(label));
 }
 
+/** Decimal digits, as a person types a number: "0x10", "1e3", " 7" and "" are not (issue 28). */
+const DECIMAL_DIGITS = /^-?\d+$/;
+
+/**
+ * Before a number is coerced: text that is not decimal digits becomes NaN, which the number
+ * refuses with its own message; z.coerce.number() alone read "0x10" as 16, "1e3" as 1000 and
+ * "" as 0. (As a preprocess, the OpenAPI document still shows the number's own bounds.)
+ */
+export function decimalDigitsOnly(value: unknown): unknown {
+  return typeof value === "string" && !DECIMAL_DIGITS.test(value) ? Number.NaN : value;
+}
+
 /** A whole number from 1 to `max`, from JSON or a query string; one message for every failure. */
 export function wholeNumber(name: string, max: number) {
   const message = `${name} must be a whole number from 1 to ${max}.`;
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+  return z.preprocess(
+    decimalDigitsOnly,
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message),
+  );
 }
 
 export const MAX_REVISION_NUMBER = Number.MAX_SAFE_INTEGER;

@@ -52,6 +52,30 @@ describe("restArtifactsQuery", () => {
   });
 });
 
+describe("numbers of a query string", () => {
+  it("are decimal digits only: no hexadecimal, exponent, blank or padded number (issue 28)", () => {
+    for (const [name, value] of [
+      ["fromYear", "0x10"],
+      ["toYear", "1e3"],
+      ["fromYear", " 10"],
+      ["fromYear", ""],
+      ["page", "0x2"],
+      ["pageSize", "1e1"],
+      ["limit", "0b11"],
+      ["page", "2.0"],
+    ] as const) {
+      const result = restArtifactsQuery.safeParse({ [name]: value });
+      expect(result.success, `${name}=${value}`).toBe(false);
+      expect(result.error?.issues[0]?.path, `${name}=${value}`).toEqual([name]);
+    }
+    expect(restArtifactsQuery.parse({ fromYear: "-500", toYear: "0300", page: "2" })).toEqual({
+      fromYear: -500,
+      toYear: 300,
+      page: 2,
+    });
+  });
+});
+
 describe("restLikedArtifactsQuery", () => {
   it("takes an optional email and pages of at most the maximum size", () => {
     expect(restLikedArtifactsQuery.parse({})).toEqual({});

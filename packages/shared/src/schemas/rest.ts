@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { withImageRules } from "./artifact";
 import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
-import { eraValue } from "./find";
+import { eraValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
 
@@ -32,15 +32,6 @@ function repeated<T extends z.ZodType>(item: T, max: number, name: string) {
     .optional();
 }
 
-const restYear = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a year (BC negative).` })
-    .int(`${name} must be a whole year.`)
-    .min(FIND_LIMITS.earliestYear, `${name} must be a year from -5000000 on.`)
-    .max(FIND_LIMITS.latestYear, `${name} must be a year up to ${FIND_LIMITS.latestYear}.`)
-    .refine((value) => value !== 0, `${name}: there is no year 0 (1 BC is -1, AD 1 is 1).`)
-    .optional();
-
 /** A list that takes only page and pageSize: GET /artifacts/{id}/revisions. */
 export const restPageQuery = z.object(restPaging);
 
@@ -66,7 +57,9 @@ export const restFindShape = {
     .max(LIMITS.search, `q must be at most ${LIMITS.search} characters.`)
     .refine(isWellFormedText, "q holds a broken character.")
     .optional()
-    .describe("Search: a case-insensitive part of the name, or with in=all words of any field."),
+    .describe(
+      "Search: every word of q in the name, in any order, case and accents ignored (a word of one or two characters ignores the case of A-Z only); with in=all, words of any field.",
+    ),
   in: z
     .enum(SEARCH_SCOPES, { error: "in must be names or all." })
     .optional()
@@ -76,8 +69,8 @@ export const restFindShape = {
   era: repeated(eraValue, FIND_LIMITS.eras, "era").describe(
     "A century (c15, c-5 for the 5th century BC) or millennium (m2, m-3) of the date created; repeat for any of several.",
   ),
-  fromYear: restYear("fromYear").describe("Created from this year on (BC negative)."),
-  toYear: restYear("toYear").describe("Created up to this year (BC negative)."),
+  fromYear: yearValue("fromYear").optional().describe("Created from this year on (BC negative)."),
+  toYear: yearValue("toYear").optional().describe("Created up to this year (BC negative)."),
   location: repeated(
     z.string().trim().min(1).max(LIMITS.shortText).refine(isWellFormedText),
     FIND_LIMITS.locations,

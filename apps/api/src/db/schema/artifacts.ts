@@ -131,7 +131,7 @@ export const artifacts = sqliteTable(
         .on(table.ownerId, table.deletedAt, table.id)
         .where(sql`${table.deletedAt} is not null`),
       /*
-       * The filters of the collection (store/artifact-find.ts): each facet's count reads one of
+       * The filters of the collection (store/find.ts): each facet's count reads one of
        * these alone, with its own filter first, whichever filters are set (decision 042), and a
        * filtered page sorts the matches from it by the columns the list orders use (decision 080).
        * Public artifacts only, like the list orders' indexes.

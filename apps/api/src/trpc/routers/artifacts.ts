@@ -5,20 +5,20 @@ import {
   artifactListQuery,
   artifactUpdateInput,
   myArtifactsQuery,
-  type FindFilters,
+  PAGE_SIZE,
+  POPULAR_COUNT,
+  type ArtifactFacets,
+  type ArtifactPage,
 } from "@artifact-atlas/shared";
 import {
-  artifactFacets,
   createArtifact,
   deleteArtifact,
   getArtifact,
-  listArtifacts,
-  myArtifacts,
-  popularArtifacts,
   similarArtifacts,
   updateArtifact,
   type ReviewContext,
 } from "../../services/artifacts";
+import { find } from "../../services/find";
 import type { Context } from "../context";
 import { getPublicArtifactDetail } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
@@ -27,35 +27,39 @@ function reviewContext(ctx: Context): ReviewContext {
   return { reviewMode: ctx.deps.env.reviewMode, requestId: ctx.requestId, now: ctx.now };
 }
 
-/** The filters of a list or facets input. */
-function filtersOf(input: FindFilters): FindFilters {
-  const { types, eras, fromYear, toYear, locations } = input;
-  return {
-    types,
-    eras,
-    locations,
-    ...(fromYear === undefined ? {} : { fromYear }),
-    ...(toYear === undefined ? {} : { toYear }),
-  };
-}
-
 export const artifactsRouter = router({
-  popular: publicProcedure.query(({ ctx }) => popularArtifacts(ctx.deps.artifactStore)),
+  /** The home page's most liked artifacts; ties go to the older artifact. */
+  popular: publicProcedure.query(
+    ({ ctx }) =>
+      find(ctx.deps.artifactStore, ctx.user, {
+        list: "collection",
+        sort: "desc",
+        window: { offset: 0, limit: POPULAR_COUNT },
+      }).items,
+  ),
 
-  list: publicProcedure
-    .input(artifactListQuery)
-    .query(({ ctx, input }) =>
-      listArtifacts(ctx.deps.artifactStore, { ...input, filters: filtersOf(input) }),
-    ),
+  /** A page of All Artifacts (and of the timeline's span). */
+  list: publicProcedure.input(artifactListQuery).query(({ ctx, input }): ArtifactPage => {
+    const { page, ...query } = input;
+    const answer = find(ctx.deps.artifactStore, ctx.user, {
+      ...query,
+      list: "collection",
+      window: { page },
+      total: true,
+      allFieldsTotal: true,
+    });
+    const total = answer.total ?? 0;
+    return { ...answer, total, page, pageCount: Math.ceil(total / PAGE_SIZE) };
+  }),
 
   /** The counts of each filter's values given the others; the timeline's histogram too. */
-  facets: publicProcedure.input(artifactFacetsQuery).query(({ ctx, input }) =>
-    artifactFacets(ctx.deps.artifactStore, {
-      filters: filtersOf(input),
-      search: input.search ?? "",
-      scope: input.in,
-    }),
-  ),
+  facets: publicProcedure
+    .input(artifactFacetsQuery)
+    .query(
+      ({ ctx, input }): ArtifactFacets =>
+        find(ctx.deps.artifactStore, ctx.user, { ...input, list: "collection", facets: true })
+          .facets!,
+    ),
 
   byId: publicProcedure
     .input(artifactIdInput)
@@ -72,9 +76,12 @@ export const artifactsRouter = router({
     .input(artifactIdInput)
     .query(({ ctx, input }) => similarArtifacts(ctx.deps.artifactStore, ctx.user, input)),
 
-  mine: protectedProcedure
-    .input(myArtifactsQuery)
-    .query(({ ctx, input }) => myArtifacts(ctx.deps.artifactStore, ctx.user, input)),
+  /** The member's own artifacts, newest first, whatever their status. */
+  mine: protectedProcedure.input(myArtifactsQuery).query(({ ctx, input }) => {
+    const window = { cursor: input.cursor ?? null, limit: input.limit };
+    const { items, nextCursor } = find(ctx.deps.artifactStore, ctx.user, { list: "mine", window });
+    return { items, nextCursor: nextCursor ?? null };
+  }),
 
   create: writeProcedure
     .input(artifactInput)

@@ -1,5 +1,6 @@
 import { artifactIdInput, likedArtifactsQuery } from "@artifact-atlas/shared";
-import { likeArtifact, likedArtifacts, likeStatus, unlikeArtifact } from "../../services/likes";
+import { find } from "../../services/find";
+import { likeArtifact, likeStatus, unlikeArtifact } from "../../services/likes";
 import { protectedProcedure, router, writeProcedure } from "../init";
 
 export const likesRouter = router({
@@ -15,7 +16,10 @@ export const likesRouter = router({
     .input(artifactIdInput)
     .mutation(({ ctx, input }) => unlikeArtifact(ctx.deps.likeStore, ctx.user, input)),
 
-  list: protectedProcedure
-    .input(likedArtifactsQuery)
-    .query(({ ctx, input }) => likedArtifacts(ctx.deps.likeStore, ctx.user, input)),
+  /** The member's liked artifacts, most recently liked first. */
+  list: protectedProcedure.input(likedArtifactsQuery).query(({ ctx, input }) => {
+    const window = { cursor: input.cursor ?? null, limit: input.limit };
+    const { items, nextCursor } = find(ctx.deps.artifactStore, ctx.user, { list: "liked", window });
+    return { items, nextCursor: nextCursor ?? null };
+  }),
 });

@@ -1,0 +1,209 @@
+import {
+  centuryOf,
+  FIND_LIMITS,
+  type ArtifactFacets,
+  type CollectionFind,
+  type FacetCount,
+} from "@artifact-atlas/shared";
+import { PUBLIC_ARTIFACT } from "./artifact-visibility";
+import {
+  ALL_FIELDS_BOUND,
+  filterConditions,
+  findWhere,
+  inSample,
+  searchSql,
+  wordRanges,
+  type FacetName,
+} from "./find-sql";
+
+/*
+ * The counts of each filter's values given the other filters: the facets of All Artifacts and
+ * the timeline's histogram (decisions 042, 080, 086). A search that matches most of the
+ * collection is counted from an even sample of its matches (every n-th id), scaled up and
+ * marked as an estimate, so that its cost stays bounded (issue 28).
+ */
+
+export function createFindFacets(
+  rows: <Row>(sql: string, params: Record<string, unknown>) => Row[],
+  options: { sample: number },
+) {
+  function typeCounts(query: CollectionFind): FacetCount<string>[] {
+    const where = findWhere(query, "types");
+    return rows<FacetCount<string>>(
+      `select artifact_type as value, count(*) as count from artifacts where ${where.sql}
+       group by artifact_type`,
+      where.params,
+    );
+  }
+
+  function yearCounts(query: CollectionFind): FacetCount<number | null>[] {
+    const where = findWhere(query, "eras");
+    // Grouped by year, which the year index yields in order, and folded into centuries after:
+    // grouping by the century expression sorts every entry first (twice the time, decision 080).
+    return rows<FacetCount<number | null>>(
+      `select created_year as value, count(*) as count from artifacts
+       where ${where.sql} group by created_year order by created_year`,
+      where.params,
+    );
+  }
+
+  function locationCounts(query: CollectionFind): FacetCount<string>[] {
+    const where = findWhere(query, "locations");
+    const top = rows<FacetCount<string>>(
+      `select present_location as value, count(*) as count from artifacts where ${where.sql}
+       group by present_location order by count desc, value limit :limit`,
+      { ...where.params, limit: FIND_LIMITS.locationFacet },
+    );
+    const chosen = query.locations ?? [];
+    const missing = chosen.filter((value) => top.every((row) => row.value !== value));
+    if (missing.length === 0) return top;
+    const counted = rows<FacetCount<string>>(
+      `select present_location as value, count(*) as count from artifacts
+       where ${where.sql} and present_location in (select value from json_each(:chosen))
+       group by present_location`,
+      { ...where.params, chosen: JSON.stringify(missing) },
+    );
+    return withChosenLocations(top, counted, missing);
+  }
+
+  /**
+   * The facets of a search in one statement: its matches are found once into `matched` (type,
+   * year, place, read from the find's id index), and each facet counts them given the other
+   * filters; three statements each found them again (decision 086). A search with more matches
+   * than FindOptions.sample (at most, for all fields: its words' own counts) is counted from one
+   * in n of its matches, n chosen to leave about that many, and the counts are scaled by n.
+   */
+  function facetsOfSearch(query: CollectionFind) {
+    const params: Record<string, unknown> = {
+      limit: FIND_LIMITS.locationFacet,
+      sample: options.sample,
+    };
+    const search = searchSql(query, params);
+    if (search.none || search.ids === null) {
+      return { types: [], centuries: [], locations: [], estimated: false };
+    }
+    // How many match, at most: an all-fields search's words' own counts, else a count.
+    if (search.match !== null) params.ranges = wordRanges(query.search ?? "");
+    const bound =
+      search.match !== null ? ALL_FIELDS_BOUND : `(select count(*) from (${search.ids}))`;
+    const where = (omit: FacetName, ...more: string[]): string => {
+      const conditions = [...filterConditions(query, omit, params), ...more];
+      return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
+    };
+    const chosen = query.locations ?? [];
+    params.chosen = JSON.stringify(chosen);
+    const counted = rows<FacetCount<string | number | null> & { facet: string }>(
+      `with every(n) as (select cast(${bound} / :sample as integer) + 1),
+       matched as materialized (
+         select artifact_type, created_year, present_location
+         from artifacts indexed by artifacts_find_id_idx
+         where ${PUBLIC_ARTIFACT} and id in (${search.ids})
+           and ((select n from every) = 1 or ${inSample("id", "(select n from every)")})
+       )
+       select 'every' as facet, n as value, n as count from every
+       union all
+       select 'type', artifact_type, count(*) from matched ${where("types")} group by artifact_type
+       union all
+       select 'year', created_year, count(*) from matched ${where("eras")} group by created_year
+       union all
+       select * from (
+         select 'location', present_location, count(*) as count from matched
+         ${where("locations")} group by present_location order by count desc, present_location
+         limit :limit
+       )
+       ${
+         chosen.length === 0
+           ? ""
+           : `union all
+              select 'chosen', present_location, count(*) from matched
+              ${where("locations", "present_location in (select value from json_each(:chosen))")}
+              group by present_location`
+       }`,
+      params,
+    );
+    const every = Number(counted.find((row) => row.facet === "every")?.count ?? 1);
+    const of = <T>(facet: string) =>
+      counted
+        .filter((row) => row.facet === facet)
+        .map(({ value, count }) => ({ value, count: count * every })) as FacetCount<T>[];
+    const top = of<string>("location").sort(
+      (a, b) => b.count - a.count || compareText(a.value, b.value),
+    );
+    return {
+      types: of<string>("type").sort((a, b) => compareText(a.value, b.value)),
+      centuries: centuriesOf(
+        of<number | null>("year").sort((a, b) => compareYears(a.value, b.value)),
+      ),
+      locations: withChosenLocations(
+        top,
+        of<string>("chosen"),
+        chosen.filter((value) => top.every((row) => row.value !== value)),
+      ),
+      estimated: every > 1,
+    };
+  }
+
+  return {
+    /**
+     * Each filter's values with their counts given the other filters. Without a search, each
+     * facet reads the covering index of its own column; with one, facetsOfSearch.
+     */
+    facets(query: CollectionFind): ArtifactFacets {
+      const { types, centuries, locations, estimated } = query.search
+        ? facetsOfSearch(query)
+        : {
+            types: typeCounts(query),
+            centuries: centuriesOf(yearCounts(query)),
+            locations: locationCounts(query),
+            estimated: false,
+          };
+      // The artifacts whose date is not recognised are in no century: apart, as `undated`.
+      return {
+        types,
+        centuries: centuries.flatMap(({ value, count }) =>
+          value === null ? [] : [{ value, count }],
+        ),
+        locations,
+        undated: centuries.find((row) => row.value === null)?.count ?? 0,
+        ...(estimated ? { estimated: true as const } : {}),
+      };
+    },
+  };
+}
+
+/** Years' counts, in year order (null first), folded into their centuries. */
+function centuriesOf(years: FacetCount<number | null>[]): FacetCount<number | null>[] {
+  const centuries: FacetCount<number | null>[] = [];
+  for (const { value: year, count } of years) {
+    const value = year === null ? null : centuryOf(year);
+    const last = centuries.at(-1);
+    if (last && last.value === value) last.count += count;
+    else centuries.push({ value, count });
+  }
+  return centuries;
+}
+
+/** The most common locations, then each chosen one they leave out, with its count or 0. */
+function withChosenLocations(
+  top: FacetCount<string>[],
+  counted: FacetCount<string>[],
+  missing: string[],
+): FacetCount<string>[] {
+  return [
+    ...top,
+    ...missing.map((value) => ({
+      value,
+      count: counted.find((row) => row.value === value)?.count ?? 0,
+    })),
+  ];
+}
+
+/** SQLite's order of text (BINARY) for what this collection holds, and of years (null first). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareYears(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return a - b;
+}
