@@ -241,6 +241,55 @@ describe("All artifacts screen", () => {
     expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
   });
 
+  it("when names find nothing, says how many All fields finds and goes there (issue 29)", async () => {
+    const api = createFakeApi({
+      "artifacts.list": (input: ArtifactListQuery): ArtifactPage =>
+        input.in === "all"
+          ? { items: [makeArtifact({ id: 7 })], total: 1, page: 1, pageCount: 1 }
+          : {
+              items: [],
+              total: 0,
+              page: 1,
+              pageCount: 0,
+              allFieldsTotal: 1200,
+              allFieldsEstimated: true,
+            },
+    });
+    const view = renderRoutes(
+      api,
+      [{ path: "/allartifacts", Component: AllArtifactsRoute }],
+      "/allartifacts?search=hieroglyphs",
+    );
+    expect(await screen.findByText("No artifacts found matching your search.")).toBeInTheDocument();
+    expect(
+      screen.getByText("No name matches, but a search in All fields finds about 1,200 artifacts."),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Search all fields" }));
+    expect(await screen.findByRole("heading", { name: "Rosetta Stone" })).toBeInTheDocument();
+    const params = new URLSearchParams(view.router.location.search);
+    expect(params.get("in")).toBe("all");
+    expect(params.get("search")).toBe("hieroglyphs");
+  });
+
+  it("offers no other search when All fields would find nothing either", async () => {
+    const api = createFakeApi({
+      "artifacts.list": (): ArtifactPage => ({
+        items: [],
+        total: 0,
+        page: 1,
+        pageCount: 0,
+        allFieldsTotal: 0,
+      }),
+    });
+    renderRoutes(
+      api,
+      [{ path: "/allartifacts", Component: AllArtifactsRoute }],
+      "/allartifacts?search=zzz",
+    );
+    expect(await screen.findByText("No artifacts found matching your search.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Search all fields" })).not.toBeInTheDocument();
+  });
+
   it("past the last page, says there is no such page and offers the last (issue 29)", async () => {
     const api = createFakeApi({
       "artifacts.list": (input: ArtifactListQuery): ArtifactPage =>

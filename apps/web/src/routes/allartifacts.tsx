@@ -7,7 +7,7 @@ import {
   Upload,
   WifiOff,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { hasRole, LIMITS, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
@@ -247,6 +247,7 @@ export default function AllArtifactsRoute() {
             // Offline, the query waits for the network (paused) with the earlier answer on show.
             earlierAnswer={query.isPlaceholderData && query.fetchStatus === "paused"}
             onPageChange={(page) => update({ page })}
+            onSearchAllFields={state.scope === "names" ? () => update({ scope: "all" }) : undefined}
           />
         )}
       </QueryState>
@@ -265,12 +266,15 @@ function Results({
   fetching,
   earlierAnswer,
   onPageChange,
+  onSearchAllFields,
 }: {
   data: ArtifactPage;
   page: number;
   fetching: boolean;
   earlierAnswer: boolean;
   onPageChange: (page: number) => void;
+  /** A names search's way to the same words in all fields. */
+  onSearchAllFields?: () => void;
 }) {
   // A page past the last (?page=99) of a list that has artifacts: say so, not "no artifacts".
   const pastTheEnd = data.items.length === 0 && data.total > 0;
@@ -307,7 +311,11 @@ function Results({
           }
         />
       ) : data.items.length === 0 ? (
-        <EmptyState icon={SearchX} title="No artifacts found matching your search." />
+        <EmptyState
+          icon={SearchX}
+          title="No artifacts found matching your search."
+          {...allFieldsOffer(data, onSearchAllFields)}
+        />
       ) : (
         <ArtifactGrid>
           {data.items.map((artifact, index) => (
@@ -330,4 +338,25 @@ function Results({
       />
     </>
   );
+}
+
+/**
+ * Issue 29: a names search that finds nothing says how many a search in all fields would find
+ * (the list's `allFieldsTotal`, "about" when counted from a sample), with the way there.
+ */
+function allFieldsOffer(
+  data: { allFieldsTotal?: number; allFieldsEstimated?: true },
+  searchAllFields: (() => void) | undefined,
+): { message?: string; action?: ReactNode } {
+  const found = data.allFieldsTotal;
+  if (!searchAllFields || found === undefined || found === 0) return {};
+  const count = `${data.allFieldsEstimated ? "about " : ""}${found.toLocaleString("en")}`;
+  return {
+    message: `No name matches, but a search in All fields finds ${count} ${found === 1 ? "artifact" : "artifacts"}.`,
+    action: (
+      <Button variant="secondary" onClick={searchAllFields}>
+        Search all fields
+      </Button>
+    ),
+  };
 }
