@@ -162,7 +162,11 @@ describe("CORS_ORIGINS configuration", () => {
   it("is empty by default", () => {
     const env = loadEnv({ PUBLIC_ORIGIN: TEST_ORIGIN });
     expect(env.corsOrigins).toEqual([]);
-    expect(env.allowedOrigins).toEqual([TEST_ORIGIN]);
+    // The printed address's loopback twin is the same site (issue 29): localhost and 127.0.0.1.
+    expect(env.allowedOrigins).toEqual([
+      TEST_ORIGIN,
+      TEST_ORIGIN.replace("localhost", "127.0.0.1"),
+    ]);
   });
 
   it.each([["friend.example"], ["localhost:5173"], ["null"], ["ftp://friend.example"]])(

@@ -38,6 +38,16 @@ export function migrateUpTo(path: string, lastIndex: number, workDir: string): v
 }
 
 /** The index of the newest committed migration. */
+/** The index of the migration named `tag` ("0031_artifact_images"). */
+export function migrationIndex(tag: string): number {
+  const journal = JSON.parse(
+    readFileSync(join(findMigrationsFolder(), "meta/_journal.json"), "utf8"),
+  ) as Journal;
+  const entry = journal.entries.find((candidate) => candidate.tag === tag);
+  if (!entry) throw new Error(`no migration ${tag}`);
+  return entry.idx;
+}
+
 export function newestMigrationIndex(): number {
   const journal = JSON.parse(
     readFileSync(join(findMigrationsFolder(), "meta/_journal.json"), "utf8"),
