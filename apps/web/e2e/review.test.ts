@@ -286,6 +286,12 @@ describe("community editing in the browser", () => {
         /This artifact was added by .+\. Only they, curators and admins can change it/,
       ),
     );
+    // Issue 29 with issue 33's conversation: the way to change it is to suggest it.
+    expect(
+      await note
+        .getByRole("link", { name: "Suggest a change in its discussion" })
+        .getAttribute("href"),
+    ).toBe(`/artifacts/${rosetta.id}#discussion`);
     // The spec's message still answers a save.
     await memberPage.getByRole("button", { name: "Save Changes" }).click();
     await shown(

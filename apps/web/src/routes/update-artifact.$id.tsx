@@ -1,6 +1,6 @@
 import { ArrowLeft, FileQuestion, ShieldCheck, UserRoundX } from "lucide-react";
 import { useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import {
   ARTIFACT_UPDATED_TIMER_MS,
   MESSAGES,
@@ -158,7 +158,13 @@ function EditArtifact({
           <UserRoundX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
           <span className="[overflow-wrap:anywhere]">
             This artifact was added by {current.username}. Only they, curators and admins can change
-            it, so your changes would not be saved.
+            it, so your changes would not be saved.{" "}
+            <Link
+              to={`/artifacts/${current.id}#discussion`}
+              className="font-medium text-accent underline underline-offset-2"
+            >
+              Suggest a change in its discussion
+            </Link>
           </span>
         </p>
       )}
