@@ -59,6 +59,9 @@ export const testProjects = [
       environment: "node",
       testTimeout: 120_000,
       hookTimeout: 120_000,
+      // A browser waits as Playwright's own checks do (10 s), not Vitest's 1 s: a reload and its
+      // query took longer than a second on a busy two-core machine.
+      expect: { poll: { timeout: 10_000 } },
       // Browser files run beside the others, one per core (vitest.config.ts), each with its own
       // server and browser.
     },
