@@ -62,17 +62,7 @@ export default function FollowingRoute() {
                     </li>
                   ))}
                 </ul>
-                {feed.hasNextPage && (
-                  <div>
-                    <Button
-                      variant="secondary"
-                      busy={feed.isFetchingNextPage}
-                      onClick={() => void feed.fetchNextPage()}
-                    >
-                      Load more
-                    </Button>
-                  </div>
-                )}
+                <LoadMore pages={feed} />
               </div>
             );
           }}
@@ -103,17 +93,7 @@ export default function FollowingRoute() {
                     <FollowRow key={item.id} item={item} />
                   ))}
                 </ul>
-                {follows.hasNextPage && (
-                  <div>
-                    <Button
-                      variant="secondary"
-                      busy={follows.isFetchingNextPage}
-                      onClick={() => void follows.fetchNextPage()}
-                    >
-                      Load more
-                    </Button>
-                  </div>
-                )}
+                <LoadMore pages={follows} />
               </div>
             );
           }}
@@ -160,5 +140,25 @@ function FollowRow({ item }: { item: FollowItem }) {
         Unfollow
       </Button>
     </li>
+  );
+}
+
+/** The next page of an infinite list, while there is one. */
+function LoadMore({
+  pages,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div>
+      <Button
+        variant="secondary"
+        busy={pages.isFetchingNextPage}
+        onClick={() => void pages.fetchNextPage()}
+      >
+        Load more
+      </Button>
+    </div>
   );
 }
