@@ -348,17 +348,27 @@ export function createComment(
           now,
         });
       }
-      const row = deps.discussions.one.get({ id, viewer: author.id }) as CommentRow;
-      return {
-        comment: shapeComment(row, author),
-        message: rendered.held ? CONVERSATION_MESSAGES.commentHeld : null,
-      };
+      return newCommentAnswer(deps, author, id, rendered.held);
     },
     { behavior: "immediate" },
   );
 }
 
 /** A comment its author may change: visible to them, theirs, on a public artifact. */
+/** A member's new comment or suggestion as they see it, and whether it waits for a curator. */
+export function newCommentAnswer(
+  deps: Pick<ConversationDeps, "discussions">,
+  author: Writer,
+  id: number,
+  held: boolean,
+): { comment: DiscussionComment; message: string | null } {
+  const row = deps.discussions.one.get({ id, viewer: author.id }) as CommentRow;
+  return {
+    comment: shapeComment(row, author),
+    message: held ? CONVERSATION_MESSAGES.commentHeld : null,
+  };
+}
+
 function ownComment(tx: Tx, deps: ConversationDeps, author: Writer, id: number): CommentRow {
   const row = visibleComment(deps, author, id);
   if (row.status === "deleted") throw commentNotFound();

@@ -28,6 +28,7 @@ import {
   insertComment,
   publicArtifactOwner,
   renderFor,
+  newCommentAnswer,
   shapeComment,
   type ConversationContext,
   type ConversationDeps,
@@ -133,11 +134,7 @@ export function createSuggestion(
           now,
         });
       }
-      const row = deps.discussions.one.get({ id, viewer: author.id }) as CommentRow;
-      return {
-        comment: shapeComment(row, author),
-        message: rendered.held ? CONVERSATION_MESSAGES.commentHeld : null,
-      };
+      return newCommentAnswer(deps, author, id, rendered.held);
     },
     { behavior: "immediate" },
   );
