@@ -41,6 +41,7 @@ import {
 } from "./services/notification-list";
 import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from "./services/trash";
 import { everyOnTheWall, scheduleJobs, type Every } from "./jobs";
+import { purgeExpiredCollections } from "./services/collections/collections";
 import { configureSharp } from "./services/images/processing";
 import { ServiceError } from "./services/errors";
 import { createContextFactory } from "./trpc/context";
@@ -181,7 +182,10 @@ export async function buildApp({
         name: "trash purge",
         everyMs: TRASH_PURGE_INTERVAL_MS,
         atStart: true,
-        run: () => purgeExpiredTrash(db, deps.now()),
+        run: () => ({
+          ...purgeExpiredTrash(db, deps.now()),
+          collections: purgeExpiredCollections(db, deps.now()).purged,
+        }),
       },
       {
         // Daily per member (issue 33), checked hourly; a round stops when the app closes.

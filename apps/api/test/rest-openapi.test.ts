@@ -85,6 +85,23 @@ const HARVESTING_CALLS = [
   ["get", "/.well-known/void"],
 ] as const;
 
+/** Issue 32's collections. */
+const COLLECTION_CALLS = [
+  ["get", "/collections"],
+  ["post", "/collections"],
+  ["get", "/collections/{id}"],
+  ["put", "/collections/{id}"],
+  ["delete", "/collections/{id}"],
+  ["post", "/collections/{id}/restore"],
+  ["get", "/collections/{id}/items"],
+  ["post", "/collections/{id}/items"],
+  ["delete", "/collections/{id}/items"],
+  ["put", "/collections/{id}/items/{artifactId}"],
+  ["get", "/collections/{id}/history"],
+  ["post", "/collections/{id}/collaborators"],
+  ["delete", "/collections/{id}/collaborators/{userId}"],
+] as const;
+
 /** Issue 17's paths beside the spec's. */
 const HISTORY_CALLS = [
   ["get", "/artifacts/{id}/revisions"],
@@ -279,6 +296,7 @@ describe("the OpenAPI document", () => {
         ...CONVERSATION_CALLS,
         ...IIIF_CALLS,
         ...HARVESTING_CALLS,
+        ...COLLECTION_CALLS,
       ]
         .map(([method, path]) => `${method} ${path}`)
         .sort(),

@@ -50,8 +50,10 @@ export function hasFilters(filters: {
   locations?: readonly string[] | undefined;
   fromYear?: number | undefined;
   toYear?: number | undefined;
+  collection?: number | undefined;
 }): boolean {
   return (
+    filters.collection !== undefined ||
     (filters.types?.length ?? 0) > 0 ||
     (filters.eras?.length ?? 0) > 0 ||
     filters.fromYear !== undefined ||

@@ -26,3 +26,4 @@ export * from "./harvesting";
 export * from "./conversation";
 export * from "./web-paths";
 export * from "./places";
+export * from "./collections";

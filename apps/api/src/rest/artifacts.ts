@@ -76,6 +76,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         fromYear: query.fromYear?.toString(),
         toYear: query.toYear?.toString(),
         location: query.location,
+        collection: query.collection?.toString(),
         sort: query.sort,
       },
     };

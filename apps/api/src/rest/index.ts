@@ -5,6 +5,7 @@ import { accountRoutes } from "./account";
 import { artifactRoutes } from "./artifacts";
 import { exportRoutes } from "./export";
 import { importRoutes } from "./imports";
+import { collectionRoutes } from "./collections";
 import { conversationRoutes } from "./conversation";
 import { checkAccess, restErrorHandler, validatorCompiler } from "./http";
 import { iiifRoutes } from "./iiif";
@@ -58,6 +59,7 @@ export const restPlugin = fp(
     await placeRoutes(app);
     await revisionRoutes(app);
     await likeRoutes(app);
+    await collectionRoutes(app);
     await reviewRoutes(app);
     await jwtRoutes(app);
     await adminRoutes(app);

@@ -17,6 +17,7 @@ import type { KeysetReader } from "../store/public-artifacts";
 import { lowerAscii } from "../store/find-sql";
 import type { Viewer } from "./artifacts";
 import { positionBefore, toCursorPage } from "./cursor-pages";
+import { loadCollection, savedSearchOf } from "./collections/access";
 import { ServiceError } from "./errors";
 
 /*
@@ -40,11 +41,33 @@ export function find<Query extends FindQuery>(
   query: Query,
 ): FindAnswer<ItemOf<Query>> {
   if (query.list === "collection") {
-    return findInCollection(store, query) as FindAnswer<ItemOf<Query>>;
+    const collectionQuery = query as CollectionFind;
+    const finding =
+      collectionQuery.collection === undefined
+        ? collectionQuery
+        : findOfCollection(store, viewer, collectionQuery);
+    return findInCollection(store, finding) as FindAnswer<ItemOf<Query>>;
   }
   // A member's lists are the session's own: no door names another member.
   if (!viewer) throw new ServiceError("UNAUTHORIZED", MESSAGES.signInRequired);
   return findOfMember(store, viewer.id, query as MemberFind) as FindAnswer<ItemOf<Query>>;
+}
+
+/**
+ * A find with the `collection` filter (issue 32): NOT_FOUND unless the viewer may see the
+ * collection. A curated one's filter stays (store/find-sql.ts); a saved search is its own find,
+ * whose search and filters replace the query's.
+ */
+function findOfCollection(
+  store: ArtifactStore,
+  viewer: Viewer,
+  query: CollectionFind,
+): CollectionFind {
+  const { row } = loadCollection(store.db, viewer, query.collection!);
+  const saved = savedSearchOf(row);
+  if (!saved) return query;
+  const { collection: _collection, ...rest } = query;
+  return { ...rest, ...saved };
 }
 
 function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnswer<Artifact> {
@@ -58,7 +81,7 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
  */
 function cacheKey(query: CollectionFind): string {
   const { in: scope, types, eras, fromYear, toYear, locations, sort, window } = query;
-  const what = [query.total, query.facets, query.allFieldsTotal];
+  const what = [query.total, query.facets, query.allFieldsTotal, query.collection];
   const parts = [scope, types, eras, fromYear, toYear, locations, sort, window, what];
   return `${JSON.stringify(parts)}:${lowerAscii(query.search ?? "")}`;
 }

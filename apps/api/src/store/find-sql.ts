@@ -79,8 +79,17 @@ export function filterConditions(
     conditions.push("present_location in (select value from json_each(:locations))");
     params.locations = JSON.stringify(locations);
   }
+  // A collection's items (issue 32): the artifacts' own conditions still decide what shows.
+  if (query.collection !== undefined) {
+    conditions.push(COLLECTION_CONDITION);
+    params.collection = query.collection;
+  }
   return conditions;
 }
+
+/** The artifacts of the collection `:collection` (a curated one; a saved search is its find). */
+export const COLLECTION_CONDITION =
+  "id in (select artifact_id from collection_items where collection_id = :collection)";
 
 /** Trigrams need three characters (code points): shorter words are matched with LIKE. */
 const TRIGRAM_LENGTH = 3;

@@ -502,6 +502,30 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     return { items: artifactsById(page.map((row) => row.id)), total };
   }
 
+  /**
+   * A page of a curated collection in its own order (issue 32): a find with the `collection`
+   * filter and no sort. The find's conditions, the public one first, still decide what shows, so
+   * the count is of the items shown; a collection holds at most 500 items, all read by its index.
+   */
+  function collectionOrderPage(
+    query: CollectionFind,
+    slice: Slice,
+    counted: boolean,
+  ): CollectionPage {
+    const where = findWhere(query);
+    if (where.search.none) return { items: [], total: 0 };
+    const from = `from collection_items indexed by collection_items_order_idx
+      cross join artifacts on artifacts.id = collection_items.artifact_id
+      where collection_items.collection_id = :collection and ${where.sql}`;
+    const ids = idsOf(
+      `select artifacts.id ${from} order by collection_items.position limit :limit offset :offset`,
+      { ...where.params, ...slice },
+    );
+    const items = artifactsById(ids);
+    if (!counted) return { items };
+    return { items, total: value(`select count(*) ${from}`, where.params) };
+  }
+
   const facets = createFindFacets(rows, options);
 
   return {
@@ -514,6 +538,9 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
      * order, and how many match when `counted`.
      */
     page(query: CollectionFind, slice: Slice, counted: boolean): CollectionPage {
+      if (query.collection !== undefined && query.sort === undefined) {
+        return collectionOrderPage(query, slice, counted);
+      }
       const sort = query.sort ?? "default";
       const filtered = hasFilters(query);
       if (!query.search && !filtered) return indexPage(sort, slice, counted);

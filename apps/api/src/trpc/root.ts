@@ -2,6 +2,7 @@ import { router } from "./init";
 import { adminRouter } from "./routers/admin";
 import { accountRouter } from "./routers/account";
 import { backupsRouter } from "./routers/backups";
+import { collectionsRouter } from "./routers/collections";
 import { artifactsRouter } from "./routers/artifacts";
 import { authRouter } from "./routers/auth";
 import { harvestingRouter } from "./routers/harvesting";
@@ -37,6 +38,7 @@ export const appRouter = router({
   follows: followsRouter,
   backups: backupsRouter,
   rights: rightsRouter,
+  collections: collectionsRouter,
 });
 
 /** The only thing the web app imports from the API (as a type). */

@@ -52,6 +52,8 @@ export const findFilterShape = {
   fromYear: yearValue("fromYear").optional(),
   toYear: yearValue("toYear").optional(),
   locations: values(locationValue, FIND_LIMITS.locations, "location"),
+  /** Only the artifacts of this collection (issue 32), that the viewer may see. */
+  collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER).optional(),
 };
 
 /** A typed year range reads from its first year to its last. */
@@ -163,5 +165,6 @@ export function findOfRest(query: RestFindParams): CollectionFind {
     locations: sorted(query.location),
     fromYear: query.fromYear,
     toYear: query.toYear,
+    ...(query.collection === undefined ? {} : { collection: query.collection }),
   };
 }

@@ -76,6 +76,11 @@ export const restFindShape = {
     FIND_LIMITS.locations,
     "location",
   ).describe("Present location, exactly as stored; repeat for any of several."),
+  collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe(
+      "Only the artifacts of this collection (GET /collections) that you may see; a collection you may not see is answered 404.",
+    ),
   sort: z
     .enum(["date_asc", "date_desc"], { error: "sort must be date_asc or date_desc." })
     .optional()

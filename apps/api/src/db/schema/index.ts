@@ -10,3 +10,4 @@ export * from "./places";
 export * from "./conversation";
 export * from "./artifact-images";
 export * from "./harvesting";
+export * from "./collections";

@@ -1,0 +1,440 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  COLLECTION_ACTIONS,
+  COLLECTION_KINDS,
+  COLLECTION_LIMITS,
+  COLLECTION_MESSAGES,
+  COLLECTION_SORTS,
+  COLLECTION_STATUSES,
+  COLLECTION_VISIBILITIES,
+  collectionChanges,
+  collectionCreateInput,
+  collectionItemChange,
+  collectionItemsAdd,
+  COLLECTIONS_PAGE_SIZE,
+  COLLECTION_ITEMS_PAGE_SIZE,
+  findSearch,
+  savedSearch,
+  wholeNumber,
+} from "@artifact-atlas/shared";
+import {
+  addCollaborator,
+  createCollection,
+  getCollection,
+  listMyCollections,
+  listPublicCollections,
+  removeCollaborator,
+  restoreCollection,
+  trashCollection,
+  updateCollection,
+} from "../services/collections/collections";
+import { collectionHistory } from "../services/collections/history";
+import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
+import { failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
+import { pageHeaders, requireUser, WRITER } from "./http";
+import { OPTIONALLY_SIGNED_IN } from "./openapi";
+import { restArtifact, toRestArtifact } from "./schemas";
+import { webPageForNavigation } from "./web-page";
+
+/*
+ * The collection paths (issue 32): thin, over the same services as tRPC's collections router.
+ * A collection the caller may not see is answered 404 on every path, as an unknown one.
+ */
+
+const collectionParams = z.object({
+  id: pathNumber(COLLECTION_MESSAGES.notFound, "The collection's id."),
+});
+const itemParams = collectionParams.extend({
+  artifactId: pathNumber(COLLECTION_MESSAGES.notInCollection, "The artifact's _id."),
+});
+const collaboratorParams = collectionParams.extend({
+  userId: pathNumber(COLLECTION_MESSAGES.notCollaborator, "The collaborator's account id."),
+});
+
+const member = z.object({ id: z.number().int(), name: z.string() });
+const summary = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    kind: z.enum(COLLECTION_KINDS),
+    visibility: z.enum(COLLECTION_VISIBILITIES),
+    status: z.enum(COLLECTION_STATUSES),
+    owner: member,
+    cover: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    artifactCount: z
+      .number()
+      .int()
+      .describe("How many artifacts you are shown (hidden, pending or trashed ones are not)."),
+    likeCount: z.number().int(),
+    createdAt: z.number().int().describe("Milliseconds since 1970."),
+    updatedAt: z.number().int(),
+  })
+  .meta({ id: "CollectionSummary" });
+const detail = summary
+  .extend({
+    description: z.string().describe("Markdown: paragraphs, emphasis, links, lists."),
+    descriptionHtml: z.string().describe("The description rendered to sanitised HTML."),
+    collaborators: z.array(member),
+    query: savedSearch.nullable().describe("A saved search's search and filters."),
+    coverArtifactId: z.number().int().nullable(),
+    hiddenReason: z.string().nullable(),
+    deletedAt: z.number().int().nullable(),
+    rights: z.object({ edit: z.boolean(), own: z.boolean() }),
+  })
+  .meta({ id: "Collection" });
+const item = z.object({ artifact: restArtifact, note: z.string() }).meta({ id: "CollectionItem" });
+
+const listQuery = z.object({
+  q: findSearch.optional().describe("Words of the title, in any order."),
+  sort: z.enum(COLLECTION_SORTS).optional().describe("newest (default), items or likes."),
+  mine: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("true: your own collections and those you collaborate on (signed in)."),
+  page: wholeNumber("page", 1000).optional(),
+  pageSize: wholeNumber("pageSize", 100)
+    .optional()
+    .describe(`Default ${COLLECTIONS_PAGE_SIZE}, at most 100.`),
+});
+const itemsQuery = z.object({
+  page: wholeNumber("page", COLLECTION_LIMITS.items).optional(),
+  pageSize: wholeNumber("pageSize", 100)
+    .optional()
+    .describe(`Default ${COLLECTION_ITEMS_PAGE_SIZE}, at most 100.`),
+});
+const removeQuery = z.object({
+  artifactId: z
+    .union([
+      wholeNumber("artifactId", Number.MAX_SAFE_INTEGER),
+      z.array(wholeNumber("artifactId", Number.MAX_SAFE_INTEGER)),
+    ])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .refine(
+      (list) => list.length <= COLLECTION_LIMITS.batch,
+      `At most ${COLLECTION_LIMITS.batch} artifacts at once.`,
+    )
+    .describe(`An artifact to remove; repeat for several (at most ${COLLECTION_LIMITS.batch}).`),
+});
+const historyQuery = z.object({
+  before: wholeNumber("before", Number.MAX_SAFE_INTEGER).optional(),
+});
+const historyEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(COLLECTION_ACTIONS),
+  actor: member.nullable(),
+  artifactId: z.number().int().nullable(),
+  detail: z.string().nullable(),
+  at: z.number().int(),
+});
+
+const bodies = {
+  create: collectionCreateInput.meta({ id: "CollectionBody" }),
+  update: collectionChanges.meta({ id: "CollectionChangesBody" }),
+  add: collectionItemsAdd.meta({ id: "CollectionItemsBody" }),
+  change: collectionItemChange.meta({ id: "CollectionItemChangeBody" }),
+  collaborator: z
+    .strictObject({ userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER) })
+    .meta({ id: "CollaboratorBody" }),
+};
+
+export async function collectionRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const store = deps.artifactStore;
+
+  api.get(
+    "/collections",
+    {
+      schema: {
+        operationId: "listCollections",
+        summary: "Public collections; or with mine=true, your own and shared ones",
+        security: OPTIONALLY_SIGNED_IN,
+        querystring: listQuery,
+        response: {
+          200: json("A JSON array of collections.", z.array(summary), PAGE_HEADERS),
+          ...failures([400, 401]),
+        },
+      },
+      onRequest: webPageForNavigation(app),
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const input = {
+        search: query.q ?? "",
+        sort: query.sort ?? "newest",
+        page: query.page ?? 1,
+        pageSize: query.pageSize ?? COLLECTIONS_PAGE_SIZE,
+      };
+      const answer =
+        query.mine === "true"
+          ? listMyCollections(store, requireUser(request), input)
+          : listPublicCollections(store, request.session?.user ?? null, input);
+      const list = {
+        path: "/collections",
+        filters: { q: query.q, sort: query.sort, mine: query.mine },
+      };
+      pageHeaders(reply, list, input.page, input.pageSize, answer.total);
+      return answer.items;
+    },
+  );
+
+  api.post(
+    "/collections",
+    {
+      schema: {
+        operationId: "createCollection",
+        summary: "Create a collection (you are its owner)",
+        body: bodies.create,
+        response: { 201: json("Created.", detail), ...failures([400, 401, 409, 413, 429]) },
+      },
+      config: { access: WRITER },
+    },
+    async (request, reply) => {
+      const made = createCollection(store, requireUser(request), request.body, deps.now());
+      return reply.code(201).header("location", `/collections/${made.id}`).send(made);
+    },
+  );
+
+  api.get(
+    "/collections/:id",
+    {
+      schema: {
+        operationId: "getCollection",
+        summary: "One collection",
+        security: OPTIONALLY_SIGNED_IN,
+        params: collectionParams,
+        response: { 200: json("The collection.", detail), ...failures([404]) },
+      },
+    },
+    async (request) => getCollection(store, request.session?.user ?? null, request.params),
+  );
+
+  api.put(
+    "/collections/:id",
+    {
+      schema: {
+        operationId: "updateCollection",
+        summary: "Change a collection (visibility: the owner alone)",
+        params: collectionParams,
+        body: bodies.update,
+        response: { 200: json("Changed.", detail), ...failures([400, 401, 403, 404, 413, 429]) },
+      },
+      config: { access: WRITER },
+    },
+    async (request) =>
+      updateCollection(store, requireUser(request), request.params.id, request.body, deps.now()),
+  );
+
+  api.delete(
+    "/collections/:id",
+    {
+      schema: {
+        operationId: "deleteCollection",
+        summary: "Move a collection to the trash (the owner alone; restorable for 30 days)",
+        params: collectionParams,
+        response: {
+          200: json(
+            "In the trash.",
+            z.object({
+              id: z.number().int(),
+              deletedAt: z.number().int(),
+              purgeAt: z.number().int(),
+            }),
+          ),
+          ...failures([401, 403, 404, 429]),
+        },
+      },
+      config: { access: WRITER },
+    },
+    async (request) => trashCollection(store, requireUser(request), request.params.id, deps.now()),
+  );
+
+  api.post(
+    "/collections/:id/restore",
+    {
+      schema: {
+        operationId: "restoreCollection",
+        summary: "Restore a collection from the trash (the owner alone)",
+        params: collectionParams,
+        response: { 200: json("Restored.", detail), ...failures([401, 403, 404, 409, 429]) },
+      },
+      config: { access: WRITER },
+    },
+    async (request) =>
+      restoreCollection(store, requireUser(request), request.params.id, deps.now()),
+  );
+
+  api.get(
+    "/collections/:id/items",
+    {
+      schema: {
+        operationId: "collectionItems",
+        summary: "A collection's artifacts in its order, with their notes",
+        description:
+          "Only artifacts you may see elsewhere; X-Total-Count counts those. A saved search's artifacts come newest first.",
+        security: OPTIONALLY_SIGNED_IN,
+        params: collectionParams,
+        querystring: itemsQuery,
+        response: {
+          200: json("A JSON array of items.", z.array(item), PAGE_HEADERS),
+          ...failures([400, 404]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.pageSize ?? COLLECTION_ITEMS_PAGE_SIZE;
+      const answer = collectionItems(store, request.session?.user ?? null, {
+        id: request.params.id,
+        page,
+        pageSize,
+      });
+      const list = { path: `/collections/${request.params.id}/items`, filters: {} };
+      pageHeaders(reply, list, page, pageSize, answer.total);
+      return answer.items.map((entry) => ({
+        artifact: toRestArtifact(entry.artifact),
+        note: entry.note,
+      }));
+    },
+  );
+
+  api.post(
+    "/collections/:id/items",
+    {
+      schema: {
+        operationId: "addCollectionItems",
+        summary: `Add artifacts at the end (at most ${COLLECTION_LIMITS.batch} at once, ${COLLECTION_LIMITS.items} in all)`,
+        params: collectionParams,
+        body: bodies.add,
+        response: {
+          200: json("Added.", z.object({ added: z.number().int(), itemCount: z.number().int() })),
+          ...failures([400, 401, 403, 404, 409, 413, 429]),
+        },
+      },
+      config: { access: WRITER },
+    },
+    async (request) =>
+      addItems(store, requireUser(request), { id: request.params.id, ...request.body }, deps.now()),
+  );
+
+  api.delete(
+    "/collections/:id/items",
+    {
+      schema: {
+        operationId: "removeCollectionItems",
+        summary: "Remove artifacts from a collection",
+        params: collectionParams,
+        querystring: removeQuery,
+        response: {
+          200: json("Removed.", z.object({ removed: z.number().int() })),
+          ...failures([400, 401, 403, 404, 429]),
+        },
+      },
+      config: { access: WRITER },
+    },
+    async (request) =>
+      removeItems(
+        store,
+        requireUser(request),
+        { id: request.params.id, artifactIds: request.query.artifactId },
+        deps.now(),
+      ),
+  );
+
+  api.put(
+    "/collections/:id/items/:artifactId",
+    {
+      schema: {
+        operationId: "changeCollectionItem",
+        summary: "An item's note, and its place (0-based among the items you are shown)",
+        params: itemParams,
+        body: bodies.change,
+        response: {
+          200: json(
+            "Changed.",
+            z.object({
+              artifactId: z.number().int(),
+              note: z.string(),
+              position: z.number().int().nullable(),
+            }),
+          ),
+          ...failures([400, 401, 403, 404, 413, 429]),
+        },
+      },
+      config: { access: WRITER },
+    },
+    async (request) =>
+      changeItem(
+        store,
+        requireUser(request),
+        { id: request.params.id, artifactId: request.params.artifactId, change: request.body },
+        deps.now(),
+      ),
+  );
+
+  api.get(
+    "/collections/:id/history",
+    {
+      schema: {
+        operationId: "collectionHistory",
+        summary: "Who changed what in a collection, newest first",
+        security: OPTIONALLY_SIGNED_IN,
+        params: collectionParams,
+        querystring: historyQuery,
+        response: {
+          200: json(
+            "A JSON array of changes; pass the last id as before for more.",
+            z.array(historyEntry),
+          ),
+          ...failures([400, 404]),
+        },
+      },
+    },
+    async (request) =>
+      collectionHistory(deps.db, request.session?.user ?? null, {
+        id: request.params.id,
+        before: request.query.before,
+        limit: 50,
+      }).items,
+  );
+
+  api.post(
+    "/collections/:id/collaborators",
+    {
+      schema: {
+        operationId: "addCollaborator",
+        summary: `Invite a member by account id (the owner alone; at most ${COLLECTION_LIMITS.collaborators})`,
+        params: collectionParams,
+        body: bodies.collaborator,
+        response: { 200: json("Invited.", detail), ...failures([400, 401, 403, 404, 409, 429]) },
+      },
+      config: { access: WRITER },
+    },
+    async (request) =>
+      addCollaborator(
+        store,
+        requireUser(request),
+        { id: request.params.id, userId: request.body.userId },
+        deps.now(),
+      ),
+  );
+
+  api.delete(
+    "/collections/:id/collaborators/:userId",
+    {
+      schema: {
+        operationId: "removeCollaborator",
+        summary: "Remove a collaborator (the owner), or leave (the collaborator)",
+        params: collaboratorParams,
+        response: {
+          200: json("Done.", z.object({ removed: z.boolean() })),
+          ...failures([401, 403, 404, 429]),
+        },
+      },
+      config: { access: WRITER },
+    },
+    async (request) => removeCollaborator(store, requireUser(request), request.params, deps.now()),
+  );
+}

@@ -1,0 +1,491 @@
+import {
+  COLLECTION_LIMITS,
+  COLLECTION_MESSAGES,
+  COLLECTION_TRASH_DAYS,
+  type CollectionCreateInput,
+  type CollectionDetail,
+  type CollectionMember,
+  type CollectionPage,
+  type CollectionSort,
+  type CollectionSummary,
+  type SavedSearch,
+  collectionChanges,
+  collectionCreateInput,
+  collectionListQuery,
+} from "@artifact-atlas/shared";
+import type { z } from "zod";
+import type { AppDatabase } from "../../db/client";
+import type { ArtifactStore } from "../../store/artifact-store";
+import type { Viewer } from "../artifacts";
+import { ServiceError } from "../errors";
+import { find } from "../find";
+import { renderComment } from "../conversation/markdown";
+import { containsPattern } from "../../store/find-sql";
+import {
+  COLLECTION_COLUMNS,
+  loadCollection,
+  loadForEditing,
+  loadOwned,
+  notFound,
+  savedSearchOf,
+  statement,
+  type CollectionRow,
+  type Standing,
+} from "./access";
+import { recordChange } from "./history";
+
+/*
+ * Collections (issue 32): creating, changing, listing, the trash and collaborators. The items
+ * are in items.ts; who may do what in access.ts. Every write records its history.
+ */
+
+export const COLLECTION_TRASH_MS = COLLECTION_TRASH_DAYS * 24 * 60 * 60 * 1000;
+/** The purge deletes at most this many collections per transaction. */
+const PURGE_BATCH = 200;
+
+/** The description's Markdown as the conversation renders it (no mentions in a description). */
+function renderDescription(markdown: string): string {
+  return markdown === "" ? "" : renderComment(markdown, () => new Map()).html;
+}
+
+function ownerOf(db: AppDatabase, ownerId: number): CollectionMember {
+  const row = statement(db, "select id, name from users where id = ?").get(ownerId) as
+    CollectionMember | undefined;
+  return row ?? { id: ownerId, name: "" };
+}
+
+function collaboratorsOf(db: AppDatabase, id: number): CollectionMember[] {
+  return statement(
+    db,
+    `select u.id, u.name from collection_collaborators c join users u on u.id = c.user_id
+     where c.collection_id = ? order by c.added_at, u.id`,
+  ).all(id) as CollectionMember[];
+}
+
+/**
+ * A collection as a list shows it, seen by `viewer`: the count and cover through the one find,
+ * so that they hold only what the viewer is shown (the cover: its chosen artifact's image when
+ * that shows, else the first shown artifact's).
+ */
+export function summaryOf(
+  store: ArtifactStore,
+  viewer: Viewer,
+  row: CollectionRow,
+): CollectionSummary {
+  const first = find(store, viewer, {
+    list: "collection",
+    collection: row.id,
+    window: { offset: 0, limit: 1 },
+    total: true,
+  });
+  const chosen =
+    row.coverArtifactId === null ? [] : store.find.artifactsById([row.coverArtifactId]);
+  const coverArtifact = chosen[0] ?? first.items[0];
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    visibility: row.visibility,
+    status: row.status,
+    owner: ownerOf(store.db, row.ownerId),
+    cover:
+      coverArtifact && coverArtifact.artifactImage !== ""
+        ? {
+            url: coverArtifact.artifactImage,
+            alt: coverArtifact.imageAlt || coverArtifact.artifactName,
+          }
+        : null,
+    artifactCount: first.total ?? 0,
+    likeCount: row.likeCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function detailOf(
+  store: ArtifactStore,
+  viewer: Viewer,
+  row: CollectionRow,
+  standing: Standing,
+): CollectionDetail {
+  const editable = row.deletedAt === null && (standing === "owner" || standing === "collaborator");
+  return {
+    ...summaryOf(store, viewer, row),
+    description: row.description,
+    descriptionHtml: row.descriptionHtml,
+    collaborators: collaboratorsOf(store.db, row.id),
+    query: savedSearchOf(row),
+    coverArtifactId: row.coverArtifactId,
+    hiddenReason: standing === "visitor" ? null : row.hiddenReason,
+    deletedAt: row.deletedAt,
+    rights: { edit: editable, own: standing === "owner" },
+  };
+}
+
+/** One collection, for whoever may see it (NOT_FOUND otherwise). */
+export function getCollection(
+  store: ArtifactStore,
+  viewer: Viewer,
+  input: { id: number },
+): CollectionDetail {
+  const { row, standing } = loadCollection(store.db, viewer, input.id);
+  return detailOf(store, viewer, row, standing);
+}
+
+export function createCollection(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  raw: CollectionCreateInput,
+  now: number,
+): CollectionDetail {
+  const input = collectionCreateInput.parse(raw);
+  const { db } = store;
+  const id = db.$client.transaction(() => {
+    const owned = statement(db, "select count(*) from collections where owner_id = ?")
+      .pluck()
+      .get(viewer.id) as number;
+    if (owned >= COLLECTION_LIMITS.perOwner) {
+      throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.tooMany);
+    }
+    const inserted = statement(
+      db,
+      `insert into collections (owner_id, title, description, description_html, kind, query,
+         visibility, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    )
+      .pluck()
+      .get(
+        viewer.id,
+        input.title,
+        input.description,
+        renderDescription(input.description),
+        input.kind,
+        input.query === undefined ? null : JSON.stringify(input.query),
+        input.visibility,
+        now,
+        now,
+      ) as number;
+    recordChange(db, { collectionId: inserted, actorId: viewer.id, action: "create", at: now });
+    return inserted;
+  })();
+  return getCollection(store, viewer, { id });
+}
+
+/**
+ * Changes a collection's title, description, cover or query (owner and collaborators) and its
+ * visibility (the owner alone).
+ */
+export function updateCollection(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  id: number,
+  raw: z.input<typeof collectionChanges>,
+  now: number,
+): CollectionDetail {
+  const changes = collectionChanges.parse(raw);
+  const { db } = store;
+  db.$client.transaction(() => {
+    const { row, standing } = loadForEditing(db, viewer, id);
+    if (changes.visibility !== undefined && changes.visibility !== row.visibility) {
+      if (standing !== "owner") throw new ServiceError("FORBIDDEN", COLLECTION_MESSAGES.ownerOnly);
+      statement(db, "update collections set visibility = ? where id = ?").run(
+        changes.visibility,
+        id,
+      );
+      recordChange(db, {
+        collectionId: id,
+        actorId: viewer.id,
+        action: "visibility",
+        detail: changes.visibility,
+        at: now,
+      });
+    }
+    if (changes.query !== undefined) {
+      if (row.kind !== "search") {
+        throw new ServiceError(
+          "BAD_REQUEST",
+          COLLECTION_MESSAGES.notSavedSearch,
+          undefined,
+          "query",
+        );
+      }
+      statement(db, "update collections set query = ? where id = ?").run(
+        JSON.stringify(changes.query satisfies SavedSearch),
+        id,
+      );
+    }
+    if (changes.coverArtifactId !== undefined && changes.coverArtifactId !== null) {
+      const inside = statement(
+        db,
+        "select 1 from collection_items where collection_id = ? and artifact_id = ?",
+      ).get(id, changes.coverArtifactId);
+      if (!inside) {
+        throw new ServiceError(
+          "BAD_REQUEST",
+          COLLECTION_MESSAGES.notInCollection,
+          undefined,
+          "coverArtifactId",
+        );
+      }
+    }
+    const text = {
+      title: changes.title ?? row.title,
+      description: changes.description ?? row.description,
+      cover: changes.coverArtifactId === undefined ? row.coverArtifactId : changes.coverArtifactId,
+    };
+    const textChanged =
+      text.title !== row.title ||
+      text.description !== row.description ||
+      text.cover !== row.coverArtifactId ||
+      changes.query !== undefined;
+    statement(
+      db,
+      `update collections set title = ?, description = ?, description_html = ?,
+         cover_artifact_id = ?, updated_at = ? where id = ?`,
+    ).run(
+      text.title,
+      text.description,
+      text.description === row.description
+        ? row.descriptionHtml
+        : renderDescription(text.description),
+      text.cover,
+      now,
+      id,
+    );
+    if (textChanged) {
+      const fields = [
+        text.title !== row.title ? "title" : null,
+        text.description !== row.description ? "description" : null,
+        text.cover !== row.coverArtifactId ? "cover" : null,
+        changes.query !== undefined ? "query" : null,
+      ].filter((field) => field !== null);
+      recordChange(db, {
+        collectionId: id,
+        actorId: viewer.id,
+        action: "update",
+        detail: fields.join(", "),
+        at: now,
+      });
+    }
+  })();
+  return getCollection(store, viewer, { id });
+}
+
+/** Moves a collection to the trash (the owner alone); restorable for COLLECTION_TRASH_DAYS. */
+export function trashCollection(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  id: number,
+  now: number,
+): { id: number; deletedAt: number; purgeAt: number } {
+  const { db } = store;
+  return db.$client.transaction(() => {
+    const row = loadOwned(db, viewer, id);
+    if (row.deletedAt !== null) {
+      return { id, deletedAt: row.deletedAt, purgeAt: row.deletedAt + COLLECTION_TRASH_MS };
+    }
+    statement(db, "update collections set deleted_at = ? where id = ?").run(now, id);
+    recordChange(db, { collectionId: id, actorId: viewer.id, action: "trash", at: now });
+    return { id, deletedAt: now, purgeAt: now + COLLECTION_TRASH_MS };
+  })();
+}
+
+export function restoreCollection(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  id: number,
+  now: number,
+): CollectionDetail {
+  const { db } = store;
+  db.$client.transaction(() => {
+    const row = loadOwned(db, viewer, id);
+    if (row.deletedAt === null) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.notInTrash);
+    if (row.deletedAt + COLLECTION_TRASH_MS <= now) {
+      throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.trashExpired);
+    }
+    statement(db, "update collections set deleted_at = null, updated_at = ? where id = ?").run(
+      now,
+      id,
+    );
+    recordChange(db, { collectionId: id, actorId: viewer.id, action: "restore", at: now });
+  })();
+  return getCollection(store, viewer, { id });
+}
+
+/** Deletes for good the collections in the trash for COLLECTION_TRASH_DAYS at `now`. */
+export function purgeExpiredCollections(db: AppDatabase, now: number): { purged: number } {
+  const cutoff = now - COLLECTION_TRASH_MS;
+  let purged = 0;
+  for (;;) {
+    const batch = statement(
+      db,
+      `delete from collections where id in (
+         select id from collections where deleted_at is not null and deleted_at <= ? limit ?
+       )`,
+    ).run(cutoff, PURGE_BATCH).changes;
+    purged += batch;
+    if (batch < PURGE_BATCH) return { purged };
+  }
+}
+
+/** The owner's collections in the trash, most recently deleted first (at most perOwner). */
+export function trashedCollections(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+): { items: CollectionSummary[] } {
+  const rows = statement(
+    store.db,
+    `select ${COLLECTION_COLUMNS} from collections
+     where owner_id = ? and deleted_at is not null order by deleted_at desc limit ?`,
+  ).all(viewer.id, COLLECTION_LIMITS.perOwner) as CollectionRow[];
+  return { items: rows.map((row) => summaryOf(store, viewer, row)) };
+}
+
+const LISTED = "visibility = 'public' and status = 'published' and deleted_at is null";
+const LIST_ORDER: Record<CollectionSort, string> = {
+  newest: "created_at desc, id desc",
+  items: "item_count desc, id desc",
+  likes: "like_count desc, id desc",
+};
+
+/** /collections: the public collections, their titles searched, in a chosen order. */
+export function listPublicCollections(
+  store: ArtifactStore,
+  viewer: Viewer,
+  raw: z.input<typeof collectionListQuery>,
+): CollectionPage {
+  const query = collectionListQuery.parse(raw);
+  const params: Record<string, unknown> = {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
+  let where = LISTED;
+  if (query.search !== "") {
+    const words = query.search.split(/\s+/u).slice(0, 8);
+    where += words
+      .map((word, index) => {
+        params[`word${index}`] = containsPattern(word);
+        return ` and title like :word${index} escape '\\'`;
+      })
+      .join("");
+  }
+  const rows = statement(
+    store.db,
+    `select ${COLLECTION_COLUMNS} from collections where ${where}
+     order by ${LIST_ORDER[query.sort]} limit :limit offset :offset`,
+  ).all(params) as CollectionRow[];
+  const countParams = { ...params };
+  delete countParams.limit;
+  delete countParams.offset;
+  const total = statement(store.db, `select count(*) from collections where ${where}`)
+    .pluck()
+    .get(countParams) as number;
+  return {
+    items: rows.map((row) => summaryOf(store, viewer, row)),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+/** My Collections: one's own and those one collaborates on, outside the trash, newest first. */
+export function listMyCollections(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  raw: z.input<typeof collectionListQuery>,
+): CollectionPage {
+  const query = collectionListQuery.parse(raw);
+  const mine = `deleted_at is null and (owner_id = :me or id in (
+      select collection_id from collection_collaborators where user_id = :me))`;
+  const rows = statement(
+    store.db,
+    `select ${COLLECTION_COLUMNS} from collections where ${mine}
+     order by updated_at desc, id desc limit :limit offset :offset`,
+  ).all({
+    me: viewer.id,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  }) as CollectionRow[];
+  const total = statement(store.db, `select count(*) from collections where ${mine}`)
+    .pluck()
+    .get({ me: viewer.id }) as number;
+  return {
+    items: rows.map((row) => summaryOf(store, viewer, row)),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}
+
+/** The owner invites a member by their account id; a member already invited stays so. */
+export function addCollaborator(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  input: { id: number; userId: number },
+  now: number,
+): CollectionDetail {
+  const { db } = store;
+  db.$client.transaction(() => {
+    const row = loadOwned(db, viewer, input.id);
+    if (row.deletedAt !== null) throw notFound();
+    const member = statement(db, "select id from users where id = ?").get(input.userId);
+    if (!member || input.userId === viewer.id) {
+      throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.notCollaborator, undefined, "userId");
+    }
+    const count = statement(
+      db,
+      "select count(*) from collection_collaborators where collection_id = ?",
+    )
+      .pluck()
+      .get(input.id) as number;
+    if (count >= COLLECTION_LIMITS.collaborators) {
+      throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.tooManyCollaborators);
+    }
+    const added = statement(
+      db,
+      `insert into collection_collaborators (collection_id, user_id, added_at) values (?, ?, ?)
+       on conflict do nothing`,
+    ).run(input.id, input.userId, now).changes;
+    if (added > 0) {
+      recordChange(db, {
+        collectionId: input.id,
+        actorId: viewer.id,
+        action: "invite",
+        detail: String(input.userId),
+        at: now,
+      });
+    }
+  })();
+  return getCollection(store, viewer, { id: input.id });
+}
+
+/** The owner removes a collaborator, or a collaborator leaves. */
+export function removeCollaborator(
+  store: ArtifactStore,
+  viewer: NonNullable<Viewer>,
+  input: { id: number; userId: number },
+  now: number,
+): { removed: boolean } {
+  const { db } = store;
+  return db.$client.transaction(() => {
+    const { standing } = loadCollection(db, viewer, input.id);
+    const leaving = standing === "collaborator" && input.userId === viewer.id;
+    if (standing !== "owner" && !leaving) {
+      throw new ServiceError("FORBIDDEN", COLLECTION_MESSAGES.ownerOnly);
+    }
+    const removed = statement(
+      db,
+      "delete from collection_collaborators where collection_id = ? and user_id = ?",
+    ).run(input.id, input.userId).changes;
+    if (removed > 0) {
+      recordChange(db, {
+        collectionId: input.id,
+        actorId: viewer.id,
+        action: "uninvite",
+        detail: String(input.userId),
+        at: now,
+      });
+    }
+    return { removed: removed > 0 };
+  })();
+}

@@ -1,0 +1,106 @@
+import {
+  collaboratorInput,
+  collectionCreateInput,
+  collectionHistoryQuery,
+  collectionIdInput,
+  collectionItemChangeInput,
+  collectionItemsAddInput,
+  collectionItemsQuery,
+  collectionItemsRemoveInput,
+  collectionListQuery,
+  collectionUpdateInput,
+} from "@artifact-atlas/shared";
+import {
+  addCollaborator,
+  createCollection,
+  getCollection,
+  listMyCollections,
+  listPublicCollections,
+  removeCollaborator,
+  restoreCollection,
+  trashCollection,
+  trashedCollections,
+  updateCollection,
+} from "../../services/collections/collections";
+import { collectionHistory } from "../../services/collections/history";
+import {
+  addItems,
+  changeItem,
+  collectionItems,
+  removeItems,
+} from "../../services/collections/items";
+import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
+
+/** Collections (issue 32): the same services as REST's /collections paths. */
+export const collectionsRouter = router({
+  list: publicProcedure
+    .input(collectionListQuery)
+    .query(({ ctx, input }) => listPublicCollections(ctx.deps.artifactStore, ctx.user, input)),
+
+  mine: protectedProcedure
+    .input(collectionListQuery)
+    .query(({ ctx, input }) => listMyCollections(ctx.deps.artifactStore, ctx.user, input)),
+
+  trash: protectedProcedure.query(({ ctx }) =>
+    trashedCollections(ctx.deps.artifactStore, ctx.user),
+  ),
+
+  byId: publicProcedure
+    .input(collectionIdInput)
+    .query(({ ctx, input }) => getCollection(ctx.deps.artifactStore, ctx.user, input)),
+
+  items: publicProcedure
+    .input(collectionItemsQuery)
+    .query(({ ctx, input }) => collectionItems(ctx.deps.artifactStore, ctx.user, input)),
+
+  history: publicProcedure
+    .input(collectionHistoryQuery)
+    .query(({ ctx, input }) => collectionHistory(ctx.deps.db, ctx.user, input)),
+
+  create: writeProcedure
+    .input(collectionCreateInput)
+    .mutation(({ ctx, input }) =>
+      createCollection(ctx.deps.artifactStore, ctx.user, input, ctx.now),
+    ),
+
+  update: writeProcedure.input(collectionUpdateInput).mutation(({ ctx, input }) => {
+    const { id, ...changes } = input;
+    return updateCollection(ctx.deps.artifactStore, ctx.user, id, changes, ctx.now);
+  }),
+
+  delete: writeProcedure
+    .input(collectionIdInput)
+    .mutation(({ ctx, input }) =>
+      trashCollection(ctx.deps.artifactStore, ctx.user, input.id, ctx.now),
+    ),
+
+  restore: writeProcedure
+    .input(collectionIdInput)
+    .mutation(({ ctx, input }) =>
+      restoreCollection(ctx.deps.artifactStore, ctx.user, input.id, ctx.now),
+    ),
+
+  addItems: writeProcedure
+    .input(collectionItemsAddInput)
+    .mutation(({ ctx, input }) => addItems(ctx.deps.artifactStore, ctx.user, input, ctx.now)),
+
+  removeItems: writeProcedure
+    .input(collectionItemsRemoveInput)
+    .mutation(({ ctx, input }) => removeItems(ctx.deps.artifactStore, ctx.user, input, ctx.now)),
+
+  changeItem: writeProcedure
+    .input(collectionItemChangeInput)
+    .mutation(({ ctx, input }) => changeItem(ctx.deps.artifactStore, ctx.user, input, ctx.now)),
+
+  addCollaborator: writeProcedure
+    .input(collaboratorInput)
+    .mutation(({ ctx, input }) =>
+      addCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
+    ),
+
+  removeCollaborator: writeProcedure
+    .input(collaboratorInput)
+    .mutation(({ ctx, input }) =>
+      removeCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
+    ),
+});
