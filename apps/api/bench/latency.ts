@@ -151,7 +151,7 @@ const BENCH_MEMBER = { id: 1, role: "member" } as const;
 
 /** The export reads its find in id order, ROWS_PER_READ (200) at a time (open-data/export.ts). */
 function exportedRows(store: ArtifactStore, query: Omit<CollectionFind, "list">): number {
-  const read = exportRows(store, { ...query, list: "collection" });
+  const read = exportRows(store, null, { ...query, list: "collection" });
   let cursor = 50_000;
   let rows = 0;
   for (let reads = 0; reads < 25; reads += 1) {

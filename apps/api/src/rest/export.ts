@@ -11,6 +11,7 @@ import { exportStream, withImagesOfRows } from "../open-data/export";
 import { prepareImagesOfArtifacts } from "../services/artifact-images";
 import { ServiceError } from "../services/errors";
 import { exportRows } from "../services/find";
+import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { siteRights } from "../services/site-rights";
 import { failures, streamed } from "./declarations";
 
@@ -31,8 +32,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const schema = {
     operationId: "exportArtifacts",
     summary: "Download the public collection as CSV or JSON-LD",
-    description: `The public artifacts that GET /artifacts lists for the same parameters (q, in, type, era, fromYear, toYear, location: the same meanings and limits), in id order (oldest first) whatever sort says, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. images is every image of the artifact, first its artifactImage, each with url, alt, caption, rights and credit (in CSV, a JSON list in one cell); rights is the first image's; metadataLicense is the licence this data is published under (also the Link header's rel="license", and the JSON-LD collection's license). JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed. At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
-    security: [{}],
+    description: `The public artifacts that GET /artifacts lists for the same parameters (q, in, type, era, fromYear, toYear, location, collection: the same meanings and limits), in id order (oldest first) whatever sort says, streamed as one file: every artifact once, however many. CSV has a header row (${EXPORT_COLUMNS.join(", ")}); a cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is written with a leading apostrophe. images is every image of the artifact, first its artifactImage, each with url, alt, caption, rights and credit (in CSV, a JSON list in one cell); rights is the first image's; metadataLicense is the licence this data is published under (also the Link header's rel="license", and the JSON-LD collection's license). JSON is JSON-LD: a schema.org Collection whose @graph holds the artifacts under these same names. No sign-in needed, but a private collection exports only for its members (404 for anyone else). At most ${MAX_CONCURRENT_EXPORTS} exports run at once.`,
+    security: OPTIONALLY_SIGNED_IN,
     querystring: exportQuery,
     response: {
       200: {
@@ -42,9 +43,10 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           "application/ld+json": { schema: streamed({ type: "object" }) },
         },
       },
-      ...failures([400, 503], {
+      ...failures([400, 404, 503], {
         reasons: {
           400: "Invalid filters; the message names each one.",
+          404: "No collection with this id that you may see.",
           503: "Too many exports at once; Retry-After says how many seconds to wait.",
         },
       }),
@@ -65,7 +67,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     // The place is given back when the answer ends: finished, failed or the client gone.
     reply.raw.once("close", release);
     // Exactly what GET /artifacts shows for the same parameters, in id order, with the images.
-    const read = withImagesOfRows(exportRows(deps.artifactStore, findOfRest(query)), imagesOf);
+    const viewer = request.session?.user ?? null;
+    const rows = exportRows(deps.artifactStore, viewer, findOfRest(query));
+    const read = withImagesOfRows(rows, imagesOf);
     const context = {
       origin: deps.env.publicOrigin,
       metadataLicense: siteRights(deps.db).metadataLicense,
