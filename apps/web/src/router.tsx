@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
       // An artifact's public page (issue 21); the slug is only for people and search engines.
       { path: "a/:id", Component: PublicArtifactRoute },
       { path: "a/:id/:slug", Component: PublicArtifactRoute },
+      // Collections (issue 32): public ones for everyone; a private one answers not found.
+      { path: "collections", Component: lazy(() => import("./routes/collections")) },
+      { path: "c/:id", Component: lazy(() => import("./routes/c.$id")) },
+      { path: "c/:id/exhibit", Component: lazy(() => import("./routes/c.$id.exhibit")) },
       { path: "forgot-password", Component: lazy(() => import("./routes/forgot-password")) },
       { path: "reset-password", Component: lazy(() => import("./routes/reset-password")) },
       // The digest mail's link works without signing in (issue 33).

@@ -20,6 +20,8 @@ interface ArtifactCardProps {
   eager?: boolean;
   /** Where an all-fields search matched (issue 18), marked in the name and the preview. */
   highlights?: ArtifactHighlights | undefined;
+  /** A control beside View Details (Add to collection), above the card's stretched link. */
+  action?: ReactNode;
 }
 
 export function ArtifactCard({
@@ -27,6 +29,7 @@ export function ArtifactCard({
   headingLevel = "h3",
   eager = false,
   highlights,
+  action,
 }: ArtifactCardProps) {
   const Heading = headingLevel;
   const likes = artifact.likeCount ?? 0;
@@ -59,19 +62,22 @@ export function ArtifactCard({
             )}
           />
         </p>
-        <ButtonLink
-          to={`/artifacts/${artifact.id}`}
-          variant="secondary"
-          size="sm"
-          className="mt-auto self-start outline-none after:absolute after:inset-0 after:content-['']"
-        >
-          View Details
-          <span className="sr-only">: {artifact.artifactName}</span>
-          <ArrowRight
-            aria-hidden="true"
-            className="size-4 transition-transform group-hover:translate-x-0.5"
-          />
-        </ButtonLink>
+        <div className="mt-auto flex flex-wrap items-center gap-2">
+          <ButtonLink
+            to={`/artifacts/${artifact.id}`}
+            variant="secondary"
+            size="sm"
+            className="self-start outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            View Details
+            <span className="sr-only">: {artifact.artifactName}</span>
+            <ArrowRight
+              aria-hidden="true"
+              className="size-4 transition-transform group-hover:translate-x-0.5"
+            />
+          </ButtonLink>
+          {action && <div className="relative z-10">{action}</div>}
+        </div>
       </div>
     </article>
   );

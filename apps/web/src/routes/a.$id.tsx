@@ -2,6 +2,7 @@ import { Heart, LogIn } from "lucide-react";
 import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ButtonLink } from "../components/Button";
+import { AddToCollection } from "../components/AddToCollection";
 import { CiteBox } from "../components/CiteBox";
 import { Discussion } from "../components/conversation/Discussion";
 import { QueryState } from "../components/QueryState";
@@ -54,6 +55,11 @@ function PublicArtifact({ id }: { id: number }) {
             </div>
           }
         >
+          <AddToCollection
+            artifactId={artifact.id}
+            artifactName={artifact.artifactName}
+            className="self-start"
+          />
           <CiteBox artifact={artifact} />
           <ReuseBox artifactId={artifact.id} />
         </ArtifactArticle>

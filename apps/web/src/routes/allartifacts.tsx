@@ -10,6 +10,7 @@ import {
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { hasRole, LIMITS, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
+import { AddToCollection } from "../components/AddToCollection";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
@@ -325,6 +326,9 @@ function Results({
                 headingLevel="h2"
                 eager={index < 4}
                 highlights={data.highlights?.[index]}
+                action={
+                  <AddToCollection artifactId={artifact.id} artifactName={artifact.artifactName} />
+                }
               />
             </li>
           ))}

@@ -3,6 +3,7 @@ import { ArrowRight, History, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
+import { AddToCollection } from "../components/AddToCollection";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
 import { Discussion } from "../components/conversation/Discussion";
@@ -103,6 +104,11 @@ function ArtifactPanel({
         </div>
         {/* Its public page (/a/{id}) exists only while it is public. */}
         <ShareButton artifact={artifact} />
+        <AddToCollection
+          artifactId={artifact.id}
+          artifactName={artifact.artifactName}
+          className="self-start"
+        />
       </div>
     );
   }
@@ -167,7 +173,12 @@ function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((item) => (
                 <li key={item.id}>
-                  <ArtifactCard artifact={item} />
+                  <ArtifactCard
+                    artifact={item}
+                    action={
+                      <AddToCollection artifactId={item.id} artifactName={item.artifactName} />
+                    }
+                  />
                 </li>
               ))}
             </ul>

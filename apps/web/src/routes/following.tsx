@@ -1,6 +1,7 @@
 import { BellOff, UsersRound } from "lucide-react";
 import { Link } from "react-router-dom";
 import type { FollowItem } from "@artifact-atlas/shared";
+import { AddToCollection } from "../components/AddToCollection";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
@@ -58,7 +59,12 @@ export default function FollowingRoute() {
                 <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {items.map((item) => (
                     <li key={item.id}>
-                      <ArtifactCard artifact={item} />
+                      <ArtifactCard
+                        artifact={item}
+                        action={
+                          <AddToCollection artifactId={item.id} artifactName={item.artifactName} />
+                        }
+                      />
                     </li>
                   ))}
                 </ul>

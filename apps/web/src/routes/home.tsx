@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { AddToCollection } from "../components/AddToCollection";
 import { ArtifactCard, ArtifactGrid } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
 import { Carousel, type CarouselSlide } from "../components/Carousel";
@@ -93,7 +94,15 @@ function PopularArtifacts() {
           <ArtifactGrid maxColumns={3}>
             {artifacts.map((artifact) => (
               <li key={artifact.id}>
-                <ArtifactCard artifact={artifact} />
+                <ArtifactCard
+                  artifact={artifact}
+                  action={
+                    <AddToCollection
+                      artifactId={artifact.id}
+                      artifactName={artifact.artifactName}
+                    />
+                  }
+                />
               </li>
             ))}
           </ArtifactGrid>

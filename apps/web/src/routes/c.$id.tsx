@@ -1,0 +1,297 @@
+import {
+  COLLECTION_ITEMS_PAGE_SIZE,
+  type CollectionDetail,
+  type CollectionItem,
+} from "@artifact-atlas/shared";
+import { ArrowDown, ArrowUp, Library, Presentation, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
+import { Button, ButtonLink } from "../components/Button";
+import { Page } from "../components/Container";
+import { EmptyState } from "../components/EmptyState";
+import { SelectField, TextAreaField } from "../components/Field";
+import { PageHeader } from "../components/PageHeader";
+import { Pagination } from "../components/Pagination";
+import { QueryState } from "../components/QueryState";
+import { PageSpinner } from "../components/Spinner";
+import { serverMessage } from "../lib/errors";
+import { trpc } from "../lib/trpc";
+import { collectionIdOf } from "../lib/collections";
+import NotFoundRoute from "./not-found";
+
+/** A collection's page (issue 32): cover, title, description, members, and its artifacts in order. */
+export default function CollectionRoute() {
+  const id = collectionIdOf(useParams().id);
+  const collection = trpc.collections.byId.useQuery({ id }, { enabled: id > 0 });
+  if (id === 0) return <NotFoundRoute />;
+  return (
+    <QueryState query={collection} loading={<PageSpinner label="Loading the collection" fill />}>
+      {(detail) => <CollectionView collection={detail} />}
+    </QueryState>
+  );
+}
+
+function CollectionView({ collection }: { collection: CollectionDetail }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const items = trpc.collections.items.useQuery({ id: collection.id, page });
+  const editable = collection.rights.edit && collection.kind === "curated";
+  const members = [collection.owner, ...collection.collaborators];
+
+  return (
+    <Page>
+      <title>{`${collection.title} | Artifact Atlas`}</title>
+      {collection.cover && (
+        <img
+          src={collection.cover.url}
+          alt=""
+          className="mb-8 aspect-[3/1] w-full rounded-2xl object-cover"
+        />
+      )}
+      <PageHeader
+        eyebrow={collection.kind === "search" ? "Saved search" : "Collection"}
+        title={collection.title}
+        subtitle={
+          <>
+            {collection.artifactCount} {collection.artifactCount === 1 ? "artifact" : "artifacts"} ·
+            by {members.map((member) => member.name).join(", ")}
+          </>
+        }
+        aside={
+          collection.kind === "curated" && collection.artifactCount > 0 ? (
+            <ButtonLink to={`/c/${collection.id}/exhibit`} variant="primary">
+              <Presentation aria-hidden="true" className="size-4" />
+              Exhibit
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {collection.descriptionHtml && (
+        <div
+          className="prose-comment mb-10 max-w-2xl leading-relaxed text-ink [&_a]:text-accent [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mb-3 [&_ul]:list-disc"
+          dangerouslySetInnerHTML={{ __html: collection.descriptionHtml }}
+        />
+      )}
+      {collection.rights.own && <OwnerTools collection={collection} />}
+      <QueryState query={items} loading={<PageSpinner label="Loading the artifacts" />}>
+        {(answer) =>
+          answer.items.length === 0 ? (
+            <EmptyState
+              icon={Library}
+              title="No artifacts here yet"
+              message={
+                editable
+                  ? "Use Add to collection on any artifact to put it here."
+                  : "This collection shows no artifacts at the moment."
+              }
+              action={<ButtonLink to="/allartifacts">Explore All Artifacts</ButtonLink>}
+            />
+          ) : (
+            <>
+              <ol className="flex flex-col gap-4" aria-label="Artifacts in this collection">
+                {answer.items.map((item, index) => (
+                  <ItemRow
+                    key={item.artifact.id}
+                    collection={collection}
+                    item={item}
+                    position={(page - 1) * COLLECTION_ITEMS_PAGE_SIZE + index}
+                    total={answer.total}
+                    editable={editable}
+                  />
+                ))}
+              </ol>
+              <Pagination
+                className="mt-8"
+                page={answer.page}
+                pageCount={answer.pageCount}
+                onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+              />
+            </>
+          )
+        }
+      </QueryState>
+    </Page>
+  );
+}
+
+/** One artifact in the list; members of the collection move, annotate and remove it here. */
+function ItemRow({
+  collection,
+  item,
+  position,
+  total,
+  editable,
+}: {
+  collection: CollectionDetail;
+  item: CollectionItem;
+  position: number;
+  total: number;
+  editable: boolean;
+}) {
+  const utils = trpc.useUtils();
+  const change = trpc.collections.changeItem.useMutation();
+  const remove = trpc.collections.removeItems.useMutation();
+  const [note, setNote] = useState(item.note);
+  const [error, setError] = useState<string | null>(null);
+  const { artifact } = item;
+  const refresh = () => utils.collections.invalidate();
+
+  const run = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+      await refresh();
+    } catch (failure) {
+      setError(serverMessage(failure) ?? "That did not work. Please try again.");
+    }
+  };
+  const move = (to: number) =>
+    run(() =>
+      change.mutateAsync({ id: collection.id, artifactId: artifact.id, change: { position: to } }),
+    );
+
+  return (
+    <li className="grid gap-4 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-[10rem_1fr]">
+      <div className="overflow-hidden rounded-xl">
+        <ArtifactImage artifact={artifact} sizes={IMAGE_SIZES.preview} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-2">
+        <p className="text-sm text-muted">{position + 1}.</p>
+        <h2 className="font-serif text-xl font-semibold [overflow-wrap:anywhere]">
+          <Link to={`/artifacts/${artifact.id}`} className="hover:text-accent">
+            {artifact.artifactName}
+          </Link>
+        </h2>
+        <p className="text-sm text-muted">
+          {artifact.artifactType} · {artifact.createdAt}
+        </p>
+        {!editable && item.note && <p className="leading-relaxed">{item.note}</p>}
+        {editable && (
+          <div className="flex flex-col gap-3">
+            <TextAreaField
+              label={`Note on ${artifact.artifactName}`}
+              value={note}
+              maxLength={1000}
+              onChange={(event) => setNote(event.target.value)}
+              className="max-w-xl"
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={note === item.note}
+                busy={change.isPending && change.variables?.change.note !== undefined}
+                onClick={() =>
+                  void run(() =>
+                    change.mutateAsync({
+                      id: collection.id,
+                      artifactId: artifact.id,
+                      change: { note },
+                    }),
+                  )
+                }
+              >
+                Save note
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={position === 0 || change.isPending}
+                onClick={() => void move(position - 1)}
+              >
+                <ArrowUp aria-hidden="true" className="size-4" />
+                Move up<span className="sr-only">: {artifact.artifactName}</span>
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={position >= total - 1 || change.isPending}
+                onClick={() => void move(position + 1)}
+              >
+                <ArrowDown aria-hidden="true" className="size-4" />
+                Move down<span className="sr-only">: {artifact.artifactName}</span>
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                busy={remove.isPending}
+                onClick={() =>
+                  void run(() =>
+                    remove.mutateAsync({ id: collection.id, artifactIds: [artifact.id] }),
+                  )
+                }
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Remove<span className="sr-only">: {artifact.artifactName}</span>
+              </Button>
+            </div>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The owner's own controls: visibility and the trash. */
+function OwnerTools({ collection }: { collection: CollectionDetail }) {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const update = trpc.collections.update.useMutation();
+  const trash = trpc.collections.delete.useMutation();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="mb-10 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 sm:flex-row sm:items-end">
+      <SelectField
+        label="Visibility"
+        value={collection.visibility}
+        onChange={(event) => {
+          setError(null);
+          update
+            .mutateAsync({
+              id: collection.id,
+              visibility: event.target.value as CollectionDetail["visibility"],
+            })
+            .then(() => utils.collections.invalidate())
+            .catch((failure: unknown) => setError(serverMessage(failure) ?? "Please try again."));
+        }}
+        options={[
+          { value: "private", label: "Private: only its members" },
+          { value: "unlisted", label: "Unlisted: anyone with the link" },
+          { value: "public", label: "Public: listed and searchable" },
+        ]}
+      />
+      <Button
+        type="button"
+        variant="danger"
+        busy={trash.isPending}
+        onClick={() => {
+          trash
+            .mutateAsync({ id: collection.id })
+            .then(async () => {
+              await utils.collections.invalidate();
+              await navigate("/collections");
+            })
+            .catch((failure: unknown) => setError(serverMessage(failure) ?? "Please try again."));
+        }}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        Move to trash
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
