@@ -31,6 +31,8 @@ interface Shot {
 
 interface Ids {
   mine: number;
+  /** A public collection of the account's, of three seeded artifacts with a note (issue 32). */
+  collection: number;
 }
 
 const SHOTS: Shot[] = [
@@ -124,6 +126,22 @@ const SHOTS: Shot[] = [
   { name: "update-artifact-missing", path: "/update-artifact/999999", signedIn: true },
   { name: "profile", path: "/profile", signedIn: true },
   { name: "update-profile", path: "/update-profile", signedIn: true },
+  { name: "collections", path: "/collections", signedIn: false },
+  { name: "collections-mine", path: "/collections", signedIn: true },
+  { name: "collection-page", path: (ids) => `/c/${ids.collection}`, signedIn: true },
+  { name: "collection-exhibit", path: (ids) => `/c/${ids.collection}/exhibit`, signedIn: true },
+  {
+    name: "add-to-collection",
+    path: "/allartifacts",
+    signedIn: true,
+    act: async (page) => {
+      await page
+        .getByRole("button", { name: /^Add to collection/ })
+        .first()
+        .click();
+      await page.getByRole("dialog", { name: "Add to collection" }).waitFor();
+    },
+  },
 ];
 
 /** Calls a tRPC mutation as the browser would (same origin, JSON), sharing the context's cookies. */
@@ -157,7 +175,18 @@ async function prepareAccount(context: BrowserContext): Promise<Ids> {
     presentLocation: "Museum of the History of Science, Oxford",
   })) as { id: number };
   await mutation(context, "likes.like", { id: 1 });
-  return { mine: created.id };
+  const collection = (await mutation(context, "collections.create", {
+    title: "Instruments of the night sky",
+    description: "How people **measured the heavens**, from Alexandria to Oxford.",
+    visibility: "public",
+  })) as { id: number };
+  await mutation(context, "collections.addItems", { id: collection.id, artifactIds: [1, 2, 3] });
+  await mutation(context, "collections.changeItem", {
+    id: collection.id,
+    artifactId: 1,
+    change: { note: "Look at the inscription on the left." },
+  });
+  return { mine: created.id, collection: collection.id };
 }
 
 /** Waits until spinners are gone and fonts are in, so the picture shows the finished screen. */
@@ -209,7 +238,7 @@ async function main() {
             (url) => url.origin !== new URL(BASE_URL).origin,
             (route) => route.abort(),
           );
-          const ids = signedIn ? await prepareAccount(context) : { mine: 0 };
+          const ids = signedIn ? await prepareAccount(context) : { mine: 0, collection: 0 };
           const page = await context.newPage();
           page.on("console", (message) => {
             if (message.type() === "error" && !message.text().includes("ERR_FAILED")) {

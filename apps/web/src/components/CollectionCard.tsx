@@ -1,6 +1,7 @@
 import type { CollectionSummary } from "@artifact-atlas/shared";
-import { Heart, Images, Library } from "lucide-react";
+import { Heart, Images } from "lucide-react";
 import { Link } from "react-router-dom";
+import { CollectionCover } from "./CollectionCover";
 
 const VISIBILITY_LABELS = { public: "Public", unlisted: "Unlisted", private: "Private" } as const;
 
@@ -14,21 +15,7 @@ export function CollectionCard({
 }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-card transition duration-200 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0">
-      <div className="aspect-[4/3] bg-surface-muted">
-        {collection.cover ? (
-          <img
-            src={collection.cover.url}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center bg-accent-soft text-accent">
-            <Library aria-hidden="true" className="size-10" />
-          </div>
-        )}
-      </div>
+      <CollectionCover cover={collection.cover} className="aspect-[4/3] w-full" />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="font-serif text-xl leading-snug font-semibold text-ink [overflow-wrap:anywhere]">
           <Link

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { Button, ButtonLink } from "../components/Button";
+import { CollectionCover } from "../components/CollectionCover";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextAreaField } from "../components/Field";
@@ -43,10 +44,9 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
     <Page>
       <title>{`${collection.title} | Artifact Atlas`}</title>
       {collection.cover && (
-        <img
-          src={collection.cover.url}
-          alt=""
-          className="mb-8 aspect-[3/1] w-full rounded-2xl object-cover"
+        <CollectionCover
+          cover={collection.cover}
+          className="mb-8 aspect-[3/1] w-full rounded-2xl"
         />
       )}
       <PageHeader

@@ -8,7 +8,7 @@ import { CollectionCard } from "../components/CollectionCard";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
-import { PageHeader, SectionHeading } from "../components/PageHeader";
+import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
@@ -59,7 +59,9 @@ export default function CollectionsRoute() {
       />
       {user && <MyCollections />}
       <section aria-labelledby="public-collections" className="flex flex-col gap-6">
-        <SectionHeading id="public-collections" title="Public collections" />
+        <h2 id="public-collections" className="font-serif text-2xl font-semibold text-ink">
+          Public collections
+        </h2>
         <form
           role="search"
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
@@ -162,7 +164,9 @@ function MyCollections() {
 
   return (
     <section aria-labelledby="my-collections" className="mb-14 flex flex-col gap-6">
-      <SectionHeading id="my-collections" title="My Collections" />
+      <h2 id="my-collections" className="font-serif text-2xl font-semibold text-ink">
+        My Collections
+      </h2>
       <form
         onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5 sm:flex-row sm:items-end"

@@ -1,0 +1,106 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { ArtifactPage, CollectionItemsPage } from "@artifact-atlas/shared";
+import { signUp, trpcQuery } from "./support/api";
+import { openPage } from "./support/browser";
+import { useProductInBrowser } from "./support/product";
+
+/*
+ * Issue 32 in the browser: a member creates a collection from a card's Add to collection, adds a
+ * second artifact, reorders and annotates on the collection page with the keyboard, and walks the
+ * Exhibit with the arrow keys.
+ */
+
+const product = useProductInBrowser();
+const POLL = { timeout: 10_000 };
+
+/** The artifact names of the collection page, in the order shown. */
+async function namesInOrder(page: Page): Promise<string[]> {
+  return page
+    .getByRole("list", { name: "Artifacts in this collection" })
+    .getByRole("heading", { level: 2 })
+    .allTextContents();
+}
+
+/** "Label: name" as a button's accessible name (the name is screen-reader text after the label). */
+function named(label: string, name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${label}\\s*:\\s*${escaped}$`);
+}
+
+/** A card's Add to collection button, named after its artifact. */
+function addButton(page: Page, name: string) {
+  return page.getByRole("button", { name: named("Add to collection", name) });
+}
+
+describe("a collection", () => {
+  it("is created, filled, reordered, annotated and shown as an exhibit", async () => {
+    const context = await product.newContext();
+    await signUp(context, product.origin, "Tess Teacher", "collections");
+    // The first two cards of All Artifacts (newest first).
+    const { items } = await trpcQuery<ArtifactPage>(product.origin, "artifacts.list", { page: 1 });
+    const [first, second] = items;
+    const { page, problems } = await openPage(context);
+
+    // Add to collection on the first card, creating the collection on the spot.
+    await page.goto(`${product.origin}/allartifacts`);
+    await addButton(page, first!.artifactName).click();
+    const chooser = page.getByRole("dialog", { name: "Add to collection" });
+    await chooser.getByLabel("New collection").fill("Tuesday's class");
+    await chooser.getByRole("button", { name: "Create and add" }).click();
+    await chooser.getByText("Added to").waitFor(POLL);
+    await page.keyboard.press("Escape");
+
+    // The second card adds to the collection just made.
+    await addButton(page, second!.artifactName).click();
+    await chooser.getByRole("button", { name: /^Add\s*to Tuesday's class$/ }).click();
+    await chooser.getByText("Added to").waitFor(POLL);
+    await chooser.getByRole("link", { name: "Tuesday's class" }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith("/c/"), POLL);
+    const id = Number(new URL(page.url()).pathname.split("/")[2]);
+    await expect
+      .poll(() => namesInOrder(page), POLL)
+      .toEqual([first!.artifactName, second!.artifactName]);
+
+    // Reorder with the keyboard: focus Move down on the first and press Enter.
+    await page.getByRole("button", { name: named("Move down", first!.artifactName) }).focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => namesInOrder(page), POLL)
+      .toEqual([second!.artifactName, first!.artifactName]);
+
+    // A note, saved and read back from the server.
+    await page
+      .getByLabel(`Note on ${first!.artifactName}`)
+      .fill("Look at the inscription on the left.");
+    await page.getByRole("button", { name: "Save note" }).nth(1).click();
+    await expect
+      .poll(async () => {
+        const response = await context.request.get(
+          `${product.origin}/trpc/collections.items?input=${encodeURIComponent(JSON.stringify({ id }))}`,
+        );
+        const body = (await response.json()) as { result: { data: CollectionItemsPage } };
+        return body.result.data.items.map((item) => item.note);
+      }, POLL)
+      .toEqual(["", "Look at the inscription on the left."]);
+
+    // The Exhibit: one artifact at a time, the arrow keys move, Escape closes.
+    await page.getByRole("link", { name: "Exhibit" }).click();
+    const slide = page.getByRole("figure");
+    await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 1 of 2");
+    await page.getByRole("heading", { name: second!.artifactName }).waitFor(POLL);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 2 of 2");
+    await page.getByRole("heading", { name: first!.artifactName }).waitFor(POLL);
+    await page.getByText("Look at the inscription on the left.").waitFor(POLL);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 2 of 2");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 1 of 2");
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => url.pathname === `/c/${id}`, POLL);
+
+    expect(problems).toEqual([]);
+  });
+});
