@@ -340,6 +340,8 @@ describe("Download my data", () => {
       "suggestions",
       "agreements",
       "follows",
+      // Issue 32 (test/collections.test.ts fills it).
+      "collections",
     ]);
     expect(data.account).toMatchObject({ email: user.email, name: user.name, hasPassword: true });
     expect(data.artifacts.map((a) => a.id)).toEqual(mine.map((a) => a.id));

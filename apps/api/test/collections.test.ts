@@ -446,3 +446,74 @@ describe("the trash", () => {
     expect((await refusal("query", "collections.byId", { id: made.id }, owner)).status).toBe(404);
   });
 });
+
+describe("an owner's account", () => {
+  it("Download my data holds their collections with items and notes", async () => {
+    const [a, b] = insertArtifacts(t.db, 2);
+    const made = await create(owner, { title: "For the record", description: "Mine." });
+    await call("mutation", "collections.addItems", { id: made.id, artifactIds: [a, b] }, owner);
+    await call(
+      "mutation",
+      "collections.changeItem",
+      { id: made.id, artifactId: b, change: { note: "Second", position: 0 } },
+      owner,
+    );
+    setStatus(a!, "hidden");
+    const response = await rest(t.app, "GET", "/account/data", { cookie: owner.cookie });
+    expect(response.statusCode).toBe(200);
+    const data = response.json() as {
+      collections: {
+        title: string;
+        description: string;
+        items: { artifactId: number; artifactName: string | null; note: string }[];
+      }[];
+    };
+    expect(data.collections).toHaveLength(1);
+    expect(data.collections[0]!.title).toBe("For the record");
+    expect(data.collections[0]!.items).toEqual([
+      expect.objectContaining({
+        artifactId: b,
+        artifactName: "Harvested artifact 1",
+        note: "Second",
+      }),
+      // Someone else's hidden artifact: named by its id only.
+      expect.objectContaining({ artifactId: a, artifactName: null, note: "" }),
+    ]);
+  });
+
+  it("on deletion, hands shared ones with collaborators on and deletes the rest", async () => {
+    const { signUp } = await import("./support/auth");
+    const leaving = await signUp(t.app);
+    const as = { ...owner, id: leaving.user.id, cookie: leaving.cookie };
+    const shared = await create(as, { title: "Shared", visibility: "public" });
+    const alone = await create(as, { title: "Alone", visibility: "public" });
+    const secret = await create(as, { title: "Secret", visibility: "private" });
+    for (const id of [shared.id, secret.id]) {
+      await call("mutation", "collections.addCollaborator", { id, userId: stranger.id }, as);
+      clock += 1000;
+      await call("mutation", "collections.addCollaborator", { id, userId: helper.id }, as);
+    }
+    // The stranger was invited first: the longest-standing collaborator.
+    const deleted = await trpc(
+      t.app,
+      "mutation",
+      "account.delete",
+      { artifacts: "delete", password: leaving.input.password },
+      leaving.cookie,
+    );
+    expect(deleted.status, deleted.response.body).toBe(200);
+    const rows = t.db.$client
+      .prepare("select id, owner_id as ownerId from collections order by id")
+      .all();
+    expect(rows).toEqual([{ id: shared.id, ownerId: stranger.id }]);
+    const detail = await call<CollectionDetail>(
+      "query",
+      "collections.byId",
+      { id: shared.id },
+      stranger,
+    );
+    expect(detail.rights).toEqual({ edit: true, own: true });
+    expect(detail.collaborators.map((member) => member.id)).toEqual([helper.id]);
+    expect(alone.id).not.toBe(secret.id);
+  });
+});

@@ -5,6 +5,7 @@ import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, likes, reviewQueue, users } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { CONVERSATION_SECTIONS } from "./conversation/export";
+import { collectionsExportSection } from "./collections/collections";
 import { keysetSection, nameIfReadable, type ExportSection } from "./export-sections";
 
 export { EXPORT_PAGE_ROWS } from "./export-sections";
@@ -137,6 +138,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   reportsSection,
   // Issue 33: comments (with their earlier texts), suggestions, agreements and follows.
   ...CONVERSATION_SECTIONS,
+  // Issue 32: the member's own collections with their items and notes.
+  collectionsExportSection,
 ];
 
 /** The account itself: what the member gave and when they joined; never a hash or a token. */

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { handOverCollectionsOf } from "./collections/collections";
 import type { z } from "zod";
 import {
   MESSAGES,
@@ -144,7 +145,8 @@ export function signOutOtherSessions(deps: Pick<Deps, "db">, actor: AccountActor
  * One transaction: the artifacts are deleted or handed to the former members' account under
  * "Former member"; the person's reports, comments and suggestions are deleted; then the account
  * row goes, and with it (ON DELETE CASCADE) its sessions, likes, notifications, follows,
- * agreements and reset links. Nothing left names the person.
+ * agreements, reset links and collections (a shared one with collaborators is handed to the
+ * longest-standing one). Nothing left names the person.
  */
 export async function deleteAccount(
   deps: Pick<Deps, "db" | "authRateLimiters" | "now">,
@@ -192,6 +194,9 @@ export async function deleteAccount(
         // an empty "deleted" placeholder that names no one. Agreements, follows and the digest go
         // with the account row (ON DELETE CASCADE, and a trigger for those who followed them).
         removeCommentsOf(tx, actor.user.id);
+        // Shared collections with collaborators go to the longest-standing one (issue 32); the
+        // others go with the account row (ON DELETE CASCADE).
+        handOverCollectionsOf(deps.db, actor.user.id, deps.now());
         tx.delete(users).where(eq(users.id, actor.user.id)).run();
       },
       { behavior: "immediate" },

@@ -21,6 +21,7 @@ import { ServiceError } from "../errors";
 import { find } from "../find";
 import { renderComment } from "../conversation/markdown";
 import { containsPattern } from "../../store/find-sql";
+import { keysetSection } from "../export-sections";
 import {
   COLLECTION_COLUMNS,
   loadCollection,
@@ -488,4 +489,75 @@ export function removeCollaborator(
     }
     return { removed: removed > 0 };
   })();
+}
+
+/**
+ * Download my data (issue 32): the member's own collections, oldest first, each with its items in
+ * order and their notes. An item names its artifact where the member may read it (their own, or
+ * public), else by id only, as the rest of the file does (export-sections.ts nameIfReadable).
+ */
+export const collectionsExportSection = keysetSection(
+  "collections",
+  0,
+  (db, userId, after, limit) =>
+    (
+      statement(
+        db,
+        `select c.id as key, c.id, c.title, c.description, c.kind, c.query, c.visibility,
+         c.created_at as createdAt, c.deleted_at as deletedAt,
+         (select json_group_array(json_object('artifactId', i.artifact_id, 'artifactName',
+             case when a.owner_id = :user or (a.status = 'published' and a.deleted_at is null)
+               then a.artifact_name end,
+             'note', i.note, 'addedAt', i.added_at))
+          from (select * from collection_items where collection_id = c.id order by position) i
+          join artifacts a on a.id = i.artifact_id) as items
+       from collections c where c.owner_id = :user and c.id > :after order by c.id limit :limit`,
+      ).all({ user: userId, after, limit }) as (Record<string, unknown> & {
+        key: number;
+        items: string;
+        query: string | null;
+      })[]
+    ).map((row) => ({
+      ...row,
+      query: row.query === null ? null : (JSON.parse(row.query) as unknown),
+      items: JSON.parse(row.items) as unknown[],
+    })),
+);
+
+/**
+ * When an account is deleted (services/account.ts): its shared (public or unlisted) collections
+ * with collaborators go to the longest-standing collaborator, who stops being one; the rest
+ * (private ones, the trash, those with no collaborator) go with the account, by cascade. Run
+ * inside the deletion's transaction, before the account row goes.
+ */
+export function handOverCollectionsOf(db: AppDatabase, userId: number, now: number): number {
+  const shared = statement(
+    db,
+    `select c.id, (select user_id from collection_collaborators
+         where collection_id = c.id order by added_at, user_id limit 1) as heir
+     from collections c
+     where c.owner_id = ? and c.visibility != 'private' and c.deleted_at is null`,
+  ).all(userId) as { id: number; heir: number | null }[];
+  let handed = 0;
+  for (const { id, heir } of shared) {
+    if (heir === null) continue;
+    statement(db, "update collections set owner_id = ?, updated_at = ? where id = ?").run(
+      heir,
+      now,
+      id,
+    );
+    statement(
+      db,
+      "delete from collection_collaborators where collection_id = ? and user_id = ?",
+    ).run(id, heir);
+    recordChange(db, {
+      collectionId: id,
+      actorId: null,
+      action: "update",
+      detail: "owner",
+      at: now,
+    });
+    handed += 1;
+  }
+  return handed;
 }
