@@ -517,3 +517,35 @@ describe("an owner's account", () => {
     expect(alone.id).not.toBe(secret.id);
   });
 });
+
+describe("likes on collections", () => {
+  it("count once per member, sort /collections, and reach no private collection", async () => {
+    const liked = await create(owner, { title: "Liked one", visibility: "public" });
+    const plain = await create(owner, { title: "Plain one", visibility: "public" });
+    const hidden = await create(owner, { title: "Hidden one", visibility: "private" });
+    for (const user of [helper, stranger]) {
+      const answer = await rest(t.app, "POST", `/collections/${liked.id}/like`, {
+        cookie: user.cookie,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const twice = await call<{ liked: boolean; likeCount: number }>(
+      "mutation",
+      "collections.like",
+      { id: liked.id },
+      stranger,
+    );
+    expect(twice).toEqual({ liked: true, likeCount: 2 });
+    const sorted = await call<CollectionPage>("query", "collections.list", { sort: "likes" });
+    expect(sorted.items.map((item) => item.id)).toEqual([liked.id, plain.id]);
+    expect(sorted.items[0]!.likeCount).toBe(2);
+    const refused = await rest(t.app, "POST", `/collections/${hidden.id}/like`, {
+      cookie: stranger.cookie,
+    });
+    expect(refused.statusCode).toBe(404);
+    const unliked = await rest(t.app, "DELETE", `/collections/${liked.id}/like`, {
+      cookie: stranger.cookie,
+    });
+    expect(unliked.json()).toEqual({ liked: false, likeCount: 1 });
+  });
+});

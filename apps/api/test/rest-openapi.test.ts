@@ -98,6 +98,8 @@ const COLLECTION_CALLS = [
   ["delete", "/collections/{id}/items"],
   ["put", "/collections/{id}/items/{artifactId}"],
   ["get", "/collections/{id}/history"],
+  ["post", "/collections/{id}/like"],
+  ["delete", "/collections/{id}/like"],
   ["post", "/collections/{id}/collaborators"],
   ["delete", "/collections/{id}/collaborators/{userId}"],
 ] as const;

@@ -31,6 +31,7 @@ import {
   updateCollection,
 } from "../services/collections/collections";
 import { collectionHistory } from "../services/collections/history";
+import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
 import { failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
 import { pageHeaders, requireUser, WRITER } from "./http";
@@ -399,6 +400,27 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
         limit: 50,
       }).items,
   );
+
+  const likeState = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+  for (const [method, liked] of [
+    ["post", true],
+    ["delete", false],
+  ] as const) {
+    api[method](
+      "/collections/:id/like",
+      {
+        schema: {
+          operationId: liked ? "likeCollection" : "unlikeCollection",
+          summary: liked ? "Like a collection (idempotent)" : "Unlike a collection (idempotent)",
+          params: collectionParams,
+          response: { 200: json("The like state.", likeState), ...failures([401, 404, 429]) },
+        },
+        config: { access: WRITER },
+      },
+      async (request) =>
+        setCollectionLike(deps.db, requireUser(request), request.params.id, liked, deps.now()),
+    );
+  }
 
   api.post(
     "/collections/:id/collaborators",

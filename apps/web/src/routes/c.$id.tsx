@@ -3,7 +3,7 @@ import {
   type CollectionDetail,
   type CollectionItem,
 } from "@artifact-atlas/shared";
-import { ArrowDown, ArrowUp, Library, Presentation, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Heart, Library, Presentation, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
@@ -17,6 +17,7 @@ import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { serverMessage } from "../lib/errors";
+import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { collectionIdOf } from "../lib/collections";
 import NotFoundRoute from "./not-found";
@@ -59,12 +60,15 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
           </>
         }
         aside={
-          collection.kind === "curated" && collection.artifactCount > 0 ? (
-            <ButtonLink to={`/c/${collection.id}/exhibit`} variant="primary">
-              <Presentation aria-hidden="true" className="size-4" />
-              Exhibit
-            </ButtonLink>
-          ) : null
+          <div className="flex flex-wrap gap-2">
+            <CollectionLike collection={collection} />
+            {collection.kind === "curated" && collection.artifactCount > 0 && (
+              <ButtonLink to={`/c/${collection.id}/exhibit`} variant="primary">
+                <Presentation aria-hidden="true" className="size-4" />
+                Exhibit
+              </ButtonLink>
+            )}
+          </div>
         }
       />
       {collection.descriptionHtml && (
@@ -112,6 +116,47 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
         }
       </QueryState>
     </Page>
+  );
+}
+
+/** Like this collection (signed in), with its count; a visitor sees the count. */
+function CollectionLike({ collection }: { collection: CollectionDetail }) {
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const status = trpc.collections.likeStatus.useQuery(
+    { id: collection.id },
+    { enabled: user !== null },
+  );
+  const like = trpc.collections.like.useMutation();
+  const unlike = trpc.collections.unlike.useMutation();
+  const liked = status.data?.liked ?? false;
+  const count = status.data?.likeCount ?? collection.likeCount;
+  if (!user) {
+    return (
+      <span className="inline-flex h-11 items-center gap-1.5 text-sm text-muted">
+        <Heart aria-hidden="true" className="size-4 text-accent" />
+        {count} {count === 1 ? "like" : "likes"}
+      </span>
+    );
+  }
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      aria-pressed={liked}
+      busy={like.isPending || unlike.isPending}
+      onClick={() => {
+        const change = liked ? unlike : like;
+        void change
+          .mutateAsync({ id: collection.id })
+          .then(() => utils.collections.invalidate())
+          .catch(() => undefined);
+      }}
+    >
+      <Heart aria-hidden="true" className={liked ? "size-4 fill-current text-accent" : "size-4"} />
+      Like this collection
+      <span className="text-muted">({count})</span>
+    </Button>
   );
 }
 

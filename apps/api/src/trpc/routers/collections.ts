@@ -23,6 +23,7 @@ import {
   updateCollection,
 } from "../../services/collections/collections";
 import { collectionHistory } from "../../services/collections/history";
+import { collectionLikeStatus, setCollectionLike } from "../../services/collections/likes";
 import {
   addItems,
   changeItem,
@@ -96,6 +97,22 @@ export const collectionsRouter = router({
     .input(collaboratorInput)
     .mutation(({ ctx, input }) =>
       addCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
+    ),
+
+  likeStatus: protectedProcedure
+    .input(collectionIdInput)
+    .query(({ ctx, input }) => collectionLikeStatus(ctx.deps.db, ctx.user, input.id)),
+
+  like: writeProcedure
+    .input(collectionIdInput)
+    .mutation(({ ctx, input }) =>
+      setCollectionLike(ctx.deps.db, ctx.user, input.id, true, ctx.now),
+    ),
+
+  unlike: writeProcedure
+    .input(collectionIdInput)
+    .mutation(({ ctx, input }) =>
+      setCollectionLike(ctx.deps.db, ctx.user, input.id, false, ctx.now),
     ),
 
   removeCollaborator: writeProcedure
