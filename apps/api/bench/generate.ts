@@ -3,6 +3,7 @@ import { createSessionStore } from "../src/auth/session";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { refreshParsedDates } from "../src/store/artifact-dates";
+import { generateCollectionRows } from "./generate-collections";
 import { generateConversationRows } from "./generate-conversation";
 import { generateAdminRows } from "./generate-admin";
 import { fieldsJson, generateReviewRows } from "./generate-review";
@@ -296,6 +297,8 @@ export async function generateBenchDatabase(
         now,
         busiest: HISTORY_BENCH.artifactId,
       });
+      // Issue 32: 10,000 collections, 20 of them full; its own random sequence as well.
+      generateCollectionRows(sqlite, random(20_261_132), { users, artifacts, now });
     })();
 
     const mismatched = sqlite

@@ -24,6 +24,7 @@ import { siteRights } from "../src/services/site-rights";
 import { createPublicArtifactStore, type PublicArtifactStore } from "../src/store/public-artifacts";
 import { HISTORY_BENCH, IMAGES_PER_ARTIFACT } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
+import { collectionLatencyCases } from "./latency-collections";
 import { conversationLatencyCases } from "./latency-conversation";
 import { eq } from "drizzle-orm";
 import { listSessions } from "../src/auth/session";
@@ -360,6 +361,9 @@ export function latencyCases(sampleId: number): Case[] {
   }
   for (const { label, run } of conversationLatencyCases(sampleId)) {
     cases.push({ label, listTarget: true, run });
+  }
+  for (const { label, run } of collectionLatencyCases()) {
+    cases.push({ label, listTarget: false, run });
   }
   // Your account (issue 20): a page of Download my data for the sample artifact's owner, the
   // sessions of "Where you're signed in", and the check of a reset link.
