@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   FOLLOWS_MAX,
+  type ArtifactOwner,
   type CursorPage,
   type FollowingFeedItem,
   type FollowItem,
@@ -164,6 +165,65 @@ describe("following", () => {
       { bell: true, email: false },
     );
     expect(full.status).toBe(409);
+  });
+});
+
+describe("the owner of an artifact, to follow them by", () => {
+  test("is their id and name, to a member through either door, and following them fills the feed", async () => {
+    const skull = await addArtifact(t, owner, { artifactName: "Ichthyosaur Skull" });
+    const viaTrpc = await trpc(
+      t.app,
+      "query",
+      "follows.artifactOwner",
+      { id: skull.id },
+      follower.cookie,
+    );
+    // Exactly these two: never the owner's email or anything else of the account.
+    expect(viaTrpc.data).toEqual({ id: owner.id, name: "Mary Anning" });
+    const viaRest = await rest(t.app, "GET", `/artifacts/${skull.id}/owner`, {
+      cookie: follower.cookie,
+    });
+    expect(viaRest.statusCode).toBe(200);
+    expect(viaRest.json()).toEqual({ id: owner.id, name: "Mary Anning" });
+    expect(viaRest.body).not.toContain(owner.email);
+
+    const { id } = viaTrpc.data as ArtifactOwner;
+    await followIt(follower, { kind: "member", id }, { bell: true, email: false });
+    const next = await addArtifact(t, owner, { artifactName: "Coprolite" });
+    const feed = await trpc(t.app, "query", "follows.feed", {}, follower.cookie);
+    expect((feed.data as CursorPage<FollowingFeedItem>).items.map((item) => item.id)).toEqual([
+      next.id,
+      skull.id,
+    ]);
+  });
+
+  test("is nobody for a visitor, and not found for an artifact that is not public", async () => {
+    const skull = await addArtifact(t, owner);
+    expect((await trpc(t.app, "query", "follows.artifactOwner", { id: skull.id })).status).toBe(
+      401,
+    );
+    expect((await rest(t.app, "GET", `/artifacts/${skull.id}/owner`)).statusCode).toBe(401);
+
+    const ask = async (id: number | string) => {
+      const answer = await rest(t.app, "GET", `/artifacts/${id}/owner`, { cookie: other.cookie });
+      return [answer.statusCode, answer.json() as unknown];
+    };
+    const unknown = await ask(999_999);
+    expect(unknown).toEqual([404, { error: "Artifact not found" }]);
+    expect(await ask("abc")).toEqual(unknown);
+    for (const hide of [
+      "update artifacts set status = 'hidden' where id = ?",
+      "update artifacts set status = 'pending' where id = ?",
+      "update artifacts set status = 'rejected' where id = ?",
+      "update artifacts set status = 'published', deleted_at = 1 where id = ?",
+    ]) {
+      t.db.$client.prepare(hide).run(skull.id);
+      // The same answer as for no artifact at all: nothing tells one from the other.
+      expect(await ask(skull.id)).toEqual(unknown);
+    }
+    // Not even to its owner: this is for following, and nobody follows a hidden artifact's owner.
+    const own = await trpc(t.app, "query", "follows.artifactOwner", { id: skull.id }, owner.cookie);
+    expect(own.status).toBe(404);
   });
 });
 
