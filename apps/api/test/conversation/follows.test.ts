@@ -7,6 +7,7 @@ import {
   type FollowItem,
   type FollowState,
 } from "@artifact-atlas/shared";
+import { createOutbox, smtpTransport } from "../../src/mail/outbox";
 import { DIGEST_MIN_GAP_MS, sendDailyDigests } from "../../src/services/conversation/digest";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
@@ -279,6 +280,45 @@ describe("the daily digest", () => {
     expect(t.db.$client.prepare("select count(*) as n from follows").get()).toEqual({ n: 0 });
     await posted(t, other, skull.id, "Another comment.");
     expect(await digestNow(Date.now() + 3 * DIGEST_MIN_GAP_MS)).toBe(0);
+  });
+
+  test("fills at most half the outbox, sends every member's mail, and stops when told", async () => {
+    const skull = await addArtifact(t, owner, { artifactName: "Ichthyosaur Skull" });
+    const members: SignedInUser[] = [];
+    for (let i = 0; i < 30; i += 1) members.push(await createUserWithSession(t));
+    const line = t.db.$client.prepare(
+      "insert into digest_items (user_id, kind, artifact_id, count, first_at) values (?, 'discussion_new', ?, 2, ?)",
+    );
+    for (const member of members) {
+      await followIt(member, { kind: "artifact", id: skull.id }, { bell: false, email: true });
+      line.run(member.id, skull.id, Date.now());
+    }
+    // A real outbox of 10 places to the test's SMTP server: the digest may fill 5 of them.
+    const outbox = createOutbox({
+      transport: smtpTransport(smtp.url),
+      from: "Artifact Atlas <atlas@example.org>",
+      log: t.app.log,
+      maxQueued: 10,
+    });
+    const deps = { ...t.app.deps, outbox };
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, outbox.pending)), 1);
+    try {
+      // Told to stop at once, it hands the outbox nothing and marks no one as sent.
+      expect(await sendDailyDigests(deps, Date.now(), () => true)).toEqual({ queued: 0 });
+      expect(await sendDailyDigests(deps, Date.now())).toEqual({ queued: 30 });
+      await outbox.idle();
+    } finally {
+      clearInterval(sampler);
+      outbox.close();
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(5);
+    const arrived = smtp.received.filter((mail) =>
+      members.some((member) => mail.to.includes(member.email)),
+    );
+    expect(arrived).toHaveLength(30);
+    expect(t.db.$client.prepare("select count(*) as n from digest_items").get()).toEqual({ n: 0 });
   });
 
   test("asks for mail only where the site has it", async () => {
