@@ -251,6 +251,7 @@ describe("artifactListQuery", () => {
       types: [],
       eras: [],
       locations: [],
+      rights: [],
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { withImageRules } from "./artifact";
 import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
+import { REUSE_LABELS, REUSE_VALUES } from "../rights";
 import { eraValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
@@ -76,6 +77,13 @@ export const restFindShape = {
     FIND_LIMITS.locations,
     "location",
   ).describe("Present location, exactly as stored; repeat for any of several."),
+  rights: repeated(
+    z.enum(REUSE_VALUES, { error: `rights must be one of ${REUSE_VALUES.join(", ")}.` }),
+    REUSE_VALUES.length,
+    "rights",
+  ).describe(
+    `Can I reuse it? By the rights of the artifact's first image (GET /rights lists which statement is in which group): ${REUSE_VALUES.map((value) => `${value} (${REUSE_LABELS[value]})`).join(", ")}; repeat for any of several.`,
+  ),
   sort: z
     .enum(["date_asc", "date_desc"], { error: "sort must be date_asc or date_desc." })
     .optional()
