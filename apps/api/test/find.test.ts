@@ -561,6 +561,9 @@ describe("query plans", () => {
       const matchPerRow = /artifacts_fts VIRTUAL TABLE INDEX \d+:=/;
       const seen = new Set(statements);
       expect(seen.size).toBeGreaterThan(20);
+      // Issue 30: a list reads the first image from the artifact's own columns, never the
+      // images table, so more images per artifact cost a list nothing.
+      expect([...seen].filter((statement) => /\bartifact_images\b/.test(statement))).toEqual([]);
       for (const statement of seen) {
         const plan = (
           sqlite.prepare(`explain query plan ${statement}`).all() as { detail: string }[]
