@@ -26,11 +26,18 @@ const restPaging = {
 
 /** A query parameter that may be repeated: one value or several, always a list after parsing. */
 function repeated<T extends z.ZodType>(item: T, max: number, name: string) {
-  return z
-    .union([item, z.array(item)])
-    .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[])
-    .refine((list) => list.length <= max, `At most ${max} values of ${name}.`)
-    .optional();
+  return (
+    z
+      // A value that is neither answers the value's own message ("type must be one of ..."), not
+      // zod's "Invalid input" for the union.
+      .union([item, z.array(item)], {
+        error: (issue) =>
+          issue.code === "invalid_union" ? issue.errors[0]?.[0]?.message : undefined,
+      })
+      .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[])
+      .refine((list) => list.length <= max, `At most ${max} values of ${name}.`)
+      .optional()
+  );
 }
 
 /** A list that takes only page and pageSize: GET /artifacts/{id}/revisions. */
