@@ -37,6 +37,8 @@ const SHOTS: Shot[] = [
   { name: "home", path: "/", signedIn: false },
   { name: "allartifacts", path: "/allartifacts", signedIn: false },
   { name: "allartifacts-search-empty", path: "/allartifacts?search=zzzz", signedIn: false },
+  // The filters open with one chosen: "Can I reuse it?" beside the others (issue 30).
+  { name: "allartifacts-rights", path: "/allartifacts?rights=free", signedIn: false },
   { name: "login", path: "/login", signedIn: false },
   {
     name: "login-errors",
