@@ -80,9 +80,9 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
  * take room. Last, as it can hold any character.
  */
 function cacheKey(query: CollectionFind): string {
-  const { in: scope, types, eras, fromYear, toYear, locations, sort, window } = query;
+  const { in: scope, types, eras, fromYear, toYear, locations, rights, sort, window } = query;
   const what = [query.total, query.facets, query.allFieldsTotal, query.collection];
-  const parts = [scope, types, eras, fromYear, toYear, locations, sort, window, what];
+  const parts = [scope, types, eras, fromYear, toYear, locations, rights, sort, window, what];
   return `${JSON.stringify(parts)}:${lowerAscii(query.search ?? "")}`;
 }
 

@@ -3,8 +3,10 @@ import {
   ERA_PATTERN,
   FIND_LIMITS,
   LIMITS,
+  REUSE_VALUES,
   SORT_VALUES,
   type ArtifactType,
+  type Reuse,
   type SearchScope,
   type SortValue,
 } from "@artifact-atlas/shared";
@@ -21,6 +23,8 @@ export interface ListParams {
   fromYear: number | undefined;
   toYear: number | undefined;
   locations: string[];
+  /** "Can I reuse it?" (issue 30): free, conditions, ask, unknown. */
+  rights: Reuse[];
 }
 
 function yearParam(raw: string | null): number | undefined {
@@ -59,6 +63,12 @@ export function readListParams(params: URLSearchParams): ListParams {
     params.getAll("location").filter((location) => location.trim() !== ""),
     FIND_LIMITS.locations,
   ).map((location) => location.slice(0, LIMITS.shortText));
+  const rights = distinct(
+    params
+      .getAll("rights")
+      .filter((value): value is Reuse => REUSE_VALUES.includes(value as Reuse)),
+    REUSE_VALUES.length,
+  );
   let fromYear = yearParam(params.get("fromYear"));
   let toYear = yearParam(params.get("toYear"));
   if (fromYear !== undefined && toYear !== undefined && fromYear > toYear) {
@@ -66,7 +76,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     toYear = undefined;
   }
   const scope: SearchScope = params.get("in") === "all" ? "all" : "names";
-  return { search, sort, page, scope, types, eras, fromYear, toYear, locations };
+  return { search, sort, page, scope, types, eras, fromYear, toYear, locations, rights };
 }
 
 /** Whether a change touches what the list holds (anything but the page). */
@@ -92,6 +102,7 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.fromYear !== undefined) params.set("fromYear", String(next.fromYear));
   if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
   for (const location of next.locations) params.append("location", location);
+  for (const value of next.rights) params.append("rights", value);
   if (next.page > 1) params.set("page", String(next.page));
   return params;
 }
@@ -106,6 +117,7 @@ export function filtersOf(state: ListParams) {
     ...(state.types.length > 0 ? { types: state.types } : {}),
     ...(state.eras.length > 0 ? { eras: state.eras } : {}),
     ...(state.locations.length > 0 ? { locations: state.locations } : {}),
+    ...(state.rights.length > 0 ? { rights: state.rights } : {}),
     ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
     ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
   };
@@ -116,6 +128,7 @@ export function hasListFilters(state: ListParams): boolean {
     state.types.length > 0 ||
     state.eras.length > 0 ||
     state.locations.length > 0 ||
+    state.rights.length > 0 ||
     state.fromYear !== undefined ||
     state.toYear !== undefined
   );

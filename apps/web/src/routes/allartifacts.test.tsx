@@ -43,6 +43,7 @@ describe("list params", () => {
       fromYear: undefined,
       toYear: undefined,
       locations: [],
+      rights: [],
     };
     expect(readListParams(new URLSearchParams("search=urn&sort=asc&page=3"))).toEqual({
       search: "urn",

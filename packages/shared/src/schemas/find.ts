@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
 import { eraSpan, FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
 import { MESSAGES } from "../messages";
+import { REUSE_VALUES } from "../rights";
 import { decimalDigitsOnly, isWellFormedText, wholeNumber } from "./fields";
 import type { restFindShape } from "./rest";
 
@@ -52,6 +53,8 @@ export const findFilterShape = {
   fromYear: yearValue("fromYear").optional(),
   toYear: yearValue("toYear").optional(),
   locations: values(locationValue, FIND_LIMITS.locations, "location"),
+  /** "Can I reuse it?": the primary image's rights, grouped (issue 30). */
+  rights: values(z.enum(REUSE_VALUES), REUSE_VALUES.length, "rights"),
   /** Only the artifacts of this collection (issue 32), that the viewer may see. */
   collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER).optional(),
 };
@@ -163,6 +166,7 @@ export function findOfRest(query: RestFindParams): CollectionFind {
     types: sorted(query.type) as CollectionFind["types"],
     eras: sorted(query.era),
     locations: sorted(query.location),
+    rights: sorted(query.rights) as CollectionFind["rights"],
     fromYear: query.fromYear,
     toYear: query.toYear,
     ...(query.collection === undefined ? {} : { collection: query.collection }),
