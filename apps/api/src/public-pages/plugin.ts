@@ -1,7 +1,15 @@
 import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { artifactId, OPEN_DATA_MESSAGES } from "@artifact-atlas/shared";
+import {
+  artifactId,
+  COLLECTION_ITEMS_PAGE_SIZE,
+  collectionId,
+  OPEN_DATA_MESSAGES,
+} from "@artifact-atlas/shared";
+import { getCollection } from "../services/collections/collections";
+import { collectionItems } from "../services/collections/items";
+import { collectionPageHead } from "./collection-head";
 import { prefersJsonLd, sendArtifactJsonLd } from "../harvesting/linked-data";
 import { textStream } from "../open-data/export";
 import { appendVary } from "../plugins/cors";
@@ -124,6 +132,35 @@ export const publicPagesPlugin = fp(
       } catch (error) {
         if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
         // The web app shows its not-found screen; the status says so to crawlers.
+        return reply
+          .code(404)
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(notFoundPage);
+      }
+    });
+
+    // Issue 32: a collection's page, its head written by the server for whoever may see it.
+    app.get<{ Params: { id: string } }>("/c/:id", async (request, reply) => {
+      if (page === null) return reply.callNotFound();
+      const personal = request.headers.cookie !== undefined;
+      const viewer = request.session?.user ?? null;
+      try {
+        const parsed = collectionId.safeParse(request.params.id);
+        if (!parsed.success) throw new ServiceError("NOT_FOUND", "not a collection address");
+        const collection = getCollection(deps.artifactStore, viewer, { id: parsed.data });
+        const items = collectionItems(deps.artifactStore, viewer, {
+          id: parsed.data,
+          page: 1,
+          pageSize: COLLECTION_ITEMS_PAGE_SIZE,
+        }).items;
+        const shared = collection.visibility !== "private" && !personal;
+        return reply
+          .header("cache-control", shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL)
+          .type("text/html; charset=utf-8")
+          .send(page(collectionPageHead(collection, items, origin)));
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
         return reply
           .code(404)
           .header("cache-control", "no-cache")
