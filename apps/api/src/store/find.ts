@@ -512,8 +512,11 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     slice: Slice,
     counted: boolean,
   ): CollectionPage {
-    const where = findWhere(query);
+    // The join names the collection; its filter's subquery would only repeat it for every item.
+    const { collection, ...others } = query;
+    const where = findWhere(others);
     if (where.search.none) return { items: [], total: 0 };
+    where.params.collection = collection;
     const from = `from collection_items indexed by collection_items_order_idx
       cross join artifacts on artifacts.id = collection_items.artifact_id
       where collection_items.collection_id = :collection and ${where.sql}`;

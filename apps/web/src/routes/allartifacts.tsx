@@ -16,6 +16,7 @@ import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { ExportMenu } from "../components/ExportMenu";
+import { SaveSearchButton } from "../components/SaveSearchButton";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
@@ -189,6 +190,7 @@ export default function AllArtifactsRoute() {
           </svg>
         </div>
         <ExportMenu state={state} />
+        <SaveSearchButton state={state} />
         {user && hasRole(user.role, "curator") && (
           <ButtonLink to="/import" variant="secondary">
             <Upload aria-hidden="true" className="size-4" />
