@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CollectionDetail } from "@artifact-atlas/shared";
 import { createTestApp, trpc, type TestApp } from "./support/app";
+import { atomProblems } from "./support/atom";
 import { insertArtifacts } from "./support/harvesting";
 import { createUserWithSession, type SignedInUser } from "./support/users";
 import { webBuildStandIn } from "./support/web-build";
@@ -104,5 +105,36 @@ describe("a collection's page for visitors", () => {
     expect(member.statusCode).toBe(200);
     expect(member.headers["cache-control"]).toBe("private, no-store");
     expect(member.body).toContain("Roman coins &lt;private&gt;");
+  });
+});
+
+describe("a collection's Atom feed of additions", () => {
+  it("lists the shown artifacts, newest addition first, as valid Atom", async () => {
+    const collection = await made("unlisted");
+    const answer = await t.app.inject({
+      method: "GET",
+      url: `/collections/${collection.id}/feed.atom`,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    expect(atomProblems(answer.body)).toEqual([]);
+    const titles = [...answer.body.matchAll(/<entry>.*?<title type="text">([^<]*)<\/title>/g)].map(
+      (match) => match[1],
+    );
+    // The hidden one is not in it.
+    expect(titles).toEqual(["Harvested artifact 0"]);
+    expect(answer.body).toContain("Roman coins &lt;unlisted&gt;");
+  });
+
+  it("is not found for a private collection, as for none", async () => {
+    const collection = await made("private");
+    for (const id of [collection.id, collection.id + 100]) {
+      const answer = await t.app.inject({
+        method: "GET",
+        url: `/collections/${id}/feed.atom`,
+        headers: { cookie: owner.cookie },
+      });
+      expect(answer.statusCode).toBe(404);
+    }
   });
 });

@@ -98,6 +98,7 @@ const COLLECTION_CALLS = [
   ["delete", "/collections/{id}/items"],
   ["put", "/collections/{id}/items/{artifactId}"],
   ["get", "/collections/{id}/history"],
+  ["get", "/collections/{id}/feed.atom"],
   ["post", "/collections/{id}/like"],
   ["delete", "/collections/{id}/like"],
   ["post", "/collections/{id}/collaborators"],
@@ -186,6 +187,8 @@ const UNDOCUMENTED = [
   // The public pages /a/* (Fastify names a wildcard route by its wildcard alone): web pages, and
   // an artifact's JSON-LD to a client that asks for it (docs/harvesting-and-linked-data.md).
   /^\*$/,
+  // A collection's web page, its head written by the server (issue 32).
+  /^\/c\/\{id\}$/,
 ];
 
 /** Every method and path of the server, from Fastify's own route tree (HEAD comes with GET). */

@@ -31,6 +31,7 @@ import {
   updateCollection,
 } from "../services/collections/collections";
 import { collectionHistory } from "../services/collections/history";
+import { collectionFeed } from "../services/collections/feed";
 import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
 import { failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
@@ -399,6 +400,34 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
         before: request.query.before,
         limit: 50,
       }).items,
+  );
+
+  api.get(
+    "/collections/:id/feed.atom",
+    {
+      schema: {
+        operationId: "collectionFeed",
+        summary: "Atom feed of a collection's newest additions",
+        description:
+          "The 50 artifacts most recently added that anyone may see, newest first (Atom 1.0, RFC 4287).",
+        security: [{}],
+        params: collectionParams,
+        response: {
+          200: {
+            description: "An Atom 1.0 feed.",
+            content: { "application/atom+xml": { schema: z.string() } },
+          },
+          ...failures([404]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const xml = collectionFeed(store, null, request.params.id, deps.env.publicOrigin);
+      return reply
+        .header("cache-control", "public, max-age=60")
+        .type("application/atom+xml; charset=utf-8")
+        .send(xml);
+    },
   );
 
   const likeState = z.object({ liked: z.boolean(), likeCount: z.number().int() });
