@@ -77,6 +77,9 @@ describe("a collection's page for visitors", () => {
       `<meta property="og:url" content="${t.env.publicOrigin}/c/${collection.id}" />`,
     );
     expect(html).not.toContain('name="robots"');
+    expect(html).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="Additions: Roman coins &lt;public&gt;" href="${t.env.publicOrigin}/collections/${collection.id}/feed.atom" />`,
+    );
     const data = jsonLd(html);
     expect(data["@type"]).toBe("Collection");
     expect(data.name).toBe("Roman coins <public>");

@@ -63,5 +63,10 @@ export function collectionPageHead(
       : []),
     meta("name", "twitter:card", collection.cover ? "summary_large_image" : "summary"),
     `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
+    ...(collection.visibility === "private"
+      ? []
+      : [
+          `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`Additions: ${collection.title}`)}" href="${escapeHtml(`${canonical.replace("/c/", "/collections/")}/feed.atom`)}" />`,
+        ]),
   ].join("\n    ");
 }

@@ -397,7 +397,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       collectionHistory(deps.db, request.session?.user ?? null, {
         id: request.params.id,
-        before: request.query.before,
+        cursor: request.query.before,
         limit: 50,
       }).items,
   );

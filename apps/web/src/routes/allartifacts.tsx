@@ -16,7 +16,6 @@ import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { ExportMenu } from "../components/ExportMenu";
-import { SaveSearchButton } from "../components/SaveSearchButton";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
@@ -24,6 +23,11 @@ import { Spinner } from "../components/Spinner";
 import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
+
+// Issue 32's Save this search loads on demand: the first screens' JavaScript has a budget.
+const SaveSearchButton = lazy(() =>
+  import("../components/SaveSearchButton").then((module) => ({ default: module.SaveSearchButton })),
+);
 
 /*
  * The filters (issue 18, grouped eras and typed years since issue 29) load with their own code,
@@ -190,7 +194,9 @@ export default function AllArtifactsRoute() {
           </svg>
         </div>
         <ExportMenu state={state} />
-        <SaveSearchButton state={state} />
+        <Suspense fallback={null}>
+          <SaveSearchButton state={state} />
+        </Suspense>
         {user && hasRole(user.role, "curator") && (
           <ButtonLink to="/import" variant="secondary">
             <Upload aria-hidden="true" className="size-4" />

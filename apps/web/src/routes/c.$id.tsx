@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom"
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { Button, ButtonLink } from "../components/Button";
 import { CollectionCover } from "../components/CollectionCover";
+import { CollectionHistory } from "../components/CollectionHistory";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextAreaField } from "../components/Field";
@@ -111,6 +112,7 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
                 pageCount={answer.pageCount}
                 onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
               />
+              <CollectionHistory id={collection.id} />
             </>
           )
         }

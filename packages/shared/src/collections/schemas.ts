@@ -140,8 +140,8 @@ export type CollectionListQuery = z.input<typeof collectionListQuery>;
 
 export const collectionHistoryQuery = z.object({
   id: collectionId,
-  /** The last entry id of the previous page; none for the newest. */
-  before: wholeNumber("before", Number.MAX_SAFE_INTEGER).optional(),
+  /** The previous page's nextCursor (its last entry's id); none for the newest. */
+  cursor: wholeNumber("cursor", Number.MAX_SAFE_INTEGER).nullish(),
   limit: wholeNumber("limit", COLLECTION_HISTORY_PAGE_SIZE).default(COLLECTION_HISTORY_PAGE_SIZE),
 });
 

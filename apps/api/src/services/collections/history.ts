@@ -36,8 +36,8 @@ export function recordChange(
 export function collectionHistory(
   db: AppDatabase,
   viewer: Viewer,
-  input: { id: number; before?: number | undefined; limit: number },
-): { items: CollectionHistoryEntry[]; nextBefore: number | null } {
+  input: { id: number; cursor?: number | null | undefined; limit: number },
+): { items: CollectionHistoryEntry[]; nextCursor: number | null } {
   loadCollection(db, viewer, input.id);
   const rows = statement(
     db,
@@ -45,7 +45,7 @@ export function collectionHistory(
        u.id as actorId, u.name as actorName
      from collection_history h left join users u on u.id = h.actor_id
      where h.collection_id = ? and h.id < ? order by h.id desc limit ?`,
-  ).all(input.id, input.before ?? Number.MAX_SAFE_INTEGER, input.limit + 1) as {
+  ).all(input.id, input.cursor ?? Number.MAX_SAFE_INTEGER, input.limit + 1) as {
     id: number;
     action: CollectionAction;
     artifactId: number | null;
@@ -63,5 +63,5 @@ export function collectionHistory(
     detail: row.detail,
     at: row.at,
   }));
-  return { items, nextBefore: more ? items[items.length - 1]!.id : null };
+  return { items, nextCursor: more ? items[items.length - 1]!.id : null };
 }
