@@ -76,6 +76,9 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         fromYear: query.fromYear?.toString(),
         toYear: query.toYear?.toString(),
         location: query.location,
+        bbox: query.bbox?.join(","),
+        near: query.near && `${query.near.lat},${query.near.lon},${query.near.km}`,
+        place: query.place,
         sort: query.sort,
       },
     };

@@ -59,7 +59,8 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
 function cacheKey(query: CollectionFind): string {
   const { in: scope, types, eras, fromYear, toYear, locations, sort, window } = query;
   const what = [query.total, query.facets, query.allFieldsTotal];
-  const parts = [scope, types, eras, fromYear, toYear, locations, sort, window, what];
+  const place = [query.bbox, query.near, query.placeKind];
+  const parts = [scope, types, eras, fromYear, toYear, locations, sort, window, what, place];
   return `${JSON.stringify(parts)}:${lowerAscii(query.search ?? "")}`;
 }
 
