@@ -25,6 +25,7 @@ import { createPublicArtifactStore, type PublicArtifactStore } from "../src/stor
 import { HISTORY_BENCH, IMAGES_PER_ARTIFACT } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
 import { conversationLatencyCases } from "./latency-conversation";
+import { mapLatencyCases } from "./latency-map";
 import { eq } from "drizzle-orm";
 import { listSessions } from "../src/auth/session";
 import { EXPORT_PAGE_ROWS, EXPORT_SECTIONS } from "../src/services/account-export";
@@ -361,6 +362,7 @@ export function latencyCases(sampleId: number): Case[] {
   for (const { label, run } of conversationLatencyCases(sampleId)) {
     cases.push({ label, listTarget: true, run });
   }
+  for (const { label, run } of mapLatencyCases()) cases.push({ label, listTarget: false, run });
   // Your account (issue 20): a page of Download my data for the sample artifact's owner, the
   // sessions of "Where you're signed in", and the check of a reset link.
   const ownerOf = (store: ArtifactStore) =>

@@ -177,3 +177,51 @@ describe("a flood of distinct boxes", () => {
     expect(health.statusCode).toBe(200);
   });
 });
+
+describe("the map's points", () => {
+  it("give the public square at the deepest zoom of the smallest box", async () => {
+    const box = [PUBLIC.lon - 0.001, PUBLIC.lat - 0.001, PUBLIC.lon + 0.001, PUBLIC.lat + 0.001];
+    const result = await trpc(
+      t.app,
+      "query",
+      "map.points",
+      { bbox: box, zoom: 18 },
+      mallory.cookie,
+    );
+    expect(result.status).toBe(200);
+    const answer = result.data as { points: { lat: number; lon: number; id: number | null }[] };
+    expect(answer.points).toEqual([
+      {
+        lat: PUBLIC.lat,
+        lon: PUBLIC.lon,
+        count: 1,
+        id: hoard,
+        bounds: [PUBLIC.lon, PUBLIC.lat, PUBLIC.lon, PUBLIC.lat],
+      },
+    ]);
+    const aroundExact = [EXACT.lon - 0.01, EXACT.lat - 0.01, EXACT.lon + 0.01, EXACT.lat + 0.01];
+    const near = await trpc(t.app, "query", "map.points", { bbox: aroundExact, zoom: 18 });
+    expect(near.data).toEqual({ points: [], total: 0 });
+  });
+
+  it("refuse broken zooms and boxes, and answer a flood of views within the cache's budget", async () => {
+    for (const input of [
+      { bbox: [0, 0, 1, 1], zoom: -1 },
+      { bbox: [0, 0, 1, 1], zoom: 1e9 },
+      { bbox: [0, 0, 1, 1], zoom: "18" },
+      { bbox: [0, 0, 1, 1e308], zoom: 2 },
+      { bbox: [0, 0, 1, 1], zoom: 2, search: "x".repeat(100_000) },
+    ]) {
+      const result = await trpc(t.app, "query", "map.points", input);
+      expect(result.status, JSON.stringify(input).slice(0, 60)).toBe(400);
+    }
+    const cache = t.app.deps.artifactStore.readCache;
+    for (let index = 0; index < 200; index += 1) {
+      const bbox = [1 - index / 1000, 52, 2, 53];
+      const result = await trpc(t.app, "query", "map.points", { bbox, zoom: index % 19 });
+      expect(result.status).toBe(200);
+      expect((result.data as { total: number }).total).toBe(1);
+      expect(cache.bytes).toBeLessThanOrEqual(READ_CACHE_DEFAULTS.maxBytes);
+    }
+  });
+});
