@@ -1,14 +1,15 @@
 import { MAP_MAX_ZOOM, type Bbox, type MapQuery } from "@artifact-atlas/shared";
 import { mapQuery } from "@artifact-atlas/shared";
 import { find } from "../src/services/find";
-import { mapPoints } from "../src/services/places/map";
+import { mapList, mapPoints } from "../src/services/places/map";
 import type { ArtifactStore } from "../src/store/artifact-store";
 
 /**
  * The map (issue 31; target: the clustered answer and a bbox page under 20 ms at p99 at 100,000
  * artifacts with places, at every zoom level): a 1280 × 800 pixel view centred on the findspot
- * of artifact 1 (one of the bench's dense sites), at every second zoom, its clusters and the
- * first page of the list beside the map; then filters, a search and the present places.
+ * of artifact 1 (one of the bench's dense sites), at every second zoom, its clusters, the first
+ * page of the list beside the map (map.list) and the same box through the find (GET
+ * /artifacts?bbox=); then filters, a search and the present places.
  */
 export function mapLatencyCases(): { label: string; run: (store: ArtifactStore) => unknown }[] {
   let centre: { lat: number; lon: number } | undefined;
@@ -39,10 +40,13 @@ export function mapLatencyCases(): { label: string; run: (store: ArtifactStore) 
       window: { page: 1 },
       total: true,
     });
+  const listed = (zoom: number) => (store: ArtifactStore) =>
+    mapList(store, { ...mapQuery.parse({ bbox: view(store, zoom), zoom }), page: 1 });
   const cases: { label: string; run: (store: ArtifactStore) => unknown }[] = [];
   for (let zoom = 0; zoom <= MAP_MAX_ZOOM; zoom += 2) {
     cases.push({ label: `map points zoom ${zoom}`, run: points(zoom) });
-    cases.push({ label: `map bbox page zoom ${zoom}`, run: page(zoom) });
+    cases.push({ label: `map list page zoom ${zoom}`, run: listed(zoom) });
+    cases.push({ label: `map find bbox page zoom ${zoom}`, run: page(zoom) });
   }
   cases.push(
     { label: "map points zoom 3 type=Art", run: points(3, { types: ["Art"] }) },

@@ -196,6 +196,7 @@ describe("the map's points", () => {
         lon: PUBLIC.lon,
         count: 1,
         id: hoard,
+        name: "Gold hoard",
         bounds: [PUBLIC.lon, PUBLIC.lat, PUBLIC.lon, PUBLIC.lat],
       },
     ]);

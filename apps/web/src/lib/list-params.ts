@@ -5,6 +5,8 @@ import {
   LIMITS,
   SORT_VALUES,
   type ArtifactType,
+  type Bbox,
+  type FindPlaceKind,
   type SearchScope,
   type SortValue,
 } from "@artifact-atlas/shared";
@@ -21,6 +23,27 @@ export interface ListParams {
   fromYear: number | undefined;
   toYear: number | undefined;
   locations: string[];
+  /** The map's region (issue 31): west, south, east, north; the map and the timeline share it. */
+  bbox: Bbox | undefined;
+  /** Which place the region and the map read. */
+  placeKind: FindPlaceKind;
+}
+
+/** A region as the URL holds it ("w,s,e,n"), or undefined when it is not one. */
+export function bboxParam(raw: string | null): Bbox | undefined {
+  const parts = (raw ?? "").split(",").map((part) => (part.trim() === "" ? NaN : Number(part)));
+  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) return undefined;
+  const [west, south, east, north] = parts as Bbox;
+  const lon = (value: number) => value >= -180 && value <= 180;
+  const lat = (value: number) => value >= -90 && value <= 90;
+  return lon(west) && lon(east) && lat(south) && lat(north) && south <= north
+    ? [west, south, east, north]
+    : undefined;
+}
+
+/** A region for the URL: four decimals (about 10 m) are plenty for a view. */
+export function bboxText(bbox: Bbox): string {
+  return bbox.map((value) => Number(value.toFixed(4))).join(",");
 }
 
 function yearParam(raw: string | null): number | undefined {
@@ -66,7 +89,10 @@ export function readListParams(params: URLSearchParams): ListParams {
     toYear = undefined;
   }
   const scope: SearchScope = params.get("in") === "all" ? "all" : "names";
-  return { search, sort, page, scope, types, eras, fromYear, toYear, locations };
+  const bbox = bboxParam(params.get("bbox"));
+  const placeKind: FindPlaceKind =
+    params.get("place") === "presentPlace" ? "presentPlace" : "findspot";
+  return { search, sort, page, scope, types, eras, fromYear, toYear, locations, bbox, placeKind };
 }
 
 /** Whether a change touches what the list holds (anything but the page). */
@@ -92,6 +118,8 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.fromYear !== undefined) params.set("fromYear", String(next.fromYear));
   if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
   for (const location of next.locations) params.append("location", location);
+  if (next.bbox) params.set("bbox", bboxText(next.bbox));
+  if (next.placeKind !== "findspot") params.set("place", next.placeKind);
   if (next.page > 1) params.set("page", String(next.page));
   return params;
 }
@@ -108,6 +136,8 @@ export function filtersOf(state: ListParams) {
     ...(state.locations.length > 0 ? { locations: state.locations } : {}),
     ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
     ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
+    ...(state.bbox ? { bbox: state.bbox } : {}),
+    ...(state.bbox && state.placeKind !== "findspot" ? { placeKind: state.placeKind } : {}),
   };
 }
 
@@ -117,6 +147,7 @@ export function hasListFilters(state: ListParams): boolean {
     state.eras.length > 0 ||
     state.locations.length > 0 ||
     state.fromYear !== undefined ||
-    state.toYear !== undefined
+    state.toYear !== undefined ||
+    state.bbox !== undefined
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChartColumn, TriangleExclamationPoint } from "lucide-react";
+import { ChartColumn, MapPin, TriangleExclamationPoint } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
@@ -13,6 +13,7 @@ import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
+import { RegionNotice } from "../components/map/RegionNotice";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
@@ -180,6 +181,21 @@ export default function TimelineRoute() {
         title="Timeline"
         subtitle="How many artifacts were made in each century, by the date each was created. Choose a century to see its artifacts."
       />
+
+      <RegionNotice state={state} path="/timeline" />
+      {!state.bbox && (
+        <p className="-mt-4 mb-6 text-sm">
+          <Link
+            to={`/map?${nextListParams(state, {}).toString()}`}
+            className="inline-flex items-center gap-2 font-medium text-accent hover:underline"
+          >
+            <MapPin aria-hidden="true" className="size-4" />
+            {state.fromYear === undefined && state.toYear === undefined
+              ? "The collection on the map"
+              : "This span on the map"}
+          </Link>
+        </p>
+      )}
 
       <form
         className="mb-8 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5"

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { LIMITS } from "../constants";
+import { wholeNumber } from "../schemas/fields";
 import { FIND_PLACE_KINDS, SEARCH_SCOPES, type Bbox } from "../find-values";
+import type { PlacePrecision } from "./schemas";
 import {
   bboxValue,
   findFilterShape,
@@ -37,6 +40,11 @@ export const mapQuery = z
   })
   .refine(yearsInOrder, YEARS_IN_ORDER);
 export type MapQuery = z.input<typeof mapQuery>;
+
+/** map.list: the same, and a page of the artifacts in view. */
+export const mapListQuery = mapQuery.and(
+  z.object({ page: wholeNumber("page", LIMITS.page).default(1) }),
+);
 export type MapFind = z.output<typeof mapQuery>;
 
 /**
@@ -50,6 +58,8 @@ export interface MapPoint {
   count: number;
   /** The artifact, when the point is one. */
   id: number | null;
+  /** The artifact's name, when the point is one: what a marker is called to a screen reader. */
+  name: string | null;
   bounds: Bbox;
 }
 
@@ -72,4 +82,12 @@ export function mapCellDegrees(bbox: Bbox, zoom: number): number {
   const height = north - south;
   const cell = 360 / (2 ** zoom * MAP_CELLS_PER_TILE);
   return Math.max(cell, width / MAP_MAX_CELLS_ACROSS, height / MAP_MAX_CELLS_ACROSS);
+}
+
+/** map.settings: what the map and the place form need of the server's settings. */
+export interface MapSettings {
+  /** Raster tiles (MAP_TILE_URL), or null for the offline base map of Natural Earth. */
+  tiles: { url: string; attribution: string } | null;
+  /** FINDSPOT_PUBLIC_PRECISION: the finest the public sees a findspot. */
+  findspotPublicPrecision: PlacePrecision;
 }

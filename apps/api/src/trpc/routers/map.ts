@@ -1,5 +1,5 @@
-import { mapQuery } from "@artifact-atlas/shared";
-import { mapPoints } from "../../services/places/map";
+import { mapListQuery, mapQuery, type MapSettings } from "@artifact-atlas/shared";
+import { mapList, mapPoints } from "../../services/places/map";
 import { publicProcedure, router } from "../init";
 
 export const mapRouter = router({
@@ -7,4 +7,15 @@ export const mapRouter = router({
   points: publicProcedure
     .input(mapQuery)
     .query(({ ctx, input }) => mapPoints(ctx.deps.artifactStore, input)),
+
+  /** The list beside the map: a page of the artifacts in view, newest first. */
+  list: publicProcedure
+    .input(mapListQuery)
+    .query(({ ctx, input }) => mapList(ctx.deps.artifactStore, input)),
+
+  /** The base map's tiles and the findspots' public precision (the map page, the place form). */
+  settings: publicProcedure.query(({ ctx }): MapSettings => ({
+    tiles: ctx.deps.env.mapTiles,
+    findspotPublicPrecision: ctx.deps.env.findspotPublicPrecision,
+  })),
 });
