@@ -59,6 +59,23 @@ const SHOTS: Shot[] = [
   },
   { name: "not-found", path: "/no-such-page", signedIn: false },
   { name: "timeline", path: "/timeline", signedIn: false },
+  {
+    name: "map",
+    path: "/map",
+    signedIn: false,
+    act: async (page) => {
+      await page.locator(".atlas-marker").first().waitFor();
+    },
+  },
+  {
+    name: "map-card",
+    path: "/map?at=5/30.5/31",
+    signedIn: false,
+    act: async (page) => {
+      await page.getByRole("button", { name: /^Rosetta Stone: open its card/ }).click();
+      await page.getByRole("region", { name: /^Card: / }).getByRole("link").waitFor();
+    },
+  },
   { name: "public-page", path: "/a/1", signedIn: false },
   { name: "login-from-artifact", path: "/login?redirect=%2Fartifacts%2F1", signedIn: false },
   {

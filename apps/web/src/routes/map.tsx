@@ -183,7 +183,7 @@ export default function MapRoute() {
       </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="relative h-[60vh] min-h-80 lg:h-[70vh]">
+        <div className="relative isolate h-[60vh] min-h-80 lg:h-[70vh]">
           <Suspense
             fallback={
               <div className="flex h-full items-center justify-center rounded-2xl border border-line bg-surface">

@@ -35,7 +35,14 @@ interface CollectionMapProps {
 }
 
 const topology = world as unknown as Topology<{ countries: GeometryCollection }>;
-const countries = feature(topology, topology.objects.countries);
+/**
+ * Antarctica reaches the pole, which the web map's projection puts at infinity: drawn, it
+ * smeared bands across the map. Nobody looks for an artifact's findspot there by its outline.
+ */
+const countries = {
+  ...feature(topology, topology.objects.countries),
+};
+countries.features = countries.features.filter((country) => country.id !== "010");
 
 /** The box in view as the find takes it: longitudes within ±180, west past east across the antimeridian. */
 export function viewBbox(bounds: L.LatLngBounds): Bbox {
@@ -150,7 +157,7 @@ export default function CollectionMap({
         title: label,
         riseOnHover: true,
       });
-      marker.on("click", () => {
+      const activate = () => {
         if (point.id !== null) {
           handlers.current.onSelect(point.id);
           return;
@@ -170,6 +177,14 @@ export default function CollectionMap({
           ],
           { padding: [40, 40], maxZoom: Math.max(zoom + 1, MAP_MAX_ZOOM - 4) },
         );
+      };
+      marker.on("click", activate);
+      // Leaflet opens only a popup with Enter: a marker here is a button, Enter or Space acts.
+      marker.on("keydown", (event: L.LeafletKeyboardEvent) => {
+        const key = event.originalEvent.key;
+        if (key !== "Enter" && key !== " ") return;
+        event.originalEvent.preventDefault();
+        activate();
       });
       marker.addTo(layer);
       const element = marker.getElement();

@@ -3,7 +3,9 @@ import {
   PLACE_KINDS,
   PLACE_PRECISION_LABELS,
   PLACE_PRECISIONS,
+  DEFAULT_FINDSPOT_PUBLIC_PRECISION,
   type PlaceKind,
+  type PlacePrecision,
 } from "@artifact-atlas/shared";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
@@ -15,11 +17,21 @@ const PRECISION_OPTIONS = PLACE_PRECISIONS.map((value) => ({
   label: PLACE_PRECISION_LABELS[value],
 }));
 
-const HINTS: Record<PlaceKind, string> = {
-  findspot:
-    "Where it was found. The public sees it no finer than a 10 km square; you and curators see it exactly.",
-  presentPlace: "Where it is now: a museum, a library, or the site itself.",
+/** How finely the public sees a findspot, in the words of the form's hint. */
+const PUBLIC_SQUARE: Record<PlacePrecision, string> = {
+  exact: "", // Said differently below.
+  "about-1km": "a 1 km square",
+  "about-10km": "a 10 km square",
+  region: "a square of 1° (a region)",
+  country: "a square of 5° (a country)",
 };
+
+/** The hint under a place's name; a findspot's names the server's FINDSPOT_PUBLIC_PRECISION. */
+function hintOf(kind: PlaceKind, floor: PlacePrecision): string {
+  if (kind === "presentPlace") return "Where it is now: a museum, a library, or the site itself.";
+  if (floor === "exact") return "Where it was found. Everyone sees it as you give it.";
+  return `Where it was found. The public sees it no finer than ${PUBLIC_SQUARE[floor]}; you and curators see it exactly.`;
+}
 
 /** The form's two optional places (issue 31), each a name, a point and how precise it is. */
 export function PlaceFields({
@@ -31,12 +43,15 @@ export function PlaceFields({
   errors: PlaceDraftErrors;
   onChange: (drafts: PlaceDrafts) => void;
 }) {
+  const settings = trpc.map.settings.useQuery(undefined, { staleTime: Infinity });
+  const floor = settings.data?.findspotPublicPrecision ?? DEFAULT_FINDSPOT_PUBLIC_PRECISION;
   return (
     <div className="flex flex-col gap-6">
       {PLACE_KINDS.map((kind) => (
         <PlaceField
           key={kind}
           kind={kind}
+          hint={hintOf(kind, floor)}
           draft={drafts[kind]}
           errors={errors[kind] ?? {}}
           onChange={(draft) => onChange({ ...drafts, [kind]: draft })}
@@ -48,11 +63,13 @@ export function PlaceFields({
 
 function PlaceField({
   kind,
+  hint,
   draft,
   errors,
   onChange,
 }: {
   kind: PlaceKind;
+  hint: string;
   draft: PlaceDraft;
   errors: PlaceDraftErrors[PlaceKind] & object;
   onChange: (draft: PlaceDraft) => void;
@@ -82,7 +99,7 @@ function PlaceField({
         }
         autoComplete="off"
         className="md:col-span-2"
-        hint={HINTS[kind]}
+        hint={hint}
         value={draft.label}
         error={errors.label}
         onChange={(event) => {
