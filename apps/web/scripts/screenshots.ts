@@ -73,7 +73,10 @@ const SHOTS: Shot[] = [
     signedIn: false,
     act: async (page) => {
       await page.getByRole("button", { name: /^Rosetta Stone: open its card/ }).click();
-      await page.getByRole("region", { name: /^Card: / }).getByRole("link").waitFor();
+      await page
+        .getByRole("region", { name: /^Card: / })
+        .getByRole("link")
+        .waitFor();
     },
   },
   { name: "public-page", path: "/a/1", signedIn: false },
