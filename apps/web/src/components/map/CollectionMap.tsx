@@ -3,6 +3,7 @@ import "leaflet/dist/leaflet.css";
 import "./collection-map.css";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
+import type { FeatureCollection, MultiPolygon, Polygon, Position } from "geojson";
 import world from "world-atlas/countries-110m.json";
 import { useEffect, useRef } from "react";
 import { MAP_MAX_ZOOM, type Bbox, type MapPoint, type MapSettings } from "@artifact-atlas/shared";
@@ -36,13 +37,34 @@ interface CollectionMapProps {
 
 const topology = world as unknown as Topology<{ countries: GeometryCollection }>;
 /**
- * Antarctica reaches the pole, which the web map's projection puts at infinity: drawn, it
- * smeared bands across the map. Nobody looks for an artifact's findspot there by its outline.
+ * Natural Earth's countries for Leaflet. Antarctica reaches the pole, which Web Mercator puts at
+ * infinity, and a ring that crosses the antimeridian (Fiji, Chukotka) runs from 180 to -180 along
+ * its latitude: drawn as they are, both smeared bands across the whole map. Antarctica is left
+ * out (nobody looks for a findspot there by its outline); a crossing ring's western longitudes
+ * are moved past 180, where Leaflet draws them beside the rest.
  */
-const countries = {
-  ...feature(topology, topology.objects.countries),
-};
-countries.features = countries.features.filter((country) => country.id !== "010");
+function baseMap(): FeatureCollection {
+  const collection = feature(topology, topology.objects.countries);
+  const unwrap = (ring: Position[]): Position[] => {
+    const lons = ring.map(([lon]) => lon!);
+    if (Math.max(...lons) - Math.min(...lons) <= 180) return ring;
+    return ring.map(([lon, lat]) => [lon! < 0 ? lon! + 360 : lon!, lat!]);
+  };
+  return {
+    ...collection,
+    features: collection.features
+      .filter((country) => country.id !== "010")
+      .map((country) => {
+        const geometry = country.geometry as Polygon | MultiPolygon;
+        const coordinates =
+          geometry.type === "Polygon"
+            ? geometry.coordinates.map(unwrap)
+            : geometry.coordinates.map((polygon) => polygon.map(unwrap));
+        return { ...country, geometry: { ...geometry, coordinates } as Polygon | MultiPolygon };
+      }),
+  };
+}
+const countries = baseMap();
 
 /** The box in view as the find takes it: longitudes within ±180, west past east across the antimeridian. */
 export function viewBbox(bounds: L.LatLngBounds): Bbox {
