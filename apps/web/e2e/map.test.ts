@@ -149,6 +149,25 @@ describe("the place field", () => {
       page.getByRole("textbox", { name: "Findspot latitude" }).inputValue(),
     ).resolves.toMatch(/^31\.\d+/);
 
+    // A click on the small map sets the point, as precise as the zoom it was made at.
+    await page.getByRole("button", { name: "Choose the findspot on a map" }).click();
+    const picker = page.getByRole("application", { name: /^Map to choose the findspot/ });
+    await picker.locator("path.fill-accent").waitFor();
+    await page.waitForTimeout(300);
+    const box = (await picker.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 20, box.y + box.height / 2);
+    const latitude = page.getByRole("textbox", { name: "Findspot latitude" });
+    await eventually(async () => Math.abs(Number(await latitude.inputValue()) - 31.2)).toBeLessThan(
+      1,
+    );
+    const longitude = Number(
+      await page.getByRole("textbox", { name: "Findspot longitude" }).inputValue(),
+    );
+    expect(longitude).toBeGreaterThan(29.9);
+    await expect(
+      page.getByRole("combobox", { name: "Findspot precision" }).inputValue(),
+    ).resolves.toBe("region");
+
     await name.fill("zurich");
     await suggestions.getByRole("button", { name: /^Zürich, .*Switzerland$/ }).waitFor();
 

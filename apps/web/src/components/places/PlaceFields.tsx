@@ -5,12 +5,28 @@ import {
   PLACE_PRECISIONS,
   DEFAULT_FINDSPOT_PUBLIC_PRECISION,
   type PlaceKind,
+  type MapSettings,
   type PlacePrecision,
 } from "@artifact-atlas/shared";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { SelectField, TextField } from "../Field";
 import type { PlaceDraft, PlaceDraftErrors, PlaceDrafts } from "./place-drafts";
+
+/** The small map to click a point on: Leaflet's code loads when someone opens it. */
+const PointPicker = lazy(() => import("../map/PointPicker"));
+
+/** The draft's point when both numbers read (a decimal comma as a point), else null. */
+function draftPoint(draft: PlaceDraft): { lat: number; lon: number } | null {
+  const lat = Number(draft.lat.trim().replace(",", "."));
+  const lon = Number(draft.lon.trim().replace(",", "."));
+  const fine =
+    draft.lat.trim() !== "" &&
+    draft.lon.trim() !== "" &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lon) <= 180;
+  return fine ? { lat, lon } : null;
+}
 
 const PRECISION_OPTIONS = PLACE_PRECISIONS.map((value) => ({
   value,
@@ -52,6 +68,7 @@ export function PlaceFields({
           key={kind}
           kind={kind}
           hint={hintOf(kind, floor)}
+          tiles={settings.data?.tiles}
           draft={drafts[kind]}
           errors={errors[kind] ?? {}}
           onChange={(draft) => onChange({ ...drafts, [kind]: draft })}
@@ -64,17 +81,21 @@ export function PlaceFields({
 function PlaceField({
   kind,
   hint,
+  tiles,
   draft,
   errors,
   onChange,
 }: {
   kind: PlaceKind;
   hint: string;
+  /** The base map's tiles (MAP_TILE_URL) once known; the small map waits for them. */
+  tiles: MapSettings["tiles"] | undefined;
   draft: PlaceDraft;
   errors: PlaceDraftErrors[PlaceKind] & object;
   onChange: (draft: PlaceDraft) => void;
 }) {
   const label = PLACE_KIND_LABELS[kind];
+  const [picking, setPicking] = useState(false);
   // A typed change leaves the gazetteer's place: its id no longer names this point.
   const edit = (change: Partial<PlaceDraft>) => onChange({ ...draft, geonamesId: null, ...change });
   // Suggestions follow the name as typed, a quarter of a second after the last key.
@@ -160,6 +181,35 @@ function PlaceField({
           onChange({ ...draft, precision: event.target.value as PlaceDraft["precision"] })
         }
       />
+      <div className="md:col-span-2">
+        <button
+          type="button"
+          aria-expanded={picking}
+          onClick={() => setPicking(!picking)}
+          className="text-sm font-medium text-accent hover:underline"
+        >
+          {picking ? "Hide the map" : `Choose the ${label.toLowerCase()} on a map`}
+        </button>
+        {picking && tiles !== undefined && (
+          <div className="mt-2">
+            <Suspense
+              fallback={<div className="h-64 rounded-xl border border-line bg-surface-muted" />}
+            >
+              <PointPicker
+                label={label}
+                point={draftPoint(draft)}
+                tiles={tiles}
+                onPick={(lat, lon, precision) =>
+                  edit({ lat: String(lat), lon: String(lon), precision })
+                }
+              />
+            </Suspense>
+            <p className="mt-1 text-xs text-muted">
+              Click where it is. Zoom in first: the precision follows how close you are.
+            </p>
+          </div>
+        )}
+      </div>
     </fieldset>
   );
 }
