@@ -118,6 +118,19 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    name: "addartifacts-place-map",
+    path: "/addartifacts",
+    signedIn: true,
+    act: async (page) => {
+      await page.getByLabel("Findspot name").fill("Alexandria");
+      await page.getByRole("button", { name: "Alexandria, Egypt" }).click();
+      await page.getByRole("button", { name: "Choose the findspot on a map" }).click();
+      const picker = page.getByRole("application", { name: /^Map to choose the findspot/ });
+      await picker.locator("path.fill-accent").waitFor();
+      await picker.scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: "addartifacts-errors",
     path: "/addartifacts",
     signedIn: true,

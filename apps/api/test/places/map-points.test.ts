@@ -8,6 +8,7 @@ import {
   type PlaceInput,
 } from "@artifact-atlas/shared";
 import { artifacts } from "../../src/db/schema";
+import { loadEnv } from "../../src/env";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { createUserWithSession, type SignedInUser } from "../support/users";
@@ -225,5 +226,25 @@ describe("map.points at many places", () => {
     const thin = await points({ bbox: [-180, -11, 180, -10], zoom: 18 });
     expect(thin.points.length).toBeLessThanOrEqual(MAP_MAX_POINTS);
     expect(thin.total).toBe(60);
+  });
+});
+
+describe("the base map's settings", () => {
+  it("are the offline map and the findspot's floor by default", async () => {
+    const result = await trpc(t.app, "query", "map.settings");
+    expect(result.data).toEqual({ tiles: null, findspotPublicPrecision: "about-10km" });
+  });
+
+  it("take MAP_TILE_URL with its attribution, and refuse a URL without {z}, {x} and {y}", () => {
+    const tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+    expect(
+      loadEnv({ MAP_TILE_URL: tiles, MAP_TILE_ATTRIBUTION: "© OpenStreetMap contributors" })
+        .mapTiles,
+    ).toEqual({ url: tiles, attribution: "© OpenStreetMap contributors" });
+    expect(loadEnv({ MAP_TILE_URL: " " }).mapTiles).toBeNull();
+    expect(() => loadEnv({ MAP_TILE_URL: "https://tiles.example/{z}/{x}.png" })).toThrow(
+      /MAP_TILE_URL must hold \{z\}, \{x\} and \{y\}/,
+    );
+    expect(() => loadEnv({ MAP_TILE_URL: "javascript:alert(1)//{z}{x}{y}" })).toThrow();
   });
 });
