@@ -211,7 +211,10 @@ describe("/openapi.json", () => {
       );
     const listed = parameters("/artifacts");
     const exported = parameters("/export");
-    const filters = ["type", "q", "in", "era", "fromYear", "toYear", "location", "sort"];
+    const filters = [
+      ...["type", "q", "in", "era", "fromYear", "toYear", "location", "sort"],
+      ...["bbox", "near", "place"],
+    ];
     expect(Object.keys(exported).sort()).toEqual(["format", ...filters].sort());
     for (const name of filters) expect(exported[name], name).toEqual(listed[name]);
   });
