@@ -114,7 +114,7 @@ describe("the map", () => {
     expect(problems).toEqual([]);
   });
 
-  it("links to the timeline with its region, and the timeline back", async () => {
+  it("links to the timeline with its region, and the timeline's centuries back to the map", async () => {
     const { page, problems } = await visit("/map?at=6/31/30.5");
     await markers(page).first().waitFor();
     await page.getByRole("link", { name: "This region on the timeline" }).click();
@@ -123,8 +123,17 @@ describe("the map", () => {
     await page
       .getByText("Only artifacts whose findspot is in the region chosen on the map.")
       .waitFor();
-    await page.getByRole("link", { name: "Show on the map" }).click();
+    // A century of the region's timeline shows on the map.
+    await page
+      .getByRole("link", { name: /century/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === "/map");
+    expect(new URL(page.url()).searchParams.getAll("era")).toHaveLength(1);
+    await markers(page).first().waitFor();
+    await page.goBack();
+    await page.getByRole("link", { name: "Show on the map" }).click();
+    await page.waitForURL((url) => url.pathname === "/map" && !url.searchParams.has("era"));
     await markers(page).first().waitFor();
     expect(problems).toEqual([]);
   });

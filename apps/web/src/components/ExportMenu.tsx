@@ -1,6 +1,6 @@
 import { Download, FileJson, FileSpreadsheet } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { bboxText, hasListFilters, type ListParams } from "../lib/list-params";
+import { hasListFilters, type ListParams } from "../lib/list-params";
 import { buttonClasses } from "./Button";
 
 /**
@@ -18,8 +18,6 @@ export function exportHref(format: "csv" | "json", state: ListParams): string {
   if (state.fromYear !== undefined) params.set("fromYear", String(state.fromYear));
   if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
   for (const location of state.locations) params.append("location", location);
-  if (state.bbox) params.set("bbox", bboxText(state.bbox));
-  if (state.bbox && state.placeKind !== "findspot") params.set("place", state.placeKind);
   return `/export?${params.toString()}`;
 }
 

@@ -29,21 +29,18 @@ export interface ListParams {
   placeKind: FindPlaceKind;
 }
 
-/** A region as the URL holds it ("w,s,e,n"), or undefined when it is not one. */
+/** A region as the URL holds it ("w,s,e,n"), or undefined when it is not one (NaN fails every test). */
 export function bboxParam(raw: string | null): Bbox | undefined {
-  const parts = (raw ?? "").split(",").map((part) => (part.trim() === "" ? NaN : Number(part)));
-  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) return undefined;
-  const [west, south, east, north] = parts as Bbox;
-  const lon = (value: number) => value >= -180 && value <= 180;
-  const lat = (value: number) => value >= -90 && value <= 90;
-  return lon(west) && lon(east) && lat(south) && lat(north) && south <= north
-    ? [west, south, east, north]
-    : undefined;
-}
-
-/** A region for the URL: four decimals (about 10 m) are plenty for a view. */
-export function bboxText(bbox: Bbox): string {
-  return bbox.map((value) => Number(value.toFixed(4))).join(",");
+  const box = (raw ?? "").split(",").map((part) => (part.trim() ? Number(part) : NaN));
+  const [west = NaN, south = NaN, east = NaN, north = NaN] = box;
+  const fine =
+    box.length === 4 &&
+    Math.abs(west) <= 180 &&
+    Math.abs(east) <= 180 &&
+    Math.abs(north) <= 90 &&
+    Math.abs(south) <= 90 &&
+    south <= north;
+  return fine ? [west, south, east, north] : undefined;
 }
 
 function yearParam(raw: string | null): number | undefined {
@@ -118,7 +115,7 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.fromYear !== undefined) params.set("fromYear", String(next.fromYear));
   if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
   for (const location of next.locations) params.append("location", location);
-  if (next.bbox) params.set("bbox", bboxText(next.bbox));
+  if (next.bbox) params.set("bbox", next.bbox.join(","));
   if (next.placeKind !== "findspot") params.set("place", next.placeKind);
   if (next.page > 1) params.set("page", String(next.page));
   return params;
@@ -136,8 +133,6 @@ export function filtersOf(state: ListParams) {
     ...(state.locations.length > 0 ? { locations: state.locations } : {}),
     ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
     ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
-    ...(state.bbox ? { bbox: state.bbox } : {}),
-    ...(state.bbox && state.placeKind !== "findspot" ? { placeKind: state.placeKind } : {}),
   };
 }
 
@@ -147,7 +142,6 @@ export function hasListFilters(state: ListParams): boolean {
     state.eras.length > 0 ||
     state.locations.length > 0 ||
     state.fromYear !== undefined ||
-    state.toYear !== undefined ||
-    state.bbox !== undefined
+    state.toYear !== undefined
   );
 }

@@ -16,7 +16,6 @@ import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { ExportMenu } from "../components/ExportMenu";
 import { PageHeader } from "../components/PageHeader";
-import { RegionNotice } from "../components/map/RegionNotice";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
@@ -218,8 +217,6 @@ export default function AllArtifactsRoute() {
           </label>
         ))}
       </fieldset>
-
-      <RegionNotice state={state} path="/allartifacts" />
 
       <Suspense fallback={<FiltersPlaceholder />}>
         <FindFilters state={state} facets={facets.data} onChange={(change) => update(change)} />

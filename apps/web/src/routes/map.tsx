@@ -105,7 +105,9 @@ export default function MapRoute() {
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
   const timelineLink = () => {
-    const params = nextListParams({ ...state, bbox: view?.bbox }, {});
+    // Four decimals, about 10 m, are plenty for a region in an address.
+    const bbox = view?.bbox.map((value) => Number(value.toFixed(4))) as Bbox | undefined;
+    const params = nextListParams({ ...state, bbox }, {});
     return `/timeline?${params.toString()}`;
   };
   const total = points.data?.total;

@@ -72,6 +72,10 @@ function timelineRows(centuries: FacetCount<number>[]): Row[] {
   return rows;
 }
 
+/**
+ * A century's artifacts: All Artifacts, or with the map's region (issue 31) the map, which is
+ * where a region is shown; All Artifacts reads no region.
+ */
 function listLink(state: ListParams, century: number): string {
   const params = nextListParams(state, {
     eras: [`c${century}`],
@@ -80,7 +84,7 @@ function listLink(state: ListParams, century: number): string {
     sort: "date_asc",
     page: 1,
   });
-  return `/allartifacts?${params.toString()}`;
+  return `${state.bbox ? "/map" : "/allartifacts"}?${params.toString()}`;
 }
 
 function Histogram({ rows, state }: { rows: Row[]; state: ListParams }) {
@@ -146,9 +150,15 @@ export default function TimelineRoute() {
   const state = readListParams(searchParams);
   const search = state.search.trim() || undefined;
   // The histogram is the era picker: every era filter but the chosen span is left out.
-  const filters = filtersOf({ ...state, eras: [] });
+  // The map's region, when the timeline came from the map (issue 31).
+  const region = state.bbox ? { bbox: state.bbox, placeKind: state.placeKind } : {};
+  const filters = { ...filtersOf({ ...state, eras: [] }), ...region };
   const facets = trpc.artifacts.facets.useQuery(
-    { search, ...filtersOf({ ...state, eras: [], fromYear: undefined, toYear: undefined }) },
+    {
+      search,
+      ...filtersOf({ ...state, eras: [], fromYear: undefined, toYear: undefined }),
+      ...region,
+    },
     { placeholderData: keepPreviousData, meta: { failureLog: "Error fetching the timeline" } },
   );
   const spanList = trpc.artifacts.list.useQuery(

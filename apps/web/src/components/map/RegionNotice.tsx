@@ -3,8 +3,8 @@ import { Link } from "react-router-dom";
 import { nextListParams, type ListParams } from "../../lib/list-params";
 
 /**
- * The map's region when a list follows it (issue 31: the timeline and All Artifacts reached from
- * the map): said in words, with a way back to the map and a way to drop it.
+ * The map's region when the timeline follows it (issue 31): said in words, with a way back to the
+ * map and a way to drop it.
  */
 export function RegionNotice({ state, path }: { state: ListParams; path: string }) {
   if (!state.bbox) return null;
