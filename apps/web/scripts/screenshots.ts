@@ -59,6 +59,7 @@ const SHOTS: Shot[] = [
   },
   { name: "not-found", path: "/no-such-page", signedIn: false },
   { name: "timeline", path: "/timeline", signedIn: false },
+  { name: "timeline-region", path: "/timeline?bbox=20,20,40,40", signedIn: false },
   {
     name: "map",
     path: "/map",
