@@ -25,6 +25,25 @@ const BENCH_RIGHTS = [
   "http://rightsstatements.org/vocab/InC/1.0/",
   "http://rightsstatements.org/vocab/CNE/1.0/",
 ];
+/**
+ * The primary images' rights, as a collection that has begun to say them might hold: four in ten
+ * not evaluated, three reusable with conditions, two free, one to ask for. Chosen by the id
+ * scrambled, not by the random sequence, so that every row drawn after stays as it was.
+ */
+const PRIMARY_RIGHTS = [
+  "http://rightsstatements.org/vocab/CNE/1.0/",
+  "http://rightsstatements.org/vocab/CNE/1.0/",
+  "http://rightsstatements.org/vocab/CNE/1.0/",
+  "http://rightsstatements.org/vocab/CNE/1.0/",
+  "http://creativecommons.org/licenses/by/4.0/",
+  "http://creativecommons.org/licenses/by-sa/4.0/",
+  "http://creativecommons.org/licenses/by-nc/4.0/",
+  "http://creativecommons.org/publicdomain/zero/1.0/",
+  "http://creativecommons.org/publicdomain/mark/1.0/",
+  "http://rightsstatements.org/vocab/InC/1.0/",
+];
+const primaryRights = (id: number) =>
+  PRIMARY_RIGHTS[Math.floor((id * 2654435761) / 65536) % PRIMARY_RIGHTS.length] as string;
 
 /**
  * Issue 17's history: every artifact has its first revision (as the migration gives it), and this
@@ -200,8 +219,8 @@ export async function generateBenchDatabase(
     const insertArtifact = sqlite.prepare(
       `insert into artifacts (id, owner_id, artifact_name, artifact_image, artifact_type,
          historical_context, created_at, discovered_at, discovered_by, present_location, username,
-         added_at, edited_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         added_at, edited_at, image_rights)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertLike = sqlite.prepare(
       "insert into likes (artifact_id, user_id, liked_at) values (?, ?, ?)",
@@ -249,6 +268,7 @@ export async function generateBenchDatabase(
           names[ownerId - 1] as string,
           added,
           added,
+          primaryRights(id),
         );
         for (let position = 0; position < IMAGES_PER_ARTIFACT; position += 1) {
           insertImage.run(
@@ -257,9 +277,7 @@ export async function generateBenchDatabase(
             position === 0 ? options.imageUrl : `https://images.example.org/${id}/${position}.jpg`,
             "",
             position === 0 ? "" : `View ${position} of ${name}`,
-            position === 0
-              ? "http://rightsstatements.org/vocab/CNE/1.0/"
-              : pick(next, BENCH_RIGHTS),
+            position === 0 ? primaryRights(id) : pick(next, BENCH_RIGHTS),
             position === 0 ? "" : `Photo: ${pick(next, MUSEUMS)}`,
           );
         }

@@ -81,7 +81,7 @@ const list = (search: string | undefined, sort: SortValue, page = 1, cold = fals
   run: (store) => listPage(store, { search, sort, page }),
 });
 
-const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [] };
+const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [], rights: [] };
 
 /**
  * Issue 18: filters, facets, the all-fields search and the timeline's data (targets: 20 ms at
@@ -104,6 +104,14 @@ function findCases(): Case[] {
       "type+era+location",
       { ...NO_FILTERS, types: ["Art", "Tools"], eras: ["m2", "m-1"], locations: ["Louvre, Paris"] },
     ],
+    // Issue 30: "Can I reuse it?", by the primary image's rights.
+    ["rights=ask", { ...NO_FILTERS, rights: ["ask"] }],
+    ["rights=free,conditions", { ...NO_FILTERS, rights: ["free", "conditions"] }],
+    ["type+rights", { ...NO_FILTERS, types: ["Art"], rights: ["free"] }],
+    [
+      "era+location+rights",
+      { ...NO_FILTERS, eras: ["m2"], locations: ["Louvre, Paris"], rights: ["ask"] },
+    ],
   ];
   const find = (label: string, run: Case["run"]): Case => ({ label, listTarget: false, run });
   for (const [label, filters] of combos) {
@@ -121,6 +129,12 @@ function findCases(): Case[] {
       listPage(store, { search: "bronze", types: ["Art"], sort: "default", page: 1 }),
     ),
     find("facets (no filter)", (store) => facetsOf(store, NO_FILTERS)),
+    find('facets all fields "bronze" + rights=free', (store) =>
+      facetsOf(store, { search: "bronze", in: "all", rights: ["free"] }),
+    ),
+    find('facets names "ian" + rights=ask', (store) =>
+      facetsOf(store, { search: "ian", rights: ["ask"] }),
+    ),
   );
   for (const term of ["bronze", "temple offerings", "louvre", "zzz", "a"]) {
     cases.push(

@@ -164,14 +164,15 @@ export function createRateLimiter(rule: RateLimitRule, options: RateLimiterOptio
 
     /**
      * Takes `amount` from the key's bucket whatever it holds: work already done (the budget of
-     * work). What it took beyond the bucket is owed, down to one window's worth, so `wait` holds
-     * the key's next request until the bucket has refilled past it: a call that cost 300 ms with
-     * 20 ms left is not followed by another 12 ms later.
+     * work). What it took beyond the bucket is owed, so `wait` holds the key's next request until
+     * the bucket has refilled past it: a call that cost 300 ms with 20 ms left is not followed by
+     * another 12 ms later. The debt stops where the wait is one whole window, never more: a
+     * harvester told "a minute" was told 61 s when the debt could reach a full bucket.
      */
     spend(key: string | number, amount: number): void {
       const time = now();
       dropRefilled(time);
-      put(key, Math.max(-rule.limit, tokensOf(key, time) - amount), time);
+      put(key, Math.max(1 - rule.limit, tokensOf(key, time) - amount), time);
     },
 
     /** Fills the key's bucket again. */

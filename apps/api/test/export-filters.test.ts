@@ -157,6 +157,8 @@ const QUERIES = [
   "era=c15&fromYear=-200",
   "location=British%20Museum%2C%20London",
   "location=Louvre%2C%20Paris&location=British%20Museum%2C%20London&type=Tools",
+  "rights=unknown",
+  "rights=unknown&type=Art&q=e",
   "sort=date_asc",
   "sort=date_desc&era=c15",
   "q=e&era=c15&location=Louvre%2C%20Paris&type=Art&sort=date_asc",
@@ -184,6 +186,7 @@ describe("GET /export with GET /artifacts's parameters", () => {
   it("refuses what GET /artifacts refuses, with the same messages", async () => {
     for (const query of [
       "type=Spaceships",
+      "rights=maybe",
       "in=everywhere",
       "era=c0",
       "fromYear=0",
@@ -212,7 +215,7 @@ describe("/openapi.json", () => {
     const listed = parameters("/artifacts");
     const exported = parameters("/export");
     const filters = [
-      ...["type", "q", "in", "era", "fromYear", "toYear", "location", "sort"],
+      ...["type", "q", "in", "era", "fromYear", "toYear", "location", "rights", "sort"],
       ...["bbox", "near", "place"],
     ];
     expect(Object.keys(exported).sort()).toEqual(["format", ...filters].sort());

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { everyOnTheWall } from "../src/jobs";
 import { UNUSED_IMAGE_GRACE_MS, pruneImages } from "../src/services/images/prune";
+import { MASTER_FILE, TILES_FOLDER } from "../src/services/images/storage";
 import { purgeExpiredTrash, TRASH_MS } from "../src/services/trash";
 import { createTestApp, trpc, type TestApp } from "./support/app";
 import { addArtifact, artifactFields } from "./support/artifacts";
@@ -211,6 +212,32 @@ describe("the clean-up of images nothing refers to", () => {
     utimesSync(unfinished, old, old);
     expect(await pruneImages(t.app.deps.images)).toEqual({ removed: 0, bytes: 0, strays: 2 });
     expect(existsSync(stray) || existsSync(unfinished)).toBe(false);
+  });
+
+  it("removes an unused image's master and IIIF tiles with it, and counts their bytes", async () => {
+    const image = await upload(2000);
+    const folder = join(t.env.imagesDir, hashOf(image));
+    const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
+    const names = files.map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1));
+    expect(names).toContain(MASTER_FILE);
+    expect(names).toContain(join(TILES_FOLDER, "info.json"));
+    expect(names.filter((name) => name.startsWith(`${TILES_FOLDER}/`)).length).toBeGreaterThan(2);
+    const bytes = files.reduce(
+      (sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size,
+      0,
+    );
+
+    clock += 2 * HOUR;
+    const result = await pruneImages(t.app.deps.images);
+    expect(result.removed).toBe(1);
+    expect(result.bytes).toBeGreaterThanOrEqual(bytes);
+    expect(existsSync(folder)).toBe(false);
+    expect(stored()).toEqual({ folders: [], rows: [] });
+    expect((await rest(t.app, "GET", `/iiif/images/${hashOf(image)}/info.json`)).statusCode).toBe(
+      404,
+    );
   });
 });
 

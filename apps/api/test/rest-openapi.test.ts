@@ -108,6 +108,7 @@ const CONVERSATION_CALLS = [
   ["post", "/suggestions/{id}"],
   ["put", "/suggestions/{id}/agreement"],
   ["delete", "/suggestions/{id}/agreement"],
+  ["get", "/artifacts/{id}/owner"],
   ["get", "/follows"],
   ["get", "/follows/{kind}/{id}"],
   ["put", "/follows/{kind}/{id}"],

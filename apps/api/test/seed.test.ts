@@ -150,3 +150,62 @@ describe("seedDemoCollectionIfEmpty", () => {
     expect(snapshot()).toEqual(before);
   });
 });
+
+describe("the demo collection's image rights (issue 30)", () => {
+  const BY_SA = "http://creativecommons.org/licenses/by-sa/4.0/";
+  const NOT_EVALUATED = "http://rightsstatements.org/vocab/CNE/1.0/";
+  const firstImages = () =>
+    all(
+      `select a.artifact_name as name, a.image_rights as artifactRights, i.url, i.rights, i.credit
+       from artifacts a join artifact_images i on i.artifact_id = a.id and i.position = 0
+       order by a.id`,
+    );
+
+  test("gives each Wikimedia Commons image its checked rights, or Not evaluated, and a credit", () => {
+    seedDemoCollection(t.db);
+    const images = firstImages();
+    expect(images).toHaveLength(demoArtifacts.length);
+    for (const image of images) {
+      expect(String(image.url)).toMatch(/^https:\/\/commons\.wikimedia\.org\//);
+      // The artifact repeats its first image's rights: what the Rights filter and EDM read.
+      expect(image.artifactRights, String(image.name)).toBe(image.rights);
+      expect(String(image.credit), String(image.name)).not.toBe("");
+    }
+    expect(images.find((image) => image.name === "Rosetta Stone")).toMatchObject({
+      rights: BY_SA,
+      credit: "Hans Hillewaert, via Wikimedia Commons",
+    });
+    const unchecked = images.filter((image) => image.name !== "Rosetta Stone");
+    expect(unchecked.every((image) => image.rights === NOT_EVALUATED)).toBe(true);
+    expect(
+      unchecked.every((image) => String(image.credit).startsWith("Wikimedia Commons, File:")),
+    ).toBe(true);
+  });
+
+  test("gives a collection seeded before images had rights its rights, but keeps a person's", () => {
+    seedDemoCollection(t.db);
+    const sqlite = t.db.$client;
+    // As the migration to several images left them: no rights, no credit.
+    sqlite.prepare("update artifact_images set rights = ?, credit = ''").run(NOT_EVALUATED);
+    sqlite.prepare("update artifacts set image_rights = ?").run(NOT_EVALUATED);
+    // A person has since given one image other rights.
+    const chosen = "http://creativecommons.org/publicdomain/zero/1.0/";
+    const rosetta = `(select id from artifacts where artifact_name = 'Rosetta Stone')`;
+    sqlite
+      .prepare(`update artifact_images set rights = ? where artifact_id = ${rosetta}`)
+      .run(chosen);
+    sqlite.prepare(`update artifacts set image_rights = ? where id = ${rosetta}`).run(chosen);
+    const other = demoArtifacts.find((artifact) => artifact.artifactName !== "Rosetta Stone")!;
+
+    expect(seedDemoCollection(t.db).artifactsAdded).toBe(0);
+    const images = firstImages();
+    expect(images.find((image) => image.name === "Rosetta Stone")).toMatchObject({
+      rights: chosen,
+      artifactRights: chosen,
+      credit: "",
+    });
+    expect(String(images.find((image) => image.name === other.artifactName)?.credit)).toMatch(
+      /^Wikimedia Commons, File:/,
+    );
+  });
+});

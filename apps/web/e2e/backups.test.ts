@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { createArtifact, signUp } from "./support/api";
 import { openPage, screenshot } from "./support/browser";
+import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -28,13 +28,9 @@ async function photograph(page: Page, name: string): Promise<void> {
       await page.reload();
       await shown(page.getByRole("button", { name: "Back up now" }));
       await screenshot(page, `${name}-${width}-${theme}`);
-      const { violations } = await new AxeBuilder({ page })
-        .options({ resultTypes: ["violations"] })
-        .analyze();
-      const serious = violations.filter(
-        ({ impact }) => impact === "serious" || impact === "critical",
-      );
-      expect(serious.map(({ id }) => `${width} ${theme}: ${id}`)).toEqual([]);
+      expect(
+        (await axeViolations(page)).map((violation) => `${width} ${theme}: ${violation}`),
+      ).toEqual([]);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,

@@ -66,9 +66,15 @@ describe("the conversation around an artifact", () => {
     expect(await asked.locator("script, a[href^='javascript']").count()).toBe(0);
     expect(dialogs).toBe(0);
 
-    // The member follows it, and suggests a date.
+    // The member follows it and, beside "Added by", its owner; then suggests a date.
     await discussion.getByRole("button", { name: "Follow Bronze Lamp of Ostia" }).click();
     await shown(discussion.getByRole("button", { name: "Unfollow Bronze Lamp of Ostia" }));
+    const byline = member.page.locator("header", {
+      has: member.page.getByRole("heading", { level: 1 }),
+    });
+    await byline.getByRole("button", { name: "Follow Olga Owner" }).click();
+    await shown(byline.getByRole("button", { name: "Unfollow Olga Owner" }));
+    await shown(byline.getByRole("checkbox", { name: "In the bell" }));
     await discussion.getByRole("button", { name: "Suggest a change" }).click();
     const suggest = discussion.getByRole("form", { name: "Suggest a change" });
     await suggest.getByLabel("Field").selectOption("createdAt");
@@ -140,6 +146,12 @@ describe("the conversation around an artifact", () => {
     await shown(publicDiscussion.getByText(COMMENT_PLACEHOLDERS.hidden));
     expect(await publicDiscussion.getByText("Is this really", { exact: false }).count()).toBe(0);
 
+    // The owner's next artifact comes to the member's Following feed.
+    await createArtifact(ownerContext, product.origin, { artifactName: "Glass Cup of Ostia" });
+    await member.page.goto(`${product.origin}/following`);
+    const feed = member.page.getByRole("region", { name: "New from members you follow" });
+    await shown(feed.getByText("Glass Cup of Ostia"));
+
     for (const { problems } of [member, visitor, owner, curator]) expect(problems).toEqual([]);
 
     // The discussion as a member sees it, at both widths, in both themes.
@@ -168,6 +180,15 @@ describe("the conversation around an artifact", () => {
           await section.screenshot({
             path: resolve(SCREENSHOT_DIR, `conversation-${who}-${width}-${theme}-discussion.png`),
           });
+          if (who === "member") {
+            // Follow beside the owner's name, with the member's choices.
+            const byline = shot.page.locator("header", {
+              has: shot.page.getByRole("heading", { level: 1 }),
+            });
+            await byline.screenshot({
+              path: resolve(SCREENSHOT_DIR, `conversation-member-${width}-${theme}-byline.png`),
+            });
+          }
           expect(shot.problems).toEqual([]);
         }
       }

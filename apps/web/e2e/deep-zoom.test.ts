@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ArtifactDetail } from "@artifact-atlas/shared";
 import { SAMPLE_ARTIFACT, signUp, trpcMutation } from "./support/api";
 import { openPage, screenshot, SCREENSHOT_DIR } from "./support/browser";
+import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -78,11 +78,7 @@ function swipe(target: Locator, fromX: number, toX: number): Promise<void> {
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(serious.map((violation) => `${label}: ${violation.id}`)).toEqual([]);
+  expect((await axeViolations(page)).map((violation) => `${label}: ${violation}`)).toEqual([]);
 }
 
 describe.each(THEMES)("several images and deep zoom in the %s theme", (theme) => {

@@ -69,6 +69,22 @@ describe("finding artifacts", () => {
     expect(problems).toEqual([]);
   });
 
+  it("answers Can I reuse it? by the first image's rights, in the URL", async () => {
+    const { page, problems } = await visit("/allartifacts");
+    await page.getByText(/^Displaying \d+ artifacts$/).waitFor();
+    await page.locator("summary", { hasText: "Filters" }).click();
+    // The demo collection's one checked licence: the Rosetta Stone's photo, CC BY-SA 4.0.
+    const conditions = page.getByRole("checkbox", { name: /^Reuse with conditions \d+$/ });
+    await expect(page.locator("label", { has: conditions }).textContent()).resolves.toMatch(/1$/);
+    await conditions.check();
+    await eventually(() => query(page).getAll("rights")).toEqual(["conditions"]);
+    await eventually(() => countLine(page)).toBe(1);
+    await expect(page.getByRole("heading", { name: "Rosetta Stone" }).isVisible()).resolves.toBe(
+      true,
+    );
+    expect(problems).toEqual([]);
+  });
+
   it("searches all fields, ignoring accents, and marks the words found", async () => {
     const { page, problems } = await visit("/allartifacts");
     await page.getByText(/^Displaying \d+ artifacts$/).waitFor();

@@ -1,10 +1,10 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Artifact } from "@artifact-atlas/shared";
 import { createArtifact, like, signUp } from "./support/api";
 import { expectedProblems, openPage, screenshot } from "./support/browser";
+import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -30,13 +30,6 @@ async function shown(locator: Locator): Promise<void> {
 
 const query = (page: Page) => new URL(page.url()).searchParams;
 const path = (page: Page) => new URL(page.url()).pathname;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}
 
 /** What has focus: its accessible label, text or id, enough to tell elements apart. */
 function focused(page: Page) {

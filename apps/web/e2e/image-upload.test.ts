@@ -1,10 +1,10 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { signUp } from "./support/api";
 import { expectedProblems, openPage, screenshot } from "./support/browser";
+import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -84,11 +84,7 @@ async function expectLoadedUpload(page: Page, image: Locator, alt: string) {
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(serious.map((violation) => `${label}: ${violation.id}`)).toEqual([]);
+  expect((await axeViolations(page)).map((violation) => `${label}: ${violation}`)).toEqual([]);
 }
 
 describe.each(THEMES)("uploading an image in the %s theme", (theme) => {

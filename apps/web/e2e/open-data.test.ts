@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { setRoleOnDisk } from "@artifact-atlas/api/test-support/roles-on-disk";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
 import { EXPORT_COLUMNS } from "@artifact-atlas/shared";
 import { allArtifacts, signUp, trpcQuery } from "./support/api";
 import { openPage, screenshot } from "./support/browser";
+import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -38,13 +38,6 @@ function simpleCsv(text: string): string[][] {
     .split("\r\n")
     .filter(Boolean)
     .map((line) => line.split(","));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 /** A curator's browser profile, signed in. */

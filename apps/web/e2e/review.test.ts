@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import {
   uniqueEmail,
 } from "./support/api";
 import { expectedProblems, openPage, screenshot } from "./support/browser";
+import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -52,13 +52,6 @@ function giveRole(email: string, role: "curator" | "admin") {
     env: { ...process.env, DATABASE_PATH: product.databasePath },
     stdio: "pipe",
   });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 async function shown(locator: Locator): Promise<void> {
@@ -418,7 +411,7 @@ describe.each(["light", "dark"] as const)("the review screens in the %s theme", 
         }
         const measured = await pageWidth(on);
         if (measured.page > measured.window) wide.push(`${name}: ${measured.page} px`);
-        report.push(...(await seriousViolations(on)).map((line) => `${name}: ${line}`));
+        report.push(...(await axeViolations(on)).map((line) => `${name}: ${line}`));
         await screenshot(on, `${name}-${width}-${theme}`);
       }
       expect(wide, "pages wider than the window").toEqual([]);

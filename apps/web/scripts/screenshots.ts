@@ -11,8 +11,8 @@
  */
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { seriousViolations } from "../e2e/support/axe";
 
 const BASE_URL = process.env.BASE_URL ?? "http://localhost:3100";
 const OUT_DIR = resolve(import.meta.dirname, "../../../test-results/screenshots");
@@ -37,6 +37,8 @@ const SHOTS: Shot[] = [
   { name: "home", path: "/", signedIn: false },
   { name: "allartifacts", path: "/allartifacts", signedIn: false },
   { name: "allartifacts-search-empty", path: "/allartifacts?search=zzzz", signedIn: false },
+  // The filters open with one chosen: "Can I reuse it?" beside the others (issue 30).
+  { name: "allartifacts-rights", path: "/allartifacts?rights=free", signedIn: false },
   { name: "login", path: "/login", signedIn: false },
   {
     name: "login-errors",
@@ -259,9 +261,7 @@ async function main() {
               await page.waitForTimeout(300);
             }
             if (runAxe) {
-              const results = await new AxeBuilder({ page }).analyze();
-              for (const violation of results.violations) {
-                if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+              for (const violation of await seriousViolations(page)) {
                 const targets = violation.nodes.map((node) => node.target.join(" ")).slice(0, 3);
                 axeProblems.push(
                   `${shot.name} ${width} ${theme}: ${violation.id} (${violation.impact}) ${targets.join(", ")}`,

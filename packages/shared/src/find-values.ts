@@ -1,4 +1,5 @@
 import { spanYears } from "./dates/years";
+import type { Reuse } from "./rights";
 
 /*
  * The values of the collection's filters and search (issue 18) without any zod: the web app's
@@ -65,6 +66,7 @@ export function hasFilters(filters: {
   types?: readonly string[] | undefined;
   eras?: readonly string[] | undefined;
   locations?: readonly string[] | undefined;
+  rights?: readonly string[] | undefined;
   fromYear?: number | undefined;
   toYear?: number | undefined;
   bbox?: Bbox | undefined;
@@ -77,7 +79,8 @@ export function hasFilters(filters: {
     (filters.eras?.length ?? 0) > 0 ||
     filters.fromYear !== undefined ||
     filters.toYear !== undefined ||
-    (filters.locations?.length ?? 0) > 0
+    (filters.locations?.length ?? 0) > 0 ||
+    (filters.rights?.length ?? 0) > 0
   );
 }
 
@@ -94,6 +97,8 @@ export interface ArtifactFacets {
   centuries: FacetCount<number>[];
   /** The most common present locations, most first, and any chosen location. */
   locations: FacetCount<string>[];
+  /** "Can I reuse it?", by the primary image's rights (issue 30): every answer, in its order. */
+  rights: FacetCount<Reuse>[];
   /** Artifacts whose created date is not recognised: in no era. */
   undated: number;
   /** The counts come from a sample: the search matches most of the collection (issue 28). */

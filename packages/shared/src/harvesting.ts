@@ -72,8 +72,6 @@ export interface HarvestingOverview {
     notEvaluated: number;
     /** With a rights statement Europeana does not take. */
     notAccepted: number;
-    /** With none: Europeana refuses a record without edm:rights. */
-    missing: number;
   };
   /** Fields Europeana needs or recommends, most often missing first; none missing: empty. */
   missingFields: MissingField[];

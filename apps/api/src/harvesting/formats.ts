@@ -58,7 +58,7 @@ export const OAI_DC: MetadataFormat = {
       element("dc:date", artifact.createdAt),
       element("dc:identifier", pageUrl(origin, artifact.id)),
       element("dc:relation", absoluteUrl(origin, artifact.artifactImage)),
-      element("dc:rights", artifact.rights ?? ""),
+      element("dc:rights", artifact.rights),
       element("dc:publisher", identity.dataProvider),
       "</oai_dc:dc>",
     ].join("");
@@ -84,8 +84,9 @@ const EDM_NAMESPACES = [
 /**
  * EDM (Europeana's mapping guidelines): the object as an edm:ProvidedCHO, the image as an
  * edm:WebResource, and the ore:Aggregation that ties them to the page, the providers and the
- * rights. edm:rights is written only when the image's rights are known (issue 30); without it
- * Europeana refuses the record, which the Harvesting screen counts.
+ * rights. edm:rights is the primary image's rights (issue 30), on the WebResource and the
+ * Aggregation: "Copyright Not Evaluated" until someone says, which Europeana takes but shows
+ * least; the Harvesting screen counts those, and any it would refuse.
  */
 export const EDM: MetadataFormat = {
   prefix: "edm",

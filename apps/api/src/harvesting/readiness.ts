@@ -21,9 +21,9 @@ export function createReadinessReport(sqlite: Database.Database) {
   );
   const harvested = `from harvest_records h join artifacts a on a.id = h.artifact_id
     where h.harvestable = 1 and ${PUBLIC_ARTIFACT}`;
-  // The primary image's rights: none until issue 30 gives images rights (then a.image_rights).
-  const rights = sqlite.prepare<[], { rights: string | null; records: number }>(
-    `select null as rights, count(*) as records ${harvested} group by 1`,
+  // The primary image's rights (issue 30), never missing: "Copyright Not Evaluated" by default.
+  const rights = sqlite.prepare<[], { rights: string; records: number }>(
+    `select a.image_rights as rights, count(*) as records ${harvested} group by a.image_rights`,
   );
   const fields = sqlite.prepare<[], Record<string, number>>(
     `select
@@ -36,10 +36,10 @@ export function createReadinessReport(sqlite: Database.Database) {
 
   return (): Readiness => {
     const { harvested: harvestedCount, deleted } = counts.get()!;
-    const tally = { accepted: 0, notEvaluated: 0, notAccepted: 0, missing: 0 };
+    // None is without: every artifact's first image has rights (issue 30).
+    const tally = { accepted: 0, notEvaluated: 0, notAccepted: 0 };
     for (const row of rights.all()) {
-      if (row.rights === null) tally.missing += row.records;
-      else if (!europeanaAccepts(row.rights)) tally.notAccepted += row.records;
+      if (!europeanaAccepts(row.rights)) tally.notAccepted += row.records;
       else {
         tally.accepted += row.records;
         if (row.rights === COPYRIGHT_NOT_EVALUATED) tally.notEvaluated += row.records;
@@ -47,11 +47,6 @@ export function createReadinessReport(sqlite: Database.Database) {
     }
     const missing = fields.get()!;
     const missingFields: MissingField[] = [
-      {
-        field: "edm:rights",
-        why: "Required: Europeana refuses a record without it.",
-        records: tally.missing,
-      },
       {
         field: "dc:language",
         why: "Required for TEXT records (documents and writings); Atlas does not record a language.",

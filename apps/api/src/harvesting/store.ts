@@ -33,10 +33,10 @@ export interface HarvestArtifact {
   discoveredBy: string;
   presentLocation: string;
   /**
-   * The primary image's rights statement (a URI), when Atlas knows it; null until images carry
-   * rights (issue 30).
+   * The primary image's rights statement (a URI, issue 30): "Copyright Not Evaluated" when nobody
+   * has said, never missing.
    */
-  rights: string | null;
+  rights: string;
 }
 
 /** A header and, while it is harvestable and public, its artifact. */
@@ -63,7 +63,7 @@ const ARTIFACT_COLUMNS = `a.id, a.artifact_name as artifactName, a.artifact_imag
   a.image_alt as imageAlt, a.artifact_type as artifactType,
   a.historical_context as historicalContext, a.created_at as createdAt,
   a.discovered_at as discoveredAt, a.discovered_by as discoveredBy,
-  a.present_location as presentLocation, null as rights`;
+  a.present_location as presentLocation, a.image_rights as rights`;
 
 const HEADER_COLUMNS = `h.artifact_id as artifactId, h.datestamp, h.harvestable,
   h.artifact_type as artifactType`;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  artifactOwner as artifactOwnerShape,
   CONVERSATION_MESSAGES,
   commentBody,
   commentHistory as commentHistoryShape,
@@ -34,6 +35,7 @@ import {
   type ConversationContext,
 } from "../services/conversation/comments";
 import {
+  artifactOwner,
   follow,
   followingFeed,
   followState as readFollowState,
@@ -393,6 +395,21 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   };
   api.get("/follows/:kind/:id", { schema: state, config: { access: SIGNED_IN } }, async (request) =>
     readFollowState(deps, requireUser(request), request.params),
+  );
+
+  const owner = {
+    operationId: "artifactOwner",
+    summary: "Who added a public artifact: the member's id to follow them by, and their name",
+    params: artifactParams,
+    response: {
+      200: json("The member.", artifactOwnerShape.meta({ id: "ArtifactOwner" })),
+      ...failures([401, 404]),
+    },
+  };
+  api.get(
+    "/artifacts/:id/owner",
+    { schema: owner, config: { access: SIGNED_IN } },
+    async (request) => artifactOwner(deps, request.params),
   );
 
   const put = {

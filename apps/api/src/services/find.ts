@@ -57,10 +57,22 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
  * take room. Last, as it can hold any character.
  */
 function cacheKey(query: CollectionFind): string {
-  const { in: scope, types, eras, fromYear, toYear, locations, sort, window } = query;
+  const { in: scope, types, eras, fromYear, toYear, locations, rights, sort, window } = query;
   const what = [query.total, query.facets, query.allFieldsTotal];
   const place = [query.bbox, query.near, query.placeKind];
-  const parts = [scope, types, eras, fromYear, toYear, locations, sort, window, what, place];
+  const parts = [
+    scope,
+    types,
+    eras,
+    fromYear,
+    toYear,
+    locations,
+    rights,
+    sort,
+    window,
+    what,
+    place,
+  ];
   return `${JSON.stringify(parts)}:${lowerAscii(query.search ?? "")}`;
 }
 

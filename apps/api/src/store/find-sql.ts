@@ -1,4 +1,10 @@
-import { eraSpan, FIND_LIMITS, type CollectionFind, type SortValue } from "@artifact-atlas/shared";
+import {
+  eraSpan,
+  FIND_LIMITS,
+  rightsOfReuse,
+  type CollectionFind,
+  type SortValue,
+} from "@artifact-atlas/shared";
 import { allFieldsQuery, searchWords } from "./all-fields-search";
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
 
@@ -42,7 +48,7 @@ export const LIST_ORDER = {
 } as const satisfies Record<SortValue, Record<Direction, string> & { index: string }>;
 
 /** A filter that a facet leaves out, so that its own values are counted given the others. */
-export type FacetName = "types" | "eras" | "locations";
+export type FacetName = "types" | "eras" | "locations" | "rights";
 
 /** The filters' conditions (none for `omit`), their values added to `params`; `id` names the artifact's id. */
 export function filterConditions(
@@ -79,6 +85,12 @@ export function filterConditions(
   if (locations.length > 0 && omit !== "locations") {
     conditions.push("present_location in (select value from json_each(:locations))");
     params.locations = JSON.stringify(locations);
+  }
+  const rights = query.rights ?? [];
+  if (rights.length > 0 && omit !== "rights") {
+    // The primary image's rights, repeated on the artifact (image_rights, decision 110).
+    conditions.push("image_rights in (select value from json_each(:rights))");
+    params.rights = JSON.stringify(rightsOfReuse(rights));
   }
   const place = placeCondition(query, params);
   if (place) conditions.push(`${id} in (${place})`);

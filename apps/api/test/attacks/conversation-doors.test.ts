@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CONVERSATION_MESSAGES, FOLLOWS_MAX } from "@artifact-atlas/shared";
 import { CONVERSATION_RULES } from "../../src/rate-limit";
 import { unsubscribeToken } from "../../src/services/conversation/follows";
+import { FORMER_MEMBER_EMAIL } from "../../src/services/former-member";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../support/app";
 import { newAccount, post } from "../support/auth";
 import { rest } from "../support/rest";
@@ -216,6 +217,47 @@ describe("follows without end", () => {
     expect(real.statusCode).toBe(404);
     expect(none.statusCode).toBe(404);
     expect(real.json()).toEqual(none.json());
+  });
+});
+
+describe("walking artifact ids to harvest their owners", () => {
+  it("finds the owners of public artifacts only, by id and name, and never an email", async () => {
+    const shown = await addPublicArtifact(t, owner, { artifactName: "Shown" });
+    const shy = await createUserWithSession(t, { name: "Shy Sam" });
+    const hidden = await Promise.all(
+      ["hidden", "pending", "rejected", "trashed"].map((name) =>
+        addPublicArtifact(t, shy, { artifactName: name }),
+      ),
+    );
+    const setHidden = t.db.$client.prepare("update artifacts set status = ? where id = ?");
+    setHidden.run("hidden", hidden[0]!.id);
+    setHidden.run("pending", hidden[1]!.id);
+    setHidden.run("rejected", hidden[2]!.id);
+    t.db.$client.prepare("update artifacts set deleted_at = ? where id = ?").run(1, hidden[3]!.id);
+    // A member who left kept an artifact public, under the shared former member's name.
+    const left = await addPublicArtifact(t, shy, { artifactName: "Kept" });
+    const former = await createUserWithSession(t, { email: FORMER_MEMBER_EMAIL });
+    t.db.$client.prepare("update artifacts set owner_id = ? where id = ?").run(former.id, left.id);
+
+    const prober = await throwaway("203.0.113.92");
+    const answers = new Map<number, { status: number; body: string }>();
+    for (let id = 1; id <= left.id + 5; id += 1) {
+      const answer = await rest(t.app, "GET", `/artifacts/${id}/owner`, {
+        cookie: prober,
+        remoteAddress: "203.0.113.92",
+      });
+      answers.set(id, { status: answer.statusCode, body: answer.body });
+    }
+    expect([...answers].filter(([, answer]) => answer.status === 200)).toEqual([
+      [shown.id, { status: 200, body: JSON.stringify({ id: owner.id, name: "Olga Owner" }) }],
+    ]);
+    const missing = answers.get(left.id + 5);
+    expect(missing?.status).toBe(404);
+    for (const artifact of [...hidden, left]) expect(answers.get(artifact.id)).toEqual(missing);
+    const everything = [...answers.values()].map((answer) => answer.body).join("\n");
+    for (const secret of [owner.email, shy.email, FORMER_MEMBER_EMAIL, "Shy Sam"]) {
+      expect(everything).not.toContain(secret);
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   FOLLOWS_MAX,
+  type ArtifactOwner,
   type CursorPage,
   type FollowingFeedItem,
   type FollowItem,
   type FollowState,
 } from "@artifact-atlas/shared";
+import { createOutbox, smtpTransport } from "../../src/mail/outbox";
 import { DIGEST_MIN_GAP_MS, sendDailyDigests } from "../../src/services/conversation/digest";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
@@ -167,6 +169,65 @@ describe("following", () => {
   });
 });
 
+describe("the owner of an artifact, to follow them by", () => {
+  test("is their id and name, to a member through either door, and following them fills the feed", async () => {
+    const skull = await addArtifact(t, owner, { artifactName: "Ichthyosaur Skull" });
+    const viaTrpc = await trpc(
+      t.app,
+      "query",
+      "follows.artifactOwner",
+      { id: skull.id },
+      follower.cookie,
+    );
+    // Exactly these two: never the owner's email or anything else of the account.
+    expect(viaTrpc.data).toEqual({ id: owner.id, name: "Mary Anning" });
+    const viaRest = await rest(t.app, "GET", `/artifacts/${skull.id}/owner`, {
+      cookie: follower.cookie,
+    });
+    expect(viaRest.statusCode).toBe(200);
+    expect(viaRest.json()).toEqual({ id: owner.id, name: "Mary Anning" });
+    expect(viaRest.body).not.toContain(owner.email);
+
+    const { id } = viaTrpc.data as ArtifactOwner;
+    await followIt(follower, { kind: "member", id }, { bell: true, email: false });
+    const next = await addArtifact(t, owner, { artifactName: "Coprolite" });
+    const feed = await trpc(t.app, "query", "follows.feed", {}, follower.cookie);
+    expect((feed.data as CursorPage<FollowingFeedItem>).items.map((item) => item.id)).toEqual([
+      next.id,
+      skull.id,
+    ]);
+  });
+
+  test("is nobody for a visitor, and not found for an artifact that is not public", async () => {
+    const skull = await addArtifact(t, owner);
+    expect((await trpc(t.app, "query", "follows.artifactOwner", { id: skull.id })).status).toBe(
+      401,
+    );
+    expect((await rest(t.app, "GET", `/artifacts/${skull.id}/owner`)).statusCode).toBe(401);
+
+    const ask = async (id: number | string) => {
+      const answer = await rest(t.app, "GET", `/artifacts/${id}/owner`, { cookie: other.cookie });
+      return [answer.statusCode, answer.json() as unknown];
+    };
+    const unknown = await ask(999_999);
+    expect(unknown).toEqual([404, { error: "Artifact not found" }]);
+    expect(await ask("abc")).toEqual(unknown);
+    for (const hide of [
+      "update artifacts set status = 'hidden' where id = ?",
+      "update artifacts set status = 'pending' where id = ?",
+      "update artifacts set status = 'rejected' where id = ?",
+      "update artifacts set status = 'published', deleted_at = 1 where id = ?",
+    ]) {
+      t.db.$client.prepare(hide).run(skull.id);
+      // The same answer as for no artifact at all: nothing tells one from the other.
+      expect(await ask(skull.id)).toEqual(unknown);
+    }
+    // Not even to its owner: this is for following, and nobody follows a hidden artifact's owner.
+    const own = await trpc(t.app, "query", "follows.artifactOwner", { id: skull.id }, owner.cookie);
+    expect(own.status).toBe(404);
+  });
+});
+
 describe("the daily digest", () => {
   test("comes by SMTP, says why, and its unsubscribe link works without signing in", async () => {
     const skull = await addArtifact(t, owner, { artifactName: "Ichthyosaur Skull" });
@@ -219,6 +280,45 @@ describe("the daily digest", () => {
     expect(t.db.$client.prepare("select count(*) as n from follows").get()).toEqual({ n: 0 });
     await posted(t, other, skull.id, "Another comment.");
     expect(await digestNow(Date.now() + 3 * DIGEST_MIN_GAP_MS)).toBe(0);
+  });
+
+  test("fills at most half the outbox, sends every member's mail, and stops when told", async () => {
+    const skull = await addArtifact(t, owner, { artifactName: "Ichthyosaur Skull" });
+    const members: SignedInUser[] = [];
+    for (let i = 0; i < 30; i += 1) members.push(await createUserWithSession(t));
+    const line = t.db.$client.prepare(
+      "insert into digest_items (user_id, kind, artifact_id, count, first_at) values (?, 'discussion_new', ?, 2, ?)",
+    );
+    for (const member of members) {
+      await followIt(member, { kind: "artifact", id: skull.id }, { bell: false, email: true });
+      line.run(member.id, skull.id, Date.now());
+    }
+    // A real outbox of 10 places to the test's SMTP server: the digest may fill 5 of them.
+    const outbox = createOutbox({
+      transport: smtpTransport(smtp.url),
+      from: "Artifact Atlas <atlas@example.org>",
+      log: t.app.log,
+      maxQueued: 10,
+    });
+    const deps = { ...t.app.deps, outbox };
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, outbox.pending)), 1);
+    try {
+      // Told to stop at once, it hands the outbox nothing and marks no one as sent.
+      expect(await sendDailyDigests(deps, Date.now(), () => true)).toEqual({ queued: 0 });
+      expect(await sendDailyDigests(deps, Date.now())).toEqual({ queued: 30 });
+      await outbox.idle();
+    } finally {
+      clearInterval(sampler);
+      outbox.close();
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(5);
+    const arrived = smtp.received.filter((mail) =>
+      members.some((member) => mail.to.includes(member.email)),
+    );
+    expect(arrived).toHaveLength(30);
+    expect(t.db.$client.prepare("select count(*) as n from digest_items").get()).toEqual({ n: 0 });
   });
 
   test("asks for mail only where the site has it", async () => {

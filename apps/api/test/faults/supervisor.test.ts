@@ -10,8 +10,8 @@ vi.setConfig({ testTimeout: 90_000 });
 
 /*
  * `npm start` runs the server under scripts/supervise.mjs: a server that dies is started again,
- * one that cannot start is not. Here the supervisor runs the server from source, as the other
- * fault tests do.
+ * one that cannot start is not. Here the supervisor runs the built server, as the other fault
+ * tests do.
  */
 
 let dir: string;

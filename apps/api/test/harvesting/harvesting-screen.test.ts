@@ -49,10 +49,17 @@ describe("harvesting.overview", () => {
   it("counts the harvested records, their rights and the fields missing most", async () => {
     // 6 published: 2 writings (a dc:language Europeana wants), 3 without an image description,
     // 1 without a present location; 2 never public, which count nowhere.
+    // Rights: one CC BY, one In Copyright - Non-Commercial Use Permitted (which Europeana does
+    // not take), the others nobody gave: Copyright Not Evaluated.
+    const rights = [
+      "http://creativecommons.org/licenses/by/4.0/",
+      "http://rightsstatements.org/vocab/InC-NC/1.0/",
+    ];
     insertArtifacts(t.db, 6, (index) => ({
       artifactType: index < 2 ? "Writings" : "Tools",
       imageAlt: index < 3 ? "" : "A bowl on a table",
       presentLocation: index === 5 ? "" : "A regional museum",
+      ...(rights[index] ? { imageRights: rights[index] } : {}),
     }));
     insertArtifacts(t.db, 2, () => ({ status: "pending" }));
     const { status, data } = await overview(admin.cookie);
@@ -63,10 +70,9 @@ describe("harvesting.overview", () => {
     expect(screen.dataset).toBe(`${TEST_ORIGIN}/.well-known/void`);
     expect(screen.harvested).toBe(6);
     expect(screen.deleted).toBe(0);
-    // No image has rights yet (issue 30): every record lacks edm:rights.
-    expect(screen.rights).toEqual({ accepted: 0, notEvaluated: 0, notAccepted: 0, missing: 6 });
+    // Every record has the rights of its first image (issue 30); none lacks edm:rights.
+    expect(screen.rights).toEqual({ accepted: 5, notEvaluated: 4, notAccepted: 1 });
     expect(screen.missingFields.map((field) => [field.field, field.records])).toEqual([
-      ["edm:rights", 6],
       ["dc:description (image)", 3],
       ["dc:language", 2],
       ["edm:currentLocation", 1],

@@ -227,4 +227,36 @@ describe("only records approved by a curator", () => {
       title: "Later Cup",
     });
   });
+
+  it("gets an artifact whose first image's rights alone changed, with its new edm:rights", async () => {
+    const fields = artifactFields({ artifactName: "Painted Bowl" });
+    const changed = await add("Painted Bowl");
+    const kept = await add("Plain Bowl");
+    expect((await harvest()).map((record) => record.title)).toEqual(["Painted Bowl", "Plain Bowl"]);
+    ageHarvestRecords(t.db, HOUR);
+    const since = Date.now() - HOUR / 2;
+
+    const ccBy = "http://creativecommons.org/licenses/by/4.0/";
+    const images = [{ url: changed.artifactImage, alt: "", rights: ccBy }];
+    const update = await trpc(
+      t.app,
+      "mutation",
+      "artifacts.update",
+      { id: changed.id, fields: { ...fields, artifactImage: changed.artifactImage, images } },
+      owner.cookie,
+    );
+    expect(update.status, JSON.stringify(update.error)).toBe(200);
+
+    expect(await harvest(since)).toEqual([
+      { identifier: identifier(changed.id), deleted: false, title: "Painted Bowl" },
+    ]);
+    const edm = await oaiGet(
+      t.app,
+      `verb=GetRecord&identifier=${identifier(changed.id)}&metadataPrefix=edm`,
+    );
+    answers.push(edm.body);
+    const rdf = edm.oai.GetRecord.record[0].metadata["rdf:RDF"];
+    expect(rdf["ore:Aggregation"]["edm:rights"]["@rdf:resource"]).toBe(ccBy);
+    expect(kept.id).not.toBe(changed.id);
+  });
 });

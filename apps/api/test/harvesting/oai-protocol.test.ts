@@ -41,6 +41,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
   ids = insertArtifacts(t.db, ARTIFACTS, (index) => ({
     artifactType: ARTIFACT_TYPES[index % ARTIFACT_TYPES.length]!,
+    ...(index === 1 ? { imageRights: CC_BY } : {}),
   }));
 });
 
@@ -51,6 +52,8 @@ afterAll(async () => {
 });
 
 const identifier = (id: number) => `oai:localhost:artifact/${id}`;
+const CC_BY = "http://creativecommons.org/licenses/by/4.0/";
+const NOT_EVALUATED = "http://rightsstatements.org/vocab/CNE/1.0/";
 
 describe("the schemas", () => {
   it("refuse answers that break them, so that every valid answer means something", async () => {
@@ -144,6 +147,7 @@ describe("GetRecord", () => {
     expect(dc["dc:title"]).toEqual([`Harvested artifact 0`]);
     expect(dc["dc:identifier"]).toEqual([`http://localhost:3000/a/${id}`]);
     expect(dc["dc:type"]).toEqual(["Tools", "PhysicalObject"]);
+    expect(dc["dc:rights"]).toBe(NOT_EVALUATED);
   });
 
   it("disseminates it in EDM with every mandatory property Atlas knows", async () => {
@@ -162,8 +166,10 @@ describe("GetRecord", () => {
     expect(aggregation["edm:ugc"]).toBe("true");
     expect(aggregation["edm:dataProvider"]).toBe("Artifact Atlas");
     expect(rdf["edm:ProvidedCHO"]["edm:type"]).toBe("IMAGE");
-    // Images carry no rights until issue 30: edm:rights is left out, never guessed.
-    expect(edmMissing(rdf)).toEqual(["edm:rights"]);
+    // The first image's rights (issue 30), on the image and the aggregation.
+    expect(aggregation["edm:rights"]["@rdf:resource"]).toBe(CC_BY);
+    expect(rdf["edm:WebResource"]["edm:rights"]["@rdf:resource"]).toBe(CC_BY);
+    expect(edmMissing(rdf)).toEqual([]);
   });
 
   it("says which of Europeana's mandatory properties a written object lacks", async () => {
@@ -172,7 +178,9 @@ describe("GetRecord", () => {
       await get(`verb=GetRecord&identifier=${identifier(documentId)}&metadataPrefix=edm`)
     ).oai.GetRecord.record[0].metadata["rdf:RDF"];
     expect(rdf["edm:ProvidedCHO"]["edm:type"]).toBe("TEXT");
-    expect(edmMissing(rdf)).toEqual(["dc:language", "edm:rights"]);
+    // Nobody gave its image rights: Copyright Not Evaluated, said as such, never left out.
+    expect(rdf["ore:Aggregation"]["edm:rights"]["@rdf:resource"]).toBe(NOT_EVALUATED);
+    expect(edmMissing(rdf)).toEqual(["dc:language"]);
   });
 
   it("answers idDoesNotExist, cannotDisseminateFormat, or both", async () => {

@@ -81,6 +81,8 @@ describe("a published artifact", () => {
     expect(asMember).toContain("REST comments 200");
     expect(asMember).toContain("follows.feed");
     expect(asMember).toContain("REST following");
+    expect(asMember).toContain("follows.artifactOwner 200");
+    expect(asMember).toContain("REST owner 200");
     expect(asMember).toContain("likes.list");
     expect(asMember).toContain("REST liked");
     expect(asMember).toContain("likes.status");

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { ArtifactType } from "@artifact-atlas/shared";
+import { NOT_EVALUATED, type ArtifactType } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../../src/db/client";
 
 /*
@@ -13,6 +13,8 @@ export interface HarvestedFields {
   status: "published" | "pending" | "rejected" | "hidden";
   presentLocation: string;
   imageAlt: string;
+  /** The primary image's rights (issue 30); "Copyright Not Evaluated" when left out. */
+  imageRights: string;
 }
 
 /**
@@ -31,9 +33,10 @@ export function insertArtifacts(
     .get(`harvest-owner-${Date.now()}-${Math.random()}@example.com`) as number;
   const insert = sqlite.prepare(
     `insert into artifacts (owner_id, artifact_name, artifact_image, artifact_type, historical_context,
-       created_at, discovered_at, discovered_by, present_location, image_alt, username, status)
+       created_at, discovered_at, discovered_by, present_location, image_alt, username, status,
+       image_rights)
      values (:owner, :name, :image, :type, :context, '100 BC', '1799', 'A field survey',
-       :location, :alt, 'Harvest Owner', :status) returning id`,
+       :location, :alt, 'Harvest Owner', :status, :rights) returning id`,
   );
   return sqlite.transaction(() =>
     Array.from({ length: count }, (_, index) => {
@@ -47,6 +50,7 @@ export function insertArtifacts(
         location: given.presentLocation ?? "A regional museum",
         alt: given.imageAlt ?? "",
         status: given.status ?? "published",
+        rights: given.imageRights ?? NOT_EVALUATED,
       }) as number;
     }),
   )();

@@ -14,7 +14,7 @@ import { rest } from "./rest";
  * feed): the doors that show the artifact `id`, read as `cookie` (a member who is neither its owner
  * nor a curator) or as nobody. `name` is searched in full, by its first three characters and by
  * its first two. With `followerCookie`, that member follows the artifact's owner and reads the
- * Following feed.
+ * Following feed; with `cookie`, the member asks who its owner is, to follow them.
  */
 export async function doorsShowing(
   t: TestApp,
@@ -107,6 +107,13 @@ export async function doorsShowing(
   if (discussion.status !== 404) shown.push(`comments.list ${discussion.status}`);
   const restDiscussion = await rest(t.app, "GET", `/artifacts/${id}/comments`, restOptions);
   if (restDiscussion.statusCode !== 404) shown.push(`REST comments ${restDiscussion.statusCode}`);
+  // Who added it, to follow them by: for members only, so only with a cookie.
+  if (cookie) {
+    const owner = await trpc(t.app, "query", "follows.artifactOwner", { id }, cookie);
+    if (owner.status !== 404) shown.push(`follows.artifactOwner ${owner.status}`);
+    const restOwner = await rest(t.app, "GET", `/artifacts/${id}/owner`, restOptions);
+    if (restOwner.statusCode !== 404) shown.push(`REST owner ${restOwner.statusCode}`);
+  }
   if (options.followerCookie) {
     const follower = (await trpc(t.app, "query", "auth.me", undefined, options.followerCookie))
       .data as { id: number };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { connect, createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -31,6 +31,31 @@ export function sourceEntry(script: string): string[] {
 }
 /** Node's arguments that run the production bundle (`pnpm build` first), as `pnpm start` does. */
 export const SERVER_FROM_BUILD = ["apps/api/dist/server.js"];
+
+/** The newest modification time of any file under `dir`, in milliseconds. */
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Refuses to start a bundle older than the source it is built from: a test would otherwise pass or
+ * fail on yesterday's server. `npm test` builds first; a single test file wants `pnpm build`.
+ */
+export function requireCurrentBuild(): void {
+  const bundle = join(REPO_ROOT, SERVER_FROM_BUILD[0] as string);
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const sources = ["apps/api/src", "packages/shared/src"].map((dir) => join(REPO_ROOT, dir));
+  if (sources.some((dir) => newestChange(dir) > built)) {
+    throw new Error(
+      `${bundle} is missing or older than the server's source: run \`pnpm build\` first (npm test does).`,
+    );
+  }
+}
 
 function rootConfig(): { serverNodeOptions: string; serverEnvironment: string } {
   return JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).config;
@@ -109,6 +134,7 @@ const ROOT_IGNORES_PERMISSIONS = process.getuid?.() === 0;
 
 /** Starts the process and returns at once; see startServer to wait until it listens. */
 export async function spawnServer(options: ServerProcessOptions): Promise<ServerProcess> {
+  if (options.entry === SERVER_FROM_BUILD) requireCurrentBuild();
   const port = options.port ?? (await freePort());
   const node = [process.execPath, ...(options.nodeOptions ?? []), ...options.entry];
   const command =

@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireCurrentBuild } from "./server-process";
 
 /*
- * The server from source under scripts/supervise.mjs, as `npm start` runs it: for the tests of
+ * The built server under scripts/supervise.mjs, as `npm start` runs it: for the tests of
  * what only a supervisor does (a restart after a crash, a hang, a restore).
  */
 
 const API_DIR = fileURLToPath(new URL("../..", import.meta.url));
+const BUILT_SERVER = fileURLToPath(new URL("../../dist/server.js", import.meta.url));
 const SUPERVISOR = fileURLToPath(new URL("../../../../scripts/supervise.mjs", import.meta.url));
 
 export interface Supervised {
@@ -23,9 +25,10 @@ export function supervise(
   env: NodeJS.ProcessEnv = {},
   nodeOptions: string[] = [],
 ): Supervised {
+  requireCurrentBuild();
   const child = spawn(
     process.execPath,
-    [SUPERVISOR, process.execPath, ...nodeOptions, "--import", "tsx", "src/main.ts"],
+    [SUPERVISOR, process.execPath, ...nodeOptions, BUILT_SERVER],
     {
       cwd: API_DIR,
       env: {

@@ -1,10 +1,10 @@
 import { statSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { artifactNamed, createArtifact, like, SAMPLE_ARTIFACT, signUp, trpcMutation } from "./api";
+import { seriousViolations } from "./axe";
 import { expectedProblems, openPage, screenshot, SCREENSHOT_DIR, themeState } from "./browser";
 import type { ProductInBrowser } from "./product";
 
@@ -285,17 +285,15 @@ async function settle(page: Page): Promise<void> {
 
 function describeViolations(
   screen: string,
-  violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"],
+  violations: Awaited<ReturnType<typeof seriousViolations>>,
 ): string[] {
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 5)
-        .map((node) => `      ${node.target.join(" ")}: ${node.failureSummary ?? ""}`)
-        .join("\n");
-      return `${screen}: ${violation.id} (${violation.impact}) ${violation.help}\n${nodes}`;
-    });
+  return violations.map((violation) => {
+    const nodes = violation.nodes
+      .slice(0, 5)
+      .map((node) => `      ${node.target.join(" ")}: ${node.failureSummary ?? ""}`)
+      .join("\n");
+    return `${screen}: ${violation.id} (${violation.impact}) ${violation.help}\n${nodes}`;
+  });
 }
 
 /** Visits every route as a visitor, a member, a curator and an admin, checking each. */
@@ -321,11 +319,11 @@ export async function checkEveryRoute(
     await settle(page);
     expect((await themeState(page)).dataTheme, `${screen.name} theme`).toBe(theme);
     // Only the failures are wanted: axe then skips collecting every passing node.
-    const results = await new AxeBuilder({ page })
-      .options({ resultTypes: ["violations"] })
-      .analyze();
     report.push(
-      ...describeViolations(`${screen.name} (${width} px, ${theme})`, results.violations),
+      ...describeViolations(
+        `${screen.name} (${width} px, ${theme})`,
+        await seriousViolations(page),
+      ),
     );
     shots.push(await screenshot(page, `${screen.name}-${width}-${theme}`));
     // Something wider than the screen makes the whole page scroll sideways at 390 px.

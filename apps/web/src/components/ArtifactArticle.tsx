@@ -12,17 +12,19 @@ export const ARTIFACT_READ = { meta: { failureLog: "Error loading artifact" } };
 
 /**
  * One artifact laid out: its images, type, name and contributor, then `panel` (likes and what the
- * viewer may do), its historical context, its facts and `children`. `bylineAction` sits beside
- * the contributor's name; `after` follows the article.
+ * viewer may do), its historical context, its facts and `children`. `contributorAction` follows
+ * the contributor's name, `bylineAction` sits at the end of that line; `after` follows the article.
  */
 export function ArtifactArticle({
   artifact,
+  contributorAction,
   bylineAction,
   panel,
   children,
   after,
 }: {
   artifact: Artifact & { images?: ArtifactImageView[] | undefined };
+  contributorAction?: ReactNode;
   bylineAction?: ReactNode;
   panel: ReactNode;
   children?: ReactNode;
@@ -45,9 +47,12 @@ export function ArtifactArticle({
               {artifact.artifactName}
             </h1>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted">
-                Added by <span className="font-medium text-ink">{artifact.username}</span>
-              </p>
+              <div className="flex flex-wrap items-start gap-3">
+                <p className="py-2 text-sm text-muted">
+                  Added by <span className="font-medium text-ink">{artifact.username}</span>
+                </p>
+                {contributorAction}
+              </div>
               {bylineAction}
             </div>
           </header>

@@ -18,12 +18,12 @@ describe("exportHref", () => {
   it("passes the screen's search and every filter under GET /artifacts's names, not its sort or page", () => {
     const state = readListParams(
       new URLSearchParams(
-        "search=stone&in=all&type=Art&type=Tools&era=c15&era=m-1&fromYear=-200&toYear=300&location=Louvre%2C+Paris&sort=date_asc&page=3",
+        "search=stone&in=all&type=Art&type=Tools&era=c15&era=m-1&fromYear=-200&toYear=300&location=Louvre%2C+Paris&rights=free&rights=ask&sort=date_asc&page=3",
       ),
     );
     const href = exportHref("json", state);
     expect(href).toBe(
-      "/export?format=json&q=stone&in=all&type=Art&type=Tools&era=c15&era=m-1&fromYear=-200&toYear=300&location=Louvre%2C+Paris",
+      "/export?format=json&q=stone&in=all&type=Art&type=Tools&era=c15&era=m-1&fromYear=-200&toYear=300&location=Louvre%2C+Paris&rights=free&rights=ask",
     );
     const parsed = exportQuery.safeParse(queryOf(href));
     expect(parsed.success).toBe(true);
@@ -36,6 +36,7 @@ describe("exportHref", () => {
       fromYear: -200,
       toYear: 300,
       location: ["Louvre, Paris"],
+      rights: ["free", "ask"],
     });
   });
 

@@ -5,7 +5,7 @@ import { buttonClasses } from "./Button";
 
 /**
  * The download address of the export for what the collection shows now: GET /export takes GET
- * /artifacts's parameters (q, in, type, era, fromYear, toYear, location). The screen's sort is
+ * /artifacts's parameters (q, in, type, era, fromYear, toYear, location, rights). The screen's sort is
  * left out: the file is always in id order.
  */
 export function exportHref(format: "csv" | "json", state: ListParams): string {
@@ -18,6 +18,7 @@ export function exportHref(format: "csv" | "json", state: ListParams): string {
   if (state.fromYear !== undefined) params.set("fromYear", String(state.fromYear));
   if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
   for (const location of state.locations) params.append("location", location);
+  for (const value of state.rights) params.append("rights", value);
   return `/export?${params.toString()}`;
 }
 

@@ -23,6 +23,7 @@ const FACETS: ArtifactFacets = {
     { value: 15, count: 4 },
   ],
   locations: [],
+  rights: [],
   undated: 0,
 };
 

@@ -3,6 +3,8 @@ import {
   formatCentury,
   formatMillennium,
   formatYear,
+  REUSE_LABELS,
+  REUSE_VALUES,
   type ArtifactFacets,
   type ArtifactType,
 } from "@artifact-atlas/shared";
@@ -262,14 +264,16 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
 }
 
 /**
- * The filters of All Artifacts (issue 18): type, era and present location, each value with its
- * count given the other filters. Every change goes to the URL and back to page 1.
+ * The filters of All Artifacts (issue 18): type, era, present location and whether its image may
+ * be reused (issue 30), each value with its count given the other filters. Every change goes to
+ * the URL and back to page 1.
  */
 export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
   const active =
     state.types.length +
     state.eras.length +
     state.locations.length +
+    state.rights.length +
     (state.fromYear !== undefined || state.toYear !== undefined ? 1 : 0);
   const typeCount = (type: ArtifactType) =>
     facets ? (facets.types.find((row) => row.value === type)?.count ?? 0) : undefined;
@@ -290,7 +294,7 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
           </span>
         )}
       </summary>
-      <div className="grid gap-6 border-t border-line px-4 py-4 sm:px-5 md:grid-cols-3">
+      <div className="grid gap-6 border-t border-line px-4 py-4 sm:px-5 md:grid-cols-2 lg:grid-cols-4">
         <Group legend="Type">
           <ul className={LIST}>
             {ARTIFACT_TYPES.map((type) => (
@@ -326,6 +330,24 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
             ))}
           </ul>
         </Group>
+        <Group legend="Can I reuse it?">
+          <ul className={LIST}>
+            {REUSE_VALUES.map((value) => (
+              <Option
+                key={value}
+                label={REUSE_LABELS[value]}
+                count={
+                  facets
+                    ? (facets.rights.find((row) => row.value === value)?.count ?? 0)
+                    : undefined
+                }
+                checked={state.rights.includes(value)}
+                onToggle={(on) => onChange({ rights: toggled(state.rights, value, on) })}
+              />
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-muted">By the rights of each artifact's first image.</p>
+        </Group>
       </div>
       {hasListFilters(state) && (
         <div className="border-t border-line px-4 py-3 sm:px-5">
@@ -337,6 +359,7 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
                 types: [],
                 eras: [],
                 locations: [],
+                rights: [],
                 fromYear: undefined,
                 toYear: undefined,
               })

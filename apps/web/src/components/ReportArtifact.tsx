@@ -1,46 +1,30 @@
 import { Flag } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import {
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REVIEW_NOTE_MAX_LENGTH,
-  type ReportReason,
-} from "@artifact-atlas/shared";
+import { useState } from "react";
+import type { ReportReason } from "@artifact-atlas/shared";
 import { serverMessage, trpcErrorCode } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
-import { SelectField, TextAreaField } from "./Field";
-
-const REASON_OPTIONS = REPORT_REASONS.map((reason) => ({
-  value: reason,
-  label: REPORT_REASON_LABELS[reason],
-}));
+import { ReportForm } from "./ReportForm";
 
 /** Report on the detail page (issue 17): a reason and an optional note, once while it is open. */
 export function ReportArtifact({ artifactId }: { artifactId: number }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | "">("");
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const report = trpc.reports.create.useMutation();
   const withdraw = trpc.reports.withdraw.useMutation();
   // The person's own report stands (sent now, or before): they may take it back (issue 28).
   const [reported, setReported] = useState(false);
+  // A report sent before, in another tab or visit: the server says so, and it stands.
+  const [earlierReport, setEarlierReport] = useState<string | undefined>();
   const [withdrawError, setWithdrawError] = useState<string | undefined>();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setError("Please choose a reason.");
-      return;
-    }
-    setError(undefined);
+  const send = async ({ reason, note }: { reason: ReportReason; note: string }) => {
     try {
       await report.mutateAsync({ id: artifactId, reason, note });
       setReported(true);
     } catch (failure) {
-      if (trpcErrorCode(failure) === "CONFLICT") setReported(true);
-      setError(serverMessage(failure) ?? "The report could not be sent. Please try again.");
+      if (trpcErrorCode(failure) !== "CONFLICT") throw failure;
+      setEarlierReport(serverMessage(failure));
+      setReported(true);
     }
   };
 
@@ -65,7 +49,7 @@ export function ReportArtifact({ artifactId }: { artifactId: number }) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-sm text-muted">
-          {report.data?.message ?? error}
+          {report.data?.message ?? earlierReport}
         </p>
         <Button variant="ghost" size="sm" busy={withdraw.isPending} onClick={() => void takeBack()}>
           Withdraw report
@@ -87,34 +71,11 @@ export function ReportArtifact({ artifactId }: { artifactId: number }) {
     );
   }
   return (
-    <form
-      aria-label="Report this artifact"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => void submit(event)}
-    >
-      <SelectField
-        label="Reason"
-        options={REASON_OPTIONS}
-        placeholder="Choose a reason"
-        value={reason}
-        onChange={(event) => setReason(event.target.value as ReportReason)}
-        error={error}
-      />
-      <TextAreaField
-        label="Note (optional)"
-        maxLength={REVIEW_NOTE_MAX_LENGTH}
-        hint={`Up to ${REVIEW_NOTE_MAX_LENGTH.toLocaleString("en-US")} characters.`}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" busy={report.isPending}>
-          Send report
-        </Button>
-        <Button type="button" variant="secondary" size="sm" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <ReportForm
+      label="Report this artifact"
+      busy={report.isPending}
+      onSend={send}
+      onCancel={() => setOpen(false)}
+    />
   );
 }

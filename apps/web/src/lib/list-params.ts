@@ -3,10 +3,12 @@ import {
   ERA_PATTERN,
   FIND_LIMITS,
   LIMITS,
+  REUSE_VALUES,
   SORT_VALUES,
   type ArtifactType,
   type Bbox,
   type FindPlaceKind,
+  type Reuse,
   type SearchScope,
   type SortValue,
 } from "@artifact-atlas/shared";
@@ -23,6 +25,8 @@ export interface ListParams {
   fromYear: number | undefined;
   toYear: number | undefined;
   locations: string[];
+  /** "Can I reuse it?" (issue 30): free, conditions, ask, unknown. */
+  rights: Reuse[];
   /** The map's region (issue 31): west, south, east, north; the map and the timeline share it. */
   bbox: Bbox | undefined;
   /** Which place the region and the map read. */
@@ -79,6 +83,12 @@ export function readListParams(params: URLSearchParams): ListParams {
     params.getAll("location").filter((location) => location.trim() !== ""),
     FIND_LIMITS.locations,
   ).map((location) => location.slice(0, LIMITS.shortText));
+  const rights = distinct(
+    params
+      .getAll("rights")
+      .filter((value): value is Reuse => REUSE_VALUES.includes(value as Reuse)),
+    REUSE_VALUES.length,
+  );
   let fromYear = yearParam(params.get("fromYear"));
   let toYear = yearParam(params.get("toYear"));
   if (fromYear !== undefined && toYear !== undefined && fromYear > toYear) {
@@ -89,7 +99,20 @@ export function readListParams(params: URLSearchParams): ListParams {
   const bbox = bboxParam(params.get("bbox"));
   const placeKind: FindPlaceKind =
     params.get("place") === "presentPlace" ? "presentPlace" : "findspot";
-  return { search, sort, page, scope, types, eras, fromYear, toYear, locations, bbox, placeKind };
+  return {
+    search,
+    sort,
+    page,
+    scope,
+    types,
+    eras,
+    fromYear,
+    toYear,
+    locations,
+    rights,
+    bbox,
+    placeKind,
+  };
 }
 
 /** Whether a change touches what the list holds (anything but the page). */
@@ -115,6 +138,7 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.fromYear !== undefined) params.set("fromYear", String(next.fromYear));
   if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
   for (const location of next.locations) params.append("location", location);
+  for (const value of next.rights) params.append("rights", value);
   if (next.bbox) params.set("bbox", next.bbox.join(","));
   if (next.placeKind !== "findspot") params.set("place", next.placeKind);
   if (next.page > 1) params.set("page", String(next.page));
@@ -131,6 +155,7 @@ export function filtersOf(state: ListParams) {
     ...(state.types.length > 0 ? { types: state.types } : {}),
     ...(state.eras.length > 0 ? { eras: state.eras } : {}),
     ...(state.locations.length > 0 ? { locations: state.locations } : {}),
+    ...(state.rights.length > 0 ? { rights: state.rights } : {}),
     ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
     ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
   };
@@ -141,6 +166,7 @@ export function hasListFilters(state: ListParams): boolean {
     state.types.length > 0 ||
     state.eras.length > 0 ||
     state.locations.length > 0 ||
+    state.rights.length > 0 ||
     state.fromYear !== undefined ||
     state.toYear !== undefined
   );

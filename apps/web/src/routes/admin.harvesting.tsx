@@ -114,7 +114,6 @@ function Readiness({ overview }: { overview: HarvestingOverview }) {
     { label: "Harvested records", value: overview.harvested },
     { label: "With rights Europeana accepts", value: rights.accepted },
     { label: "With rights Europeana does not accept", value: rights.notAccepted },
-    { label: "Without a rights statement", value: rights.missing },
     { label: "Deleted records", value: overview.deleted },
   ];
   return (

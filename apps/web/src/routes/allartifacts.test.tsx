@@ -43,6 +43,7 @@ describe("list params", () => {
       fromYear: undefined,
       toYear: undefined,
       locations: [],
+      rights: [],
       bbox: undefined,
       placeKind: "findspot",
     };

@@ -6,6 +6,7 @@ import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { ButtonLink } from "../components/Button";
 import { Discussion } from "../components/conversation/Discussion";
+import { FollowOwner } from "../components/conversation/FollowOwner";
 import { LikeButton } from "../components/LikeButton";
 import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
@@ -39,6 +40,10 @@ function ArtifactDetail({ id }: { id: number }) {
       {(artifact) => (
         <ArtifactArticle
           artifact={artifact}
+          contributorAction={
+            // Only a public artifact's owner can be followed (issue 33).
+            artifact.status === "published" && <FollowOwner artifactId={artifact.id} />
+          }
           bylineAction={
             <div className="flex flex-wrap gap-2">
               <ButtonLink to={`/artifacts/${artifact.id}/history`} variant="secondary" size="sm">

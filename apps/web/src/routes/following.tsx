@@ -48,7 +48,7 @@ export default function FollowingRoute() {
                 <EmptyState
                   icon={UsersRound}
                   title="Nothing new yet"
-                  message="Follow a member and their new public artifacts appear here."
+                  message="Follow a member with Follow beside their name on an artifact’s page, and their new public artifacts appear here."
                   action={<ButtonLink to="/allartifacts">Explore All Artifacts</ButtonLink>}
                 />
               );

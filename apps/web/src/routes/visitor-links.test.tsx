@@ -41,6 +41,7 @@ describe("the timeline's artifacts", () => {
     types: [],
     centuries: [{ value: -2, count: 1 }],
     locations: [],
+    rights: [],
     undated: 0,
   };
   const list = (): ArtifactPage => ({

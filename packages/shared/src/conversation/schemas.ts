@@ -285,6 +285,16 @@ export const followState = z.object({
 });
 export type FollowState = z.output<typeof followState>;
 
+/**
+ * Who added a public artifact, to follow them by: their member id (as a comment's authorId names
+ * its author) and their name now. Never an email or any other account data.
+ */
+export const artifactOwner = z.object({
+  id: z.number().int().describe("The member's id: PUT /follows/member/{id} follows them."),
+  name: z.string().describe("The member's name now."),
+});
+export type ArtifactOwner = z.output<typeof artifactOwner>;
+
 /** A followed member's new public artifact, with its contributor. */
 export const followingFeedItem = artifact.extend({ ownerName: z.string() });
 export type FollowingFeedItem = z.output<typeof followingFeedItem>;

@@ -34,6 +34,7 @@ export const mapQuery = z
     fromYear: findFilterShape.fromYear,
     toYear: findFilterShape.toYear,
     locations: findFilterShape.locations,
+    rights: findFilterShape.rights,
     placeKind: z.enum(FIND_PLACE_KINDS).default("findspot"),
     bbox: bboxValue,
     zoom: z.number().int().min(0).max(MAP_MAX_ZOOM),

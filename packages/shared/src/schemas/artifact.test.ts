@@ -239,6 +239,14 @@ describe("artifact ids", () => {
       fieldMessages(artifactUpdateInput, { id: 5, fields: { ...valid, artifactName: "" } }),
     ).toEqual({ "fields.artifactName": ["Artifact Name is required."] });
   });
+
+  it("refuses an update without fields, or with fields that are no object, as a field error", () => {
+    for (const fields of [undefined, null, "Rosetta Stone", 5]) {
+      const result = artifactUpdateInput.safeParse({ id: 5, fields });
+      expect(result.success, JSON.stringify(fields)).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["fields"]);
+    }
+  });
 });
 
 describe("artifactListQuery", () => {
@@ -251,6 +259,7 @@ describe("artifactListQuery", () => {
       types: [],
       eras: [],
       locations: [],
+      rights: [],
     });
   });
 

@@ -226,6 +226,8 @@ export function withImageRules<Extra extends z.ZodRawShape = Record<never, never
 
 /** artifactImage or images was sent (read from what was sent, which may not have parsed). */
 function hasSomeImage(input: unknown): boolean {
+  // Not an object at all: the object's own error says so, without this one.
+  if (typeof input !== "object" || input === null) return true;
   const sent = input as { artifactImage?: unknown; images?: unknown };
   return sent.artifactImage !== undefined || (Array.isArray(sent.images) && sent.images.length > 0);
 }

@@ -9,6 +9,7 @@ import {
   type Bbox,
 } from "../find-values";
 import { MESSAGES } from "../messages";
+import { REUSE_VALUES } from "../rights";
 import { decimalDigitsOnly, isWellFormedText, wholeNumber } from "./fields";
 import type { restFindShape } from "./rest";
 
@@ -85,6 +86,8 @@ export const findFilterShape = {
   fromYear: yearValue("fromYear").optional(),
   toYear: yearValue("toYear").optional(),
   locations: values(locationValue, FIND_LIMITS.locations, "location"),
+  /** "Can I reuse it?": the primary image's rights, grouped (issue 30). */
+  rights: values(z.enum(REUSE_VALUES), REUSE_VALUES.length, "rights"),
   bbox: bboxValue.optional(),
   near: nearValue.optional(),
   /** Which place bbox and near read: the findspot (default) or the present place. */
@@ -198,6 +201,7 @@ export function findOfRest(query: RestFindParams): CollectionFind {
     types: sorted(query.type) as CollectionFind["types"],
     eras: sorted(query.era),
     locations: sorted(query.location),
+    rights: sorted(query.rights) as CollectionFind["rights"],
     fromYear: query.fromYear,
     toYear: query.toYear,
     ...(query.bbox ? { bbox: query.bbox as Bbox } : {}),

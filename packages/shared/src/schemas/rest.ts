@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { withImageRules } from "./artifact";
 import { FIND_LIMITS, FIND_PLACE_KINDS, SEARCH_SCOPES } from "../find-values";
+import { REUSE_LABELS, REUSE_VALUES } from "../rights";
 import { bboxValue, eraValue, nearValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
@@ -25,11 +26,18 @@ const restPaging = {
 
 /** A query parameter that may be repeated: one value or several, always a list after parsing. */
 function repeated<T extends z.ZodType>(item: T, max: number, name: string) {
-  return z
-    .union([item, z.array(item)])
-    .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[])
-    .refine((list) => list.length <= max, `At most ${max} values of ${name}.`)
-    .optional();
+  return (
+    z
+      // A value that is neither answers the value's own message ("type must be one of ..."), not
+      // zod's "Invalid input" for the union.
+      .union([item, z.array(item)], {
+        error: (issue) =>
+          issue.code === "invalid_union" ? issue.errors[0]?.[0]?.message : undefined,
+      })
+      .transform((value) => (Array.isArray(value) ? value : [value]) as z.output<T>[])
+      .refine((list) => list.length <= max, `At most ${max} values of ${name}.`)
+      .optional()
+  );
 }
 
 /** Numbers separated by commas ("1.5,-3"), as a query parameter carries a box or a circle. */
@@ -94,6 +102,13 @@ export const restFindShape = {
     FIND_LIMITS.locations,
     "location",
   ).describe("Present location, exactly as stored; repeat for any of several."),
+  rights: repeated(
+    z.enum(REUSE_VALUES, { error: `rights must be one of ${REUSE_VALUES.join(", ")}.` }),
+    REUSE_VALUES.length,
+    "rights",
+  ).describe(
+    `Can I reuse it? By the rights of the artifact's first image (GET /rights lists which statement is in which group): ${REUSE_VALUES.map((value) => `${value} (${REUSE_LABELS[value]})`).join(", ")}; repeat for any of several.`,
+  ),
   bbox: commaNumbers("bbox", 4, "west,south,east,north in decimal degrees")
     .pipe(bboxValue)
     .optional()

@@ -145,12 +145,29 @@ export const artifacts = sqliteTable(
       index("artifacts_find_location_idx")
         .on(table.presentLocation, table.artifactType, table.createdYear, ...sortColumns)
         .where(isPublic),
+      /** "Can I reuse it?" (issue 30): the primary image's rights, then the other filters. */
+      index("artifacts_find_rights_idx")
+        .on(
+          table.imageRights,
+          table.artifactType,
+          table.createdYear,
+          table.presentLocation,
+          ...sortColumns,
+        )
+        .where(isPublic),
       /**
        * The filters' and sorts' columns by id: a search's matches are looked up here to be
        * filtered, counted and sorted, not in the table's wide rows (decision 086).
        */
       index("artifacts_find_id_idx")
-        .on(table.id, table.artifactType, table.createdYear, table.presentLocation, ...sortColumns)
+        .on(
+          table.id,
+          table.artifactType,
+          table.createdYear,
+          table.presentLocation,
+          table.imageRights,
+          ...sortColumns,
+        )
         .where(isPublic),
       check("artifacts_like_count_not_negative", sql`${table.likeCount} >= 0`),
       check(

@@ -3,14 +3,19 @@ import { sql } from "drizzle-orm";
 import { BRAND, DIGEST_LINES_MAX, type NotificationKind } from "@artifact-atlas/shared";
 import type { Deps } from "../../deps";
 import type { MailMessage } from "../../mail/outbox";
+import type { Tx } from "./comments";
 import { unsubscribeToken } from "./follows";
 
 /*
  * The daily digest (issue 33): what a member's follows with a daily email gathered since their
  * last digest (digest_items, filled where the bell's notices are), sent at most once a day. It runs
- * off the request path and within the outbox's bound: it hands the outbox a mail only while half
- * of the outbox is free (reset links keep the other half), and yields to requests between batches.
- * Each mail is composed when its turn comes, so it shows only what is still public then.
+ * off the request path and within the outbox's bound: it hands the outbox mails only while half
+ * of the outbox is free (reset links keep the other half), and yields to requests between groups.
+ * A group's mails are composed, their lines emptied and their sending recorded in one transaction
+ * just before the outbox takes them: every commit waits for the disk (synchronous = FULL) and
+ * blocks the event loop meanwhile, so one commit a group instead of two a member is what keeps
+ * requests answered during the round (decision 113, 2026-11-28). A mail shows what is public
+ * when it is composed, at most half an outbox before it is sent.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,6 +24,8 @@ export const DIGEST_MIN_GAP_MS = 23 * HOUR_MS;
 export const DIGEST_CHECK_EVERY_MS = HOUR_MS;
 /** Members read per query. */
 const MEMBERS_PER_BATCH = 100;
+/** Mails composed in one transaction: a commit each, and a few milliseconds of work. */
+const MAILS_PER_GROUP = 10;
 /** The share of the outbox the digest may fill. */
 const OUTBOX_SHARE = 0.5;
 /** How long to wait for the outbox to drain below its share. */
@@ -38,6 +45,7 @@ export async function sendDailyDigests(
   const { outbox } = deps;
   if (!outbox) return { queued: 0 };
   const room = Math.max(1, Math.floor(outbox.capacity * OUTBOX_SHARE));
+  const groupSize = Math.min(MAILS_PER_GROUP, room);
   let after = 0;
   let queued = 0;
   for (;;) {
@@ -47,16 +55,36 @@ export async function sendDailyDigests(
         where s.user_id = d.user_id and s.sent_at > ${now - DIGEST_MIN_GAP_MS})
       order by d.user_id limit ${MEMBERS_PER_BATCH}`);
     if (due.length === 0) return { queued };
-    for (const { userId } of due) {
-      while (outbox.pending >= room && !stopped()) await sleep(OUTBOX_POLL_MS);
-      if (stopped() || !outbox.add(() => composeDigest(deps, userId))) return { queued };
-      deps.db.run(sql`insert into digests_sent (user_id, sent_at) values (${userId}, ${now})
-        on conflict (user_id) do update set sent_at = excluded.sent_at`);
-      queued += 1;
+    for (let start = 0; start < due.length; start += groupSize) {
+      const group = due.slice(start, start + groupSize).map((member) => member.userId);
+      while (outbox.pending + group.length > room && !stopped()) await sleep(OUTBOX_POLL_MS);
+      if (stopped()) return { queued };
+      for (const mail of composeDigests(deps, group, now)) {
+        // Composed and added in the same turn: the outbox has room, and closes only between turns.
+        if (!outbox.add(() => mail)) return { queued };
+        queued += 1;
+      }
+      await nextTurn();
     }
     after = due.at(-1)?.userId ?? after;
-    await nextTurn();
   }
+}
+
+/**
+ * The members' digest mails, their digests emptied and recorded as sent, in one transaction.
+ * A member with nothing left to tell (or who cannot receive mail) is recorded and gets none.
+ */
+function composeDigests(deps: DigestDeps, userIds: number[], now: number): MailMessage[] {
+  return deps.db.transaction((tx) => {
+    const mails: MailMessage[] = [];
+    for (const userId of userIds) {
+      const mail = composeDigest(tx, deps, userId);
+      if (mail) mails.push(mail);
+      tx.run(sql`insert into digests_sent (user_id, sent_at) values (${userId}, ${now})
+        on conflict (user_id) do update set sent_at = excluded.sent_at`);
+    }
+    return mails;
+  });
 }
 
 interface DigestLine {
@@ -73,11 +101,10 @@ interface DigestLine {
  * A member's digest mail, and their digest emptied: the lines whose artifact is public and whose
  * follow still asks for email. Null when none is left (or the account cannot receive mail).
  */
-export function composeDigest(deps: DigestDeps, userId: number): MailMessage | null {
-  return deps.db.transaction((tx) => {
-    const member = tx.get<{ email: string; name: string } | undefined>(sql`
+function composeDigest(tx: Tx, deps: DigestDeps, userId: number): MailMessage | null {
+  const member = tx.get<{ email: string; name: string } | undefined>(sql`
       select email, name from users where id = ${userId} and suspended_at is null`);
-    const lines = tx.all<DigestLine>(sql`
+  const lines = tx.all<DigestLine>(sql`
       select d.kind, d.artifact_id as artifactId, d.count, a.artifact_name as artifactName,
         owner.name as ownerName, f.id as followId, f.target_kind as followKind
       from digest_items d
@@ -90,10 +117,9 @@ export function composeDigest(deps: DigestDeps, userId: number): MailMessage | n
       where d.user_id = ${userId}
       order by d.first_at, d.artifact_id
       limit ${DIGEST_LINES_MAX + 1}`);
-    tx.run(sql`delete from digest_items where user_id = ${userId}`);
-    if (!member || lines.length === 0) return null;
-    return digestMail(deps, userId, member, lines);
-  });
+  tx.run(sql`delete from digest_items where user_id = ${userId}`);
+  if (!member || lines.length === 0) return null;
+  return digestMail(deps, userId, member, lines);
 }
 
 function digestMail(

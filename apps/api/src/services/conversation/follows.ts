@@ -2,6 +2,8 @@ import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import {
   CONVERSATION_MESSAGES,
   FOLLOWS_MAX,
+  MESSAGES,
+  type ArtifactOwner,
   type CursorPage,
   type FollowInput,
   type FollowItem,
@@ -60,6 +62,20 @@ function followOf(tx: Pick<Tx, "select">, followerId: number, target: FollowTarg
       ),
     )
     .get();
+}
+
+/**
+ * Who added a public artifact, to follow them by (the web's Follow beside "Added by"). The id is
+ * no secret: a comment's authorId names its author the same way, and the id says only how early
+ * the account was made. Not found for an artifact that is not public, and for one of a former
+ * member's, who cannot be followed.
+ */
+export function artifactOwner(deps: Pick<Deps, "db">, input: { id: number }): ArtifactOwner {
+  const owner = deps.db.get<ArtifactOwner | undefined>(sql`select id, name from users
+    where id = (select owner_id from artifacts where id = ${input.id} and ${isPublic})
+      and email != ${FORMER_MEMBER_EMAIL}`);
+  if (!owner) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+  return owner;
 }
 
 /** Whether the member follows the target, how, and whether this site sends mail at all. */

@@ -1,4 +1,5 @@
 import {
+  artifactIdInput,
   commentEditInput,
   commentIdInput,
   commentInput,
@@ -24,6 +25,7 @@ import {
   type ConversationContext,
 } from "../../services/conversation/comments";
 import {
+  artifactOwner,
   follow,
   followingFeed,
   followState,
@@ -129,6 +131,11 @@ export const followsRouter = router({
   state: protectedProcedure
     .input(followTarget)
     .query(({ ctx, input }) => followState(ctx.deps, ctx.user, input)),
+
+  /** Who added a public artifact, to follow them by: the web's Follow beside "Added by". */
+  artifactOwner: protectedProcedure
+    .input(artifactIdInput)
+    .query(({ ctx, input }) => artifactOwner(ctx.deps, input)),
 
   follow: writeProcedure
     .input(followInput)

@@ -9,9 +9,18 @@ import { Button } from "../Button";
 
 /**
  * Follow or unfollow (issue 33), and how a follow tells: in the bell, in a daily email digest
- * (when this site sends mail), or both. A new follow starts with the bell.
+ * (when this site sends mail), or both. A new follow starts with the bell. `align` puts it at the
+ * end of its row on wider screens (beside a heading) or at the start (after a name).
  */
-export function FollowButton({ target, name }: { target: FollowTarget; name: string }) {
+export function FollowButton({
+  target,
+  name,
+  align = "end",
+}: {
+  target: FollowTarget;
+  name: string;
+  align?: "start" | "end";
+}) {
   const utils = trpc.useUtils();
   const state = trpc.follows.state.useQuery(target);
   const onSuccess = (next: Parameters<typeof followChanged>[2]) =>
@@ -33,7 +42,13 @@ export function FollowButton({ target, name }: { target: FollowTarget; name: str
     run(follow.mutateAsync({ target, channels }));
 
   return (
-    <div className="flex flex-col items-start gap-2 sm:items-end">
+    <div
+      className={
+        align === "end"
+          ? "flex flex-col items-start gap-2 sm:items-end"
+          : "flex flex-col items-start gap-2"
+      }
+    >
       <Button
         variant={following ? "secondary" : "primary"}
         size="sm"
@@ -52,7 +67,9 @@ export function FollowButton({ target, name }: { target: FollowTarget; name: str
         {following ? "Unfollow" : "Follow"}
       </Button>
       {following && (
-        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink sm:justify-end">
+        <fieldset
+          className={`flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink ${align === "end" ? "sm:justify-end" : ""}`}
+        >
           <legend className="sr-only">How to tell me</legend>
           <label className="inline-flex items-center gap-2">
             <input

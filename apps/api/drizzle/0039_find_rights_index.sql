@@ -1,0 +1,3 @@
+DROP INDEX `artifacts_find_id_idx`;--> statement-breakpoint
+CREATE INDEX `artifacts_find_rights_idx` ON `artifacts` (`image_rights`,`artifact_type`,`created_year`,`present_location`,`like_count`,`created_from_year`,`created_to_year`,`status`,`deleted_at`) WHERE status = 'published' and deleted_at is null;--> statement-breakpoint
+CREATE INDEX `artifacts_find_id_idx` ON `artifacts` (`id`,`artifact_type`,`created_year`,`present_location`,`image_rights`,`like_count`,`created_from_year`,`created_to_year`,`status`,`deleted_at`) WHERE status = 'published' and deleted_at is null;
