@@ -1,5 +1,5 @@
 import { spanYears } from "./dates/years";
-import type { Reuse } from "./rights";
+import type { Reuse } from "./reuse";
 
 /*
  * The values of the collection's filters and search (issue 18) without any zod: the web app's

@@ -9,7 +9,7 @@ import {
   type Bbox,
 } from "../find-values";
 import { MESSAGES } from "../messages";
-import { REUSE_VALUES } from "../rights";
+import { REUSE_VALUES } from "../reuse";
 import { decimalDigitsOnly, isWellFormedText, wholeNumber } from "./fields";
 import type { restFindShape } from "./rest";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { withImageRules } from "./artifact";
 import { FIND_LIMITS, FIND_PLACE_KINDS, SEARCH_SCOPES } from "../find-values";
-import { REUSE_LABELS, REUSE_VALUES } from "../rights";
+import { REUSE_LABELS, REUSE_VALUES } from "../reuse";
 import { bboxValue, eraValue, nearValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
