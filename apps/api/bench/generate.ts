@@ -4,6 +4,7 @@ import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { refreshParsedDates } from "../src/store/artifact-dates";
 import { generateCollectionRows } from "./generate-collections";
+import { generatePlaceRows } from "./generate-places";
 import { generateConversationRows } from "./generate-conversation";
 import { generateAdminRows } from "./generate-admin";
 import { fieldsJson, generateReviewRows } from "./generate-review";
@@ -308,6 +309,7 @@ export async function generateBenchDatabase(
         now,
         keep: HISTORY_BENCH.artifactId,
       });
+      generatePlaceRows(sqlite, random(20_261_131), { artifacts });
       // Its own random sequence, so that the rows and samples drawn after stay as they were.
       generateConversationRows(sqlite, random(20_261_128), {
         users,

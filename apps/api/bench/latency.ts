@@ -26,6 +26,7 @@ import { HISTORY_BENCH, IMAGES_PER_ARTIFACT } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
 import { collectionLatencyCases } from "./latency-collections";
 import { conversationLatencyCases } from "./latency-conversation";
+import { mapLatencyCases } from "./latency-map";
 import { eq } from "drizzle-orm";
 import { listSessions } from "../src/auth/session";
 import { EXPORT_PAGE_ROWS, EXPORT_SECTIONS } from "../src/services/account-export";
@@ -376,6 +377,7 @@ export function latencyCases(sampleId: number): Case[] {
   for (const { label, run } of conversationLatencyCases(sampleId)) {
     cases.push({ label, listTarget: true, run });
   }
+  for (const { label, run } of mapLatencyCases()) cases.push({ label, listTarget: false, run });
   for (const { label, run } of collectionLatencyCases()) {
     cases.push({ label, listTarget: false, run });
   }

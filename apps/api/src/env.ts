@@ -327,6 +327,19 @@ const envSchema = z
       blankAsMissing,
       z.enum(PLACE_PRECISIONS).default(DEFAULT_FINDSPOT_PUBLIC_PRECISION),
     ),
+    /** Raster tiles for the map instead of the offline base map (issue 31): {z}, {x} and {y} in it. */
+    MAP_TILE_URL: z.preprocess(
+      blankAsMissing,
+      z
+        .url({ protocol: /^https?$/ })
+        .refine(
+          (url) => ["{z}", "{x}", "{y}"].every((part) => url.includes(part)),
+          "MAP_TILE_URL must hold {z}, {x} and {y}.",
+        )
+        .optional(),
+    ),
+    /** Who the tiles are by, shown on the map (required by OpenStreetMap's tile policy). */
+    MAP_TILE_ATTRIBUTION: z.preprocess(blankAsMissing, z.string().max(300).optional()),
     GOOGLE_CLIENT_ID: optionalSecret,
     GOOGLE_CLIENT_SECRET: optionalSecret,
     GOOGLE_AUTHORIZATION_ENDPOINT: httpUrlOr("https://accounts.google.com/o/oauth2/v2/auth"),
@@ -428,6 +441,9 @@ const envSchema = z
       adminEmails: env.ADMIN_EMAILS,
       reviewMode: env.REVIEW_MODE,
       findspotPublicPrecision: env.FINDSPOT_PUBLIC_PRECISION,
+      mapTiles: env.MAP_TILE_URL
+        ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION ?? "" }
+        : null,
       secureCookies: publicOrigin.startsWith("https:"),
       google:
         env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -215,16 +215,8 @@ describe("/openapi.json", () => {
     const listed = parameters("/artifacts");
     const exported = parameters("/export");
     const filters = [
-      "type",
-      "q",
-      "in",
-      "era",
-      "fromYear",
-      "toYear",
-      "location",
-      "rights",
-      "collection",
-      "sort",
+      ...["type", "q", "in", "era", "fromYear", "toYear", "location", "rights", "sort"],
+      ...["bbox", "near", "place", "collection"],
     ];
     expect(Object.keys(exported).sort()).toEqual(["format", ...filters].sort());
     for (const name of filters) expect(exported[name], name).toEqual(listed[name]);

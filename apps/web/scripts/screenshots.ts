@@ -63,6 +63,27 @@ const SHOTS: Shot[] = [
   },
   { name: "not-found", path: "/no-such-page", signedIn: false },
   { name: "timeline", path: "/timeline", signedIn: false },
+  { name: "timeline-region", path: "/timeline?bbox=20,20,40,40", signedIn: false },
+  {
+    name: "map",
+    path: "/map",
+    signedIn: false,
+    act: async (page) => {
+      await page.locator(".atlas-marker").first().waitFor();
+    },
+  },
+  {
+    name: "map-card",
+    path: "/map?at=5/30.5/31",
+    signedIn: false,
+    act: async (page) => {
+      await page.getByRole("button", { name: /^Rosetta Stone: open its card/ }).click();
+      await page
+        .getByRole("region", { name: /^Card: / })
+        .getByRole("link")
+        .waitFor();
+    },
+  },
   { name: "public-page", path: "/a/1", signedIn: false },
   { name: "login-from-artifact", path: "/login?redirect=%2Fartifacts%2F1", signedIn: false },
   {
@@ -99,6 +120,19 @@ const SHOTS: Shot[] = [
       await page.getByLabel("Findspot name").fill("Alexandria");
       await page.getByRole("button", { name: "Alexandria, Virginia, United States" }).waitFor();
       await page.getByLabel("Findspot name").scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: "addartifacts-place-map",
+    path: "/addartifacts",
+    signedIn: true,
+    act: async (page) => {
+      await page.getByLabel("Findspot name").fill("Alexandria");
+      await page.getByRole("button", { name: "Alexandria, Egypt" }).click();
+      await page.getByRole("button", { name: "Choose the findspot on a map" }).click();
+      const picker = page.getByRole("application", { name: /^Map to choose the findspot/ });
+      await picker.locator("path.fill-accent").waitFor();
+      await picker.scrollIntoViewIfNeeded();
     },
   },
   {

@@ -29,6 +29,8 @@ export const routes: RouteObject[] = [
       { path: "allartifacts", Component: AllArtifactsRoute },
       // The timeline (issue 18) loads on demand: it is not part of the first load's budget.
       { path: "timeline", Component: lazy(() => import("./routes/timeline")) },
+      // The map (issue 31) and its library load on demand, outside the first load's budget.
+      { path: "map", Component: lazy(() => import("./routes/map")) },
       { path: "login", Component: lazy(() => import("./routes/login")) },
       { path: "signup", Component: lazy(() => import("./routes/signup")) },
       // An artifact's public page (issue 21); the slug is only for people and search engines.

@@ -1,5 +1,5 @@
 import { spanYears } from "./dates/years";
-import type { Reuse } from "./rights";
+import type { Reuse } from "./reuse";
 
 /*
  * The values of the collection's filters and search (issue 18) without any zod: the web app's
@@ -44,6 +44,23 @@ export function eraSpan(era: string): EraSpan | null {
   return { era, ...years };
 }
 
+/**
+ * The find's place filters (issue 31): a box (west, south, east, north in degrees; west greater
+ * than east crosses the antimeridian) and a circle around a point. Both read the public point of
+ * a place (a findspot snapped to FINDSPOT_PUBLIC_PRECISION), never the exact one.
+ */
+export type Bbox = [west: number, south: number, east: number, north: number];
+export interface Near {
+  lat: number;
+  lon: number;
+  km: number;
+}
+/** The widest circle `near` takes: beyond it, a box says the same more plainly. */
+export const NEAR_MAX_KM = 1000;
+/** Which place the place filters read (default the findspot). */
+export const FIND_PLACE_KINDS = ["findspot", "presentPlace"] as const;
+export type FindPlaceKind = (typeof FIND_PLACE_KINDS)[number];
+
 /** Whether any filter is set: without any, the collection behaves exactly as the spec says. */
 export function hasFilters(filters: {
   types?: readonly string[] | undefined;
@@ -52,10 +69,14 @@ export function hasFilters(filters: {
   rights?: readonly string[] | undefined;
   fromYear?: number | undefined;
   toYear?: number | undefined;
+  bbox?: Bbox | undefined;
+  near?: Near | undefined;
   collection?: number | undefined;
 }): boolean {
   return (
     filters.collection !== undefined ||
+    filters.bbox !== undefined ||
+    filters.near !== undefined ||
     (filters.types?.length ?? 0) > 0 ||
     (filters.eras?.length ?? 0) > 0 ||
     filters.fromYear !== undefined ||

@@ -10,6 +10,7 @@ export * from "./schemas/revision";
 export * from "./google";
 export * from "./redirect";
 export * from "./images";
+export * from "./reuse";
 export * from "./rights";
 export * from "./schemas/rest";
 export * from "./schemas/admin";

@@ -4,17 +4,7 @@
  * http form their vocabularies use), and the site's metadata licence is one of the licences.
  * No zod here: the public page reads these on its first load.
  */
-
-/** What "Can I reuse it?" answers for an image, from its rights (Europeana's grouping). */
-export const REUSE_VALUES = ["free", "conditions", "ask", "unknown"] as const;
-export type Reuse = (typeof REUSE_VALUES)[number];
-
-export const REUSE_LABELS: Record<Reuse, string> = {
-  free: "Free to reuse",
-  conditions: "Reuse with conditions",
-  ask: "Ask the holder",
-  unknown: "Not evaluated",
-};
+import type { Reuse } from "./reuse";
 
 export interface RightsStatement {
   uri: string;

@@ -82,7 +82,20 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
 function cacheKey(query: CollectionFind): string {
   const { in: scope, types, eras, fromYear, toYear, locations, rights, sort, window } = query;
   const what = [query.total, query.facets, query.allFieldsTotal, query.collection];
-  const parts = [scope, types, eras, fromYear, toYear, locations, rights, sort, window, what];
+  const place = [query.bbox, query.near, query.placeKind];
+  const parts = [
+    scope,
+    types,
+    eras,
+    fromYear,
+    toYear,
+    locations,
+    rights,
+    sort,
+    window,
+    what,
+    place,
+  ];
   return `${JSON.stringify(parts)}:${lowerAscii(query.search ?? "")}`;
 }
 

@@ -2,6 +2,7 @@ import type { AppDatabase } from "../db/client";
 import { READ_CACHE_DEFAULTS, ReadCache, type ReadCacheOptions } from "../db/read-cache";
 import { prepareArtifactStatements } from "./artifact-statements";
 import { createFind, FIND_DEFAULTS, type FindOptions } from "./find";
+import { createMapPoints } from "./map-points";
 
 interface ArtifactStoreOptions {
   /** How long and how many answers are kept; pnpm bench keeps none, to measure the queries. */
@@ -21,6 +22,7 @@ export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptio
     statements: prepareArtifactStatements(db),
     /** Every list of artifacts (store/find.ts). */
     find: createFind(db.$client, options.find ?? FIND_DEFAULTS),
+    mapPoints: createMapPoints(db.$client),
     readCache: new ReadCache(db.$client, options.readCache ?? READ_CACHE_DEFAULTS),
   };
 }

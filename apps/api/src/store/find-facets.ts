@@ -105,7 +105,7 @@ export function createFindFacets(
     const bound =
       search.match !== null ? ALL_FIELDS_BOUND : `(select count(*) from (${search.ids}))`;
     const where = (omit: FacetName, ...more: string[]): string => {
-      const conditions = [...filterConditions(query, omit, params), ...more];
+      const conditions = [...filterConditions(query, omit, params, "id"), ...more];
       return conditions.length > 0 ? `where ${conditions.join(" and ")}` : "";
     };
     const chosen = query.locations ?? [];
@@ -113,7 +113,7 @@ export function createFindFacets(
     const counted = rows<FacetCount<string | number | null> & { facet: string }>(
       `with every(n) as (select cast(${bound} / :sample as integer) + 1),
        matched as materialized (
-         select artifact_type, created_year, present_location, image_rights
+         select id, artifact_type, created_year, present_location, image_rights
          from artifacts indexed by artifacts_find_id_idx
          where ${PUBLIC_ARTIFACT} and id in (${search.ids})
            and ((select n from every) = 1 or ${inSample("id", "(select n from every)")})

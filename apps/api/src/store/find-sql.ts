@@ -50,11 +50,12 @@ export const LIST_ORDER = {
 /** A filter that a facet leaves out, so that its own values are counted given the others. */
 export type FacetName = "types" | "eras" | "locations" | "rights";
 
-/** The filters' conditions (none for `omit`), their values added to `params`. */
+/** The filters' conditions (none for `omit`), their values added to `params`; `id` names the artifact's id. */
 export function filterConditions(
   query: CollectionFind,
   omit: FacetName | undefined,
   params: Record<string, unknown>,
+  id = "artifacts.id",
 ): string[] {
   const conditions: string[] = [];
   const types = query.types ?? [];
@@ -91,17 +92,65 @@ export function filterConditions(
     conditions.push("image_rights in (select value from json_each(:rights))");
     params.rights = JSON.stringify(rightsOfReuse(rights));
   }
+  const place = placeCondition(query, params);
+  if (place) conditions.push(`${id} in (${place})`);
   // A collection's items (issue 32): the artifacts' own conditions still decide what shows.
   if (query.collection !== undefined) {
-    conditions.push(COLLECTION_CONDITION);
+    conditions.push(`${id} in (${COLLECTION_ITEMS})`);
     params.collection = query.collection;
   }
   return conditions;
 }
 
 /** The artifacts of the collection `:collection` (a curated one; a saved search is its find). */
-export const COLLECTION_CONDITION =
-  "id in (select artifact_id from collection_items where collection_id = :collection)";
+const COLLECTION_ITEMS =
+  "select artifact_id from collection_items where collection_id = :collection";
+
+/** Kilometres in a degree of latitude (and of longitude at the equator). */
+const KM_PER_DEGREE = 111.32;
+
+/**
+ * The ids of the artifacts whose place is in the find's box and circle (issue 31), along
+ * artifact_places_public_point_idx (kind, public latitude, longitude, id). Only the public point:
+ * a findspot snapped to FINDSPOT_PUBLIC_PRECISION, so that no run of shrinking boxes finds more
+ * than the square anyone may see (decision 122). The circle is its bounding box, then the
+ * distance on a plane scaled by the cosine of its latitude: within 1% up to 1,000 km.
+ */
+function placeCondition(query: CollectionFind, params: Record<string, unknown>): string | null {
+  const { bbox, near } = query;
+  if (!bbox && !near) return null;
+  params.placeKind = query.placeKind ?? "findspot";
+  const conditions = ["kind = :placeKind"];
+  if (bbox) {
+    const [west, south, east, north] = bbox;
+    Object.assign(params, { west, south, east, north });
+    conditions.push("public_lat between :south and :north");
+    conditions.push(
+      west <= east
+        ? "public_lon between :west and :east"
+        : "(public_lon >= :west or public_lon <= :east)",
+    );
+  }
+  if (near) {
+    const degrees = near.km / KM_PER_DEGREE;
+    const scale = Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01);
+    Object.assign(params, {
+      nearLat: near.lat,
+      nearLon: near.lon,
+      nearScale: scale,
+      nearDegrees2: degrees * degrees,
+      nearSouth: near.lat - degrees,
+      nearNorth: near.lat + degrees,
+    });
+    conditions.push("public_lat between :nearSouth and :nearNorth");
+    // Longitudes are compared across the antimeridian: the nearer way round.
+    conditions.push(`(public_lat - :nearLat) * (public_lat - :nearLat)
+      + ((180 - abs(180 - abs(public_lon - :nearLon))) * :nearScale)
+      * ((180 - abs(180 - abs(public_lon - :nearLon))) * :nearScale) <= :nearDegrees2`);
+  }
+  return `select artifact_id from artifact_places indexed by artifact_places_public_point_idx
+    where ${conditions.join(" and ")}`;
+}
 
 /** Trigrams need three characters (code points): shorter words are matched with LIKE. */
 const TRIGRAM_LENGTH = 3;

@@ -9,6 +9,7 @@ import { harvestingRouter } from "./routers/harvesting";
 import { commentsRouter, followsRouter, suggestionsRouter } from "./routers/conversation";
 import { importsRouter } from "./routers/imports";
 import { likesRouter } from "./routers/likes";
+import { mapRouter } from "./routers/map";
 import { placesRouter } from "./routers/places";
 import { reportsRouter } from "./routers/reports";
 import { reviewRouter } from "./routers/review";
@@ -32,6 +33,7 @@ export const appRouter = router({
   imports: importsRouter,
   account: accountRouter,
   places: placesRouter,
+  map: mapRouter,
   harvesting: harvestingRouter,
   comments: commentsRouter,
   suggestions: suggestionsRouter,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportQuery } from "@artifact-atlas/shared";
 import { readListParams } from "../lib/list-params";
-import { exportHref } from "./ExportMenu";
+import { exportHref } from "./ExportFormats";
 
 /** The query of an address as GET /export's parser receives it: repeated names become lists. */
 function queryOf(href: string): Record<string, string | string[]> {

@@ -22,6 +22,7 @@ const ALWAYS: NavItem[] = [
   { to: "/", label: "Home" },
   { to: "/allartifacts", label: "All Artifacts" },
   { to: "/timeline", label: "Timeline" },
+  { to: "/map", label: "Map" },
   { to: "/collections", label: "Collections" },
   { to: "/addartifacts", label: "Add Artifacts" },
 ];

@@ -6,6 +6,8 @@ import {
   REUSE_VALUES,
   SORT_VALUES,
   type ArtifactType,
+  type Bbox,
+  type FindPlaceKind,
   type Reuse,
   type SearchScope,
   type SortValue,
@@ -25,6 +27,24 @@ export interface ListParams {
   locations: string[];
   /** "Can I reuse it?" (issue 30): free, conditions, ask, unknown. */
   rights: Reuse[];
+  /** The map's region (issue 31): west, south, east, north; the map and the timeline share it. */
+  bbox: Bbox | undefined;
+  /** Which place the region and the map read. */
+  placeKind: FindPlaceKind;
+}
+
+/** A region as the URL holds it ("w,s,e,n"), or undefined when it is not one (NaN fails every test). */
+export function bboxParam(raw: string | null): Bbox | undefined {
+  const box = (raw ?? "").split(",").map((part) => (part.trim() ? Number(part) : NaN));
+  const [west = NaN, south = NaN, east = NaN, north = NaN] = box;
+  const fine =
+    box.length === 4 &&
+    Math.abs(west) <= 180 &&
+    Math.abs(east) <= 180 &&
+    Math.abs(north) <= 90 &&
+    Math.abs(south) <= 90 &&
+    south <= north;
+  return fine ? [west, south, east, north] : undefined;
 }
 
 function yearParam(raw: string | null): number | undefined {
@@ -76,7 +96,23 @@ export function readListParams(params: URLSearchParams): ListParams {
     toYear = undefined;
   }
   const scope: SearchScope = params.get("in") === "all" ? "all" : "names";
-  return { search, sort, page, scope, types, eras, fromYear, toYear, locations, rights };
+  const bbox = bboxParam(params.get("bbox"));
+  const placeKind: FindPlaceKind =
+    params.get("place") === "presentPlace" ? "presentPlace" : "findspot";
+  return {
+    search,
+    sort,
+    page,
+    scope,
+    types,
+    eras,
+    fromYear,
+    toYear,
+    locations,
+    rights,
+    bbox,
+    placeKind,
+  };
 }
 
 /** Whether a change touches what the list holds (anything but the page). */
@@ -103,6 +139,8 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
   for (const location of next.locations) params.append("location", location);
   for (const value of next.rights) params.append("rights", value);
+  if (next.bbox) params.set("bbox", next.bbox.join(","));
+  if (next.placeKind !== "findspot") params.set("place", next.placeKind);
   if (next.page > 1) params.set("page", String(next.page));
   return params;
 }

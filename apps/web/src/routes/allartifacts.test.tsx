@@ -44,6 +44,8 @@ describe("list params", () => {
       toYear: undefined,
       locations: [],
       rights: [],
+      bbox: undefined,
+      placeKind: "findspot",
     };
     expect(readListParams(new URLSearchParams("search=urn&sort=asc&page=3"))).toEqual({
       search: "urn",
@@ -71,6 +73,26 @@ describe("list params", () => {
       toYear: undefined,
       locations: ["Louvre"],
     });
+  });
+
+  it("reads the map's region and place, and drops a region that is not one", () => {
+    const read = (query: string) => readListParams(new URLSearchParams(query));
+    expect(read("bbox=-2,51,2.5,53&place=presentPlace")).toMatchObject({
+      bbox: [-2, 51, 2.5, 53],
+      placeKind: "presentPlace",
+    });
+    for (const bad of [
+      "bbox=1,2,3",
+      "bbox=0,10,1,5",
+      "bbox=0,0,200,1",
+      "bbox=a,b,c,d",
+      "bbox=,,,",
+    ]) {
+      expect(read(bad).bbox, bad).toBeUndefined();
+    }
+    expect(read("place=moon").placeKind).toBe("findspot");
+    const state = read("type=Art&bbox=179.5,-20,-179.5,-10");
+    expect(nextListParams(state, {}).toString()).toBe("type=Art&bbox=179.5%2C-20%2C-179.5%2C-10");
   });
 
   it("resets the page when the search or the sort changes, and leaves defaults out", () => {

@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChartColumn, TriangleExclamationPoint } from "lucide-react";
+import { ChartColumn, MapPin, TriangleExclamationPoint } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
@@ -13,6 +13,7 @@ import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
+import { RegionNotice } from "../components/map/RegionNotice";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
@@ -71,6 +72,10 @@ function timelineRows(centuries: FacetCount<number>[]): Row[] {
   return rows;
 }
 
+/**
+ * A century's artifacts: All Artifacts, or with the map's region (issue 31) the map, which is
+ * where a region is shown; All Artifacts reads no region.
+ */
 function listLink(state: ListParams, century: number): string {
   const params = nextListParams(state, {
     eras: [`c${century}`],
@@ -79,7 +84,7 @@ function listLink(state: ListParams, century: number): string {
     sort: "date_asc",
     page: 1,
   });
-  return `/allartifacts?${params.toString()}`;
+  return `${state.bbox ? "/map" : "/allartifacts"}?${params.toString()}`;
 }
 
 function Histogram({ rows, state }: { rows: Row[]; state: ListParams }) {
@@ -145,9 +150,15 @@ export default function TimelineRoute() {
   const state = readListParams(searchParams);
   const search = state.search.trim() || undefined;
   // The histogram is the era picker: every era filter but the chosen span is left out.
-  const filters = filtersOf({ ...state, eras: [] });
+  // The map's region, when the timeline came from the map (issue 31).
+  const region = state.bbox ? { bbox: state.bbox, placeKind: state.placeKind } : {};
+  const filters = { ...filtersOf({ ...state, eras: [] }), ...region };
   const facets = trpc.artifacts.facets.useQuery(
-    { search, ...filtersOf({ ...state, eras: [], fromYear: undefined, toYear: undefined }) },
+    {
+      search,
+      ...filtersOf({ ...state, eras: [], fromYear: undefined, toYear: undefined }),
+      ...region,
+    },
     { placeholderData: keepPreviousData, meta: { failureLog: "Error fetching the timeline" } },
   );
   const spanList = trpc.artifacts.list.useQuery(
@@ -180,6 +191,21 @@ export default function TimelineRoute() {
         title="Timeline"
         subtitle="How many artifacts were made in each century, by the date each was created. Choose a century to see its artifacts."
       />
+
+      <RegionNotice state={state} path="/timeline" />
+      {!state.bbox && (
+        <p className="-mt-4 mb-6 text-sm">
+          <Link
+            to={`/map?${nextListParams(state, {}).toString()}`}
+            className="inline-flex items-center gap-2 font-medium text-accent hover:underline"
+          >
+            <MapPin aria-hidden="true" className="size-4" />
+            {state.fromYear === undefined && state.toYear === undefined
+              ? "The collection on the map"
+              : "This span on the map"}
+          </Link>
+        </p>
+      )}
 
       <form
         className="mb-8 flex flex-wrap items-end gap-3 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5"

@@ -1,3 +1,4 @@
 export * from "./schemas";
 export * from "./precision";
 export * from "./columns";
+export * from "./map";

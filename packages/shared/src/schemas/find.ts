@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS, SORT_VALUES } from "../constants";
-import { eraSpan, FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
+import {
+  eraSpan,
+  FIND_LIMITS,
+  FIND_PLACE_KINDS,
+  NEAR_MAX_KM,
+  SEARCH_SCOPES,
+  type Bbox,
+} from "../find-values";
 import { MESSAGES } from "../messages";
-import { REUSE_VALUES } from "../rights";
+import { REUSE_VALUES } from "../reuse";
 import { decimalDigitsOnly, isWellFormedText, wholeNumber } from "./fields";
 import type { restFindShape } from "./rest";
 
@@ -37,6 +44,32 @@ const locationValue = z
   .max(LIMITS.shortText)
   .refine(isWellFormedText, MESSAGES.brokenCharacter("Location"));
 
+const latitude = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of degrees.` })
+    .min(-90, `${name} must be a latitude from -90 to 90.`)
+    .max(90, `${name} must be a latitude from -90 to 90.`);
+const longitude = (name: string) =>
+  z
+    .number({ error: `${name} must be a number of degrees.` })
+    .min(-180, `${name} must be a longitude from -180 to 180.`)
+    .max(180, `${name} must be a longitude from -180 to 180.`);
+
+/** A box of the map (issue 31): west, south, east, north; west past east crosses the antimeridian. */
+export const bboxValue = z
+  .tuple([longitude("west"), latitude("south"), longitude("east"), latitude("north")])
+  .refine(([, south, , north]) => south <= north, "bbox: south must not be north of north.");
+
+/** A circle: the places within `km` of a point. */
+export const nearValue = z.strictObject({
+  lat: latitude("near's latitude"),
+  lon: longitude("near's longitude"),
+  km: z
+    .number({ error: "near's distance must be a number of km." })
+    .positive("near's distance must be more than 0 km.")
+    .max(NEAR_MAX_KM, `near's distance must be at most ${NEAR_MAX_KM} km.`),
+});
+
 /** A filter's values: one or several, unique, in a stable order (the cache key and the URL). */
 function values<T extends z.ZodType<string>>(item: T, max: number, name: string) {
   return z
@@ -55,6 +88,10 @@ export const findFilterShape = {
   locations: values(locationValue, FIND_LIMITS.locations, "location"),
   /** "Can I reuse it?": the primary image's rights, grouped (issue 30). */
   rights: values(z.enum(REUSE_VALUES), REUSE_VALUES.length, "rights"),
+  bbox: bboxValue.optional(),
+  near: nearValue.optional(),
+  /** Which place bbox and near read: the findspot (default) or the present place. */
+  placeKind: z.enum(FIND_PLACE_KINDS).optional(),
   /** Only the artifacts of this collection (issue 32), that the viewer may see. */
   collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER).optional(),
 };
@@ -169,6 +206,9 @@ export function findOfRest(query: RestFindParams): CollectionFind {
     rights: sorted(query.rights) as CollectionFind["rights"],
     fromYear: query.fromYear,
     toYear: query.toYear,
+    ...(query.bbox ? { bbox: query.bbox as Bbox } : {}),
+    ...(query.near ? { near: query.near } : {}),
+    ...(query.place ? { placeKind: query.place } : {}),
     ...(query.collection === undefined ? {} : { collection: query.collection }),
   };
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { withImageRules } from "./artifact";
-import { FIND_LIMITS, SEARCH_SCOPES } from "../find-values";
-import { REUSE_LABELS, REUSE_VALUES } from "../rights";
-import { eraValue, yearValue } from "./find";
+import { FIND_LIMITS, FIND_PLACE_KINDS, SEARCH_SCOPES } from "../find-values";
+import { REUSE_LABELS, REUSE_VALUES } from "../reuse";
+import { bboxValue, eraValue, nearValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
 
@@ -38,6 +38,24 @@ function repeated<T extends z.ZodType>(item: T, max: number, name: string) {
       .refine((list) => list.length <= max, `At most ${max} values of ${name}.`)
       .optional()
   );
+}
+
+/** Numbers separated by commas ("1.5,-3"), as a query parameter carries a box or a circle. */
+function commaNumbers(name: string, count: number, what: string) {
+  return z
+    .string()
+    .max(200, `${name} is too long.`)
+    .transform((text, ctx) => {
+      const parts = text.split(",");
+      const numbers = parts.map((part) =>
+        /^\s*-?\d+(\.\d+)?\s*$/.test(part) ? Number(part) : NaN,
+      );
+      if (parts.length !== count || numbers.some(Number.isNaN)) {
+        ctx.addIssue({ code: "custom", message: `${name} must be ${what}.` });
+        return z.NEVER;
+      }
+      return numbers;
+    });
 }
 
 /** A list that takes only page and pageSize: GET /artifacts/{id}/revisions. */
@@ -91,6 +109,23 @@ export const restFindShape = {
   ).describe(
     `Can I reuse it? By the rights of the artifact's first image (GET /rights lists which statement is in which group): ${REUSE_VALUES.map((value) => `${value} (${REUSE_LABELS[value]})`).join(", ")}; repeat for any of several.`,
   ),
+  bbox: commaNumbers("bbox", 4, "west,south,east,north in decimal degrees")
+    .pipe(bboxValue)
+    .optional()
+    .describe(
+      "Only artifacts whose place (see place) is in this box: west,south,east,north in decimal degrees; west greater than east crosses the antimeridian. A findspot is read as the public sees it (snapped to FINDSPOT_PUBLIC_PRECISION).",
+    ),
+  near: commaNumbers("near", 3, "lat,lon,km in decimal degrees and kilometres")
+    .transform(([lat, lon, km]) => ({ lat, lon, km }))
+    .pipe(nearValue)
+    .optional()
+    .describe(
+      "Only artifacts whose place (see place) is within km of a point: lat,lon,km (km at most 1000).",
+    ),
+  place: z
+    .enum(FIND_PLACE_KINDS, { error: "place must be findspot or presentPlace." })
+    .optional()
+    .describe("Which place bbox and near read: findspot (default) or presentPlace."),
   collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER)
     .optional()
     .describe(

@@ -4,7 +4,7 @@ import { loadCollection, statement } from "./access";
 
 /*
  * Likes on collections (issue 32): any member who may see a collection likes it once; the count
- * is kept by triggers (migration 0042) and sorts /collections by most liked.
+ * is kept by triggers (migration 0043) and sorts /collections by most liked.
  */
 
 export interface CollectionLikeStatus {

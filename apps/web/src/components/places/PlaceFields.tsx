@@ -3,23 +3,51 @@ import {
   PLACE_KINDS,
   PLACE_PRECISION_LABELS,
   PLACE_PRECISIONS,
+  DEFAULT_FINDSPOT_PUBLIC_PRECISION,
   type PlaceKind,
+  type MapSettings,
+  type PlacePrecision,
 } from "@artifact-atlas/shared";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { SelectField, TextField } from "../Field";
 import type { PlaceDraft, PlaceDraftErrors, PlaceDrafts } from "./place-drafts";
+
+/** The small map to click a point on: Leaflet's code loads when someone opens it. */
+const PointPicker = lazy(() => import("../map/PointPicker"));
+
+/** The draft's point when both numbers read (a decimal comma as a point), else null. */
+function draftPoint(draft: PlaceDraft): { lat: number; lon: number } | null {
+  const lat = Number(draft.lat.trim().replace(",", "."));
+  const lon = Number(draft.lon.trim().replace(",", "."));
+  const fine =
+    draft.lat.trim() !== "" &&
+    draft.lon.trim() !== "" &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lon) <= 180;
+  return fine ? { lat, lon } : null;
+}
 
 const PRECISION_OPTIONS = PLACE_PRECISIONS.map((value) => ({
   value,
   label: PLACE_PRECISION_LABELS[value],
 }));
 
-const HINTS: Record<PlaceKind, string> = {
-  findspot:
-    "Where it was found. The public sees it no finer than a 10 km square; you and curators see it exactly.",
-  presentPlace: "Where it is now: a museum, a library, or the site itself.",
+/** How finely the public sees a findspot, in the words of the form's hint. */
+const PUBLIC_SQUARE: Record<PlacePrecision, string> = {
+  exact: "", // Said differently below.
+  "about-1km": "a 1 km square",
+  "about-10km": "a 10 km square",
+  region: "a square of 1° (a region)",
+  country: "a square of 5° (a country)",
 };
+
+/** The hint under a place's name; a findspot's names the server's FINDSPOT_PUBLIC_PRECISION. */
+function hintOf(kind: PlaceKind, floor: PlacePrecision): string {
+  if (kind === "presentPlace") return "Where it is now: a museum, a library, or the site itself.";
+  if (floor === "exact") return "Where it was found. Everyone sees it as you give it.";
+  return `Where it was found. The public sees it no finer than ${PUBLIC_SQUARE[floor]}; you and curators see it exactly.`;
+}
 
 /** The form's two optional places (issue 31), each a name, a point and how precise it is. */
 export function PlaceFields({
@@ -31,12 +59,16 @@ export function PlaceFields({
   errors: PlaceDraftErrors;
   onChange: (drafts: PlaceDrafts) => void;
 }) {
+  const settings = trpc.map.settings.useQuery(undefined, { staleTime: Infinity });
+  const floor = settings.data?.findspotPublicPrecision ?? DEFAULT_FINDSPOT_PUBLIC_PRECISION;
   return (
     <div className="flex flex-col gap-6">
       {PLACE_KINDS.map((kind) => (
         <PlaceField
           key={kind}
           kind={kind}
+          hint={hintOf(kind, floor)}
+          tiles={settings.data?.tiles}
           draft={drafts[kind]}
           errors={errors[kind] ?? {}}
           onChange={(draft) => onChange({ ...drafts, [kind]: draft })}
@@ -48,16 +80,22 @@ export function PlaceFields({
 
 function PlaceField({
   kind,
+  hint,
+  tiles,
   draft,
   errors,
   onChange,
 }: {
   kind: PlaceKind;
+  hint: string;
+  /** The base map's tiles (MAP_TILE_URL) once known; the small map waits for them. */
+  tiles: MapSettings["tiles"] | undefined;
   draft: PlaceDraft;
   errors: PlaceDraftErrors[PlaceKind] & object;
   onChange: (draft: PlaceDraft) => void;
 }) {
   const label = PLACE_KIND_LABELS[kind];
+  const [picking, setPicking] = useState(false);
   // A typed change leaves the gazetteer's place: its id no longer names this point.
   const edit = (change: Partial<PlaceDraft>) => onChange({ ...draft, geonamesId: null, ...change });
   // Suggestions follow the name as typed, a quarter of a second after the last key.
@@ -82,7 +120,7 @@ function PlaceField({
         }
         autoComplete="off"
         className="md:col-span-2"
-        hint={HINTS[kind]}
+        hint={hint}
         value={draft.label}
         error={errors.label}
         onChange={(event) => {
@@ -143,6 +181,35 @@ function PlaceField({
           onChange({ ...draft, precision: event.target.value as PlaceDraft["precision"] })
         }
       />
+      <div className="md:col-span-2">
+        <button
+          type="button"
+          aria-expanded={picking}
+          onClick={() => setPicking(!picking)}
+          className="text-sm font-medium text-accent hover:underline"
+        >
+          {picking ? "Hide the map" : `Choose the ${label.toLowerCase()} on a map`}
+        </button>
+        {picking && tiles !== undefined && (
+          <div className="mt-2">
+            <Suspense
+              fallback={<div className="h-64 rounded-xl border border-line bg-surface-muted" />}
+            >
+              <PointPicker
+                label={label}
+                point={draftPoint(draft)}
+                tiles={tiles}
+                onPick={(lat, lon, precision) =>
+                  edit({ lat: String(lat), lon: String(lon), precision })
+                }
+              />
+            </Suspense>
+            <p className="mt-1 text-xs text-muted">
+              Click where it is. Zoom in first: the precision follows how close you are.
+            </p>
+          </div>
+        )}
+      </div>
     </fieldset>
   );
 }
