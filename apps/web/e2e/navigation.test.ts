@@ -60,13 +60,13 @@ describe("the header from 1024 px", () => {
         await screenshot(page, `header-${who}-${width}`);
       }
     };
-    await check("visitor", 5, 1024);
+    await check("visitor", 6, 1024);
     const account = await signUp(context, product.origin, "Hypatia of Alexandria", "header");
-    await check("member", 7, 1280);
+    await check("member", 8, 1280);
     setRoleOn(product.databasePath, account.email, "curator");
-    await check("curator", 9, 1280); // Review and Trash
+    await check("curator", 10, 1536); // Review and Trash
     setRoleOn(product.databasePath, account.email, "admin");
-    await check("admin", 9, 1280); // Review and Admin
+    await check("admin", 10, 1536); // Review and Admin
     expect(problems).toEqual([]);
   });
 });

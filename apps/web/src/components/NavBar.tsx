@@ -42,15 +42,23 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * From which width the header shows its links in a row instead of the menu: a visitor's four
- * links fit from 1024 px, a signed-in list (six to eight links, a bell and an avatar) only from
- * 1280 px; in between its labels broke onto two lines. Whole class names, for Tailwind to find.
+ * From which width the header shows its links in a row instead of the menu: a visitor's links
+ * fit from 1024 px, a member's (eight links, a bell and an avatar) from 1280 px, a curator's or
+ * an admin's ten only from 1536 px; narrower, labels broke onto two lines or the row overflowed.
+ * Whole class names, for Tailwind to find.
  */
 const ROW_FROM = {
   lg: { row: "hidden lg:block", side: "hidden items-center gap-2 lg:flex", menu: "lg:hidden" },
   xl: { row: "hidden xl:block", side: "hidden items-center gap-2 xl:flex", menu: "xl:hidden" },
+  "2xl": {
+    row: "hidden 2xl:block",
+    side: "hidden items-center gap-2 2xl:flex",
+    menu: "2xl:hidden",
+  },
 };
 const LINKS_IN_A_ROW_FROM_LG = ALWAYS.length;
+/** A member's links: more (Review, Trash, Admin) need the widest row. */
+const LINKS_IN_A_ROW_FROM_XL = ALWAYS.length + SIGNED_IN.length;
 
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   clsx(
@@ -125,7 +133,12 @@ export function NavBar() {
     status === "signedIn"
       ? [...ALWAYS, ...SIGNED_IN, ...reviewItems, ...(admin ? ADMIN : [])]
       : ALWAYS;
-  const layout = items.length <= LINKS_IN_A_ROW_FROM_LG ? ROW_FROM.lg : ROW_FROM.xl;
+  const layout =
+    items.length <= LINKS_IN_A_ROW_FROM_LG
+      ? ROW_FROM.lg
+      : items.length <= LINKS_IN_A_ROW_FROM_XL
+        ? ROW_FROM.xl
+        : ROW_FROM["2xl"];
 
   useEffect(() => {
     if (!menuOpen) return;
