@@ -27,7 +27,7 @@ describe("an admin", () => {
 
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/`);
-    // An admin's links stay in the menu below 1536 px: ten do not fit on one line (decision 087).
+    // An admin's links stay in the menu below 1536 px: ten do not fit on one line (decision 008).
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("banner").getByRole("link", { name: "Admin", exact: true }).click();
     await shown(page.getByRole("heading", { name: "Running the collection" }));

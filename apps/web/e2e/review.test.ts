@@ -137,7 +137,7 @@ describe("community editing in the browser", () => {
     const curator = await signUp(curatorContext, product.origin, "Cora Curator", "review-curator");
     giveRole(curator.email, "curator");
     await page.goto(`${product.origin}/review`);
-    // A curator's links stay in the menu below 1536 px: ten do not fit on one line (decision 087).
+    // A curator's links stay in the menu below 1536 px: ten do not fit on one line (decision 008).
     await page.getByRole("button", { name: "Open menu" }).click();
     const reviewLink = page
       .getByRole("navigation")
