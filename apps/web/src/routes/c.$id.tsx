@@ -22,6 +22,7 @@ import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { collectionIdOf } from "../lib/collections";
 import NotFoundRoute from "./not-found";
+import { ServerMarkdown } from "../components/ServerMarkdown";
 
 /** A collection's page (issue 32): cover, title, description, members, and its artifacts in order. */
 export default function CollectionRoute() {
@@ -73,9 +74,9 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
         }
       />
       {collection.descriptionHtml && (
-        <div
+        <ServerMarkdown
           className="prose-comment mb-10 max-w-2xl leading-relaxed text-ink [&_a]:text-accent [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_p]:mb-3 [&_ul]:list-disc"
-          dangerouslySetInnerHTML={{ __html: collection.descriptionHtml }}
+          html={collection.descriptionHtml}
         />
       )}
       {collection.rights.own && <OwnerTools collection={collection} />}

@@ -11,6 +11,7 @@ import { ReasonForm } from "../review/ReasonForm";
 import { CommentForm } from "./CommentForm";
 import { ReportComment } from "./ReportComment";
 import { SuggestionView } from "./SuggestionView";
+import { ServerMarkdown } from "../ServerMarkdown";
 
 /** What the viewer may do in this discussion, as the server said (DiscussionPage.may). */
 export interface DiscussionRights {
@@ -122,10 +123,9 @@ export function CommentView({
                 />
               </div>
             ) : (
-              <div
+              <ServerMarkdown
                 className={clsx("comment-body mt-1 text-ink", hidden && "opacity-70")}
-                // Rendered from the Markdown subset and sanitised on the server (markdown.ts).
-                dangerouslySetInnerHTML={{ __html: comment.html ?? "" }}
+                html={comment.html ?? ""}
               />
             )}
           </>
