@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ArtifactPage, CollectionItemsPage } from "@artifact-atlas/shared";
 import { signUp, trpcQuery } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { openPage } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
@@ -98,8 +99,12 @@ describe("a collection", () => {
     await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 2 of 2");
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 1 of 2");
+    // The exhibit and the collection page: axe finds nothing serious.
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.pathname === `/c/${id}`, POLL);
+    await page.getByRole("link", { name: "Exhibit" }).waitFor(POLL);
+    expect(await axeViolations(page)).toEqual([]);
 
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { openPage } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
@@ -54,6 +55,8 @@ describe("the map", () => {
     // The list beside the map follows the view.
     const listed = page.getByRole("complementary").getByRole("listitem");
     await eventually(() => listed.count()).toBeGreaterThan(0);
+    // The map, its clusters and markers, and the list: axe finds nothing serious.
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
