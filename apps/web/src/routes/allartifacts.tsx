@@ -1,6 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import {
-  Search,
   SearchX,
   SlidersHorizontal,
   TriangleExclamationPoint,
@@ -9,7 +8,7 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
-import { hasRole, LIMITS, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
+import { hasRole, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
 import { AddToCollection } from "../components/AddToCollection";
 import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
@@ -23,6 +22,7 @@ import { Spinner } from "../components/Spinner";
 import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
+import { ArtifactSearchForm } from "../components/ArtifactSearchForm";
 
 // Issue 32's Save this search loads on demand: the first screens' JavaScript has a budget.
 const SaveSearchButton = lazy(() =>
@@ -140,32 +140,14 @@ export default function AllArtifactsRoute() {
       />
 
       <div className="mb-8 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:p-5">
-        <form
-          role="search"
-          className="relative flex-1"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <ArtifactSearchForm
+          id="artifact-search"
+          draft={draft}
+          onDraftChange={setDraft}
+          onSearch={() => {
             if (draft !== state.search) update({ search: draft });
           }}
-        >
-          <label htmlFor="artifact-search" className="sr-only">
-            Search artifacts
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
-          />
-          <input
-            id="artifact-search"
-            type="search"
-            value={draft}
-            maxLength={LIMITS.search}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Search artifacts..."
-            autoComplete="off"
-            className="h-11 w-full rounded-lg border border-line-strong bg-surface pr-3.5 pl-11 text-base text-ink placeholder:text-muted/80 hover:border-ink/70 sm:text-sm"
-          />
-        </form>
+        />
         <div className="relative sm:w-56">
           <label htmlFor="artifact-sort" className="sr-only">
             Sort artifacts

@@ -1,8 +1,8 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChartColumn, MapPin, Search, X } from "lucide-react";
+import { ChartColumn, MapPin, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { LIMITS, PAGE_SIZE, type Bbox } from "@artifact-atlas/shared";
+import { PAGE_SIZE, type Bbox } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
@@ -15,6 +15,7 @@ import { filtersOf, nextListParams, readListParams, type ListParams } from "../l
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import type { MapView } from "../components/map/CollectionMap";
+import { ArtifactSearchForm } from "../components/ArtifactSearchForm";
 
 /*
  * The map of the collection (issue 31): every public artifact with a place, as the server's
@@ -131,32 +132,12 @@ export default function MapRoute() {
       />
 
       <div className="mb-6 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card sm:p-5 lg:flex-row lg:items-center">
-        <form
-          role="search"
-          className="relative flex-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ search: draft });
-          }}
-        >
-          <label htmlFor="map-search" className="sr-only">
-            Search artifacts
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted"
-          />
-          <input
-            id="map-search"
-            type="search"
-            value={draft}
-            maxLength={LIMITS.search}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Search artifacts..."
-            autoComplete="off"
-            className="h-11 w-full rounded-lg border border-line-strong bg-surface pr-3.5 pl-11 text-base text-ink placeholder:text-muted/80 hover:border-ink/70 sm:text-sm"
-          />
-        </form>
+        <ArtifactSearchForm
+          id="map-search"
+          draft={draft}
+          onDraftChange={setDraft}
+          onSearch={() => update({ search: draft })}
+        />
         <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <legend className="float-left mr-2 font-medium text-ink">Show:</legend>
           {(
