@@ -164,9 +164,18 @@ describe("the place field", () => {
     // A click on the small map sets the point, as precise as the zoom it was made at.
     await page.getByRole("button", { name: "Choose the findspot on a map" }).click();
     const picker = page.getByRole("application", { name: /^Map to choose the findspot/ });
-    await picker.locator("path.fill-accent").waitFor();
-    await page.waitForTimeout(300);
+    const point = picker.locator("path.fill-accent");
+    await point.waitFor();
     const box = (await picker.boundingBox())!;
+    // The map centres on the chosen point, animated: click once the point stands at the centre,
+    // however long the animation takes on a busy machine.
+    await eventually(async () => {
+      const at = (await point.boundingBox())!;
+      return Math.hypot(
+        at.x + at.width / 2 - (box.x + box.width / 2),
+        at.y + at.height / 2 - (box.y + box.height / 2),
+      );
+    }).toBeLessThan(2);
     await page.mouse.click(box.x + box.width / 2 + 20, box.y + box.height / 2);
     const latitude = page.getByRole("textbox", { name: "Findspot latitude" });
     await eventually(async () => Math.abs(Number(await latitude.inputValue()) - 31.2)).toBeLessThan(
