@@ -82,7 +82,7 @@ const list = (search: string | undefined, sort: SortValue, page = 1, cold = fals
   run: (store) => listPage(store, { search, sort, page }),
 });
 
-const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [], rights: [] };
+const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [], rights: [], countries: [] };
 
 /**
  * Issue 18: filters, facets, the all-fields search and the timeline's data (targets: 20 ms at

@@ -37,7 +37,12 @@ interface Index {
   lon: Float64Array;
   population: Float64Array;
   geonamesId: Int32Array;
-  countries: { key: string; name: string; lat: number; lon: number }[];
+  countries: { key: string; code: string; name: string; lat: number; lon: number }[];
+  /** The places' positions ordered by GeoNames id, for a place saved with its id. */
+  byGeonamesId: Int32Array;
+  /** The places in cells of one degree (countingGrid): the nearest place to a typed point. */
+  cellStart: Int32Array;
+  cellPlaces: Int32Array;
 }
 
 /** Lower case, without accents or punctuation: "São Paulo" and "sao-paulo" are one key. */
@@ -99,8 +104,11 @@ function buildIndex(): Index {
     const sum = weights.get(code);
     if (!sum) return [];
     const point = { lat: sum.lat / sum.people, lon: sum.lon / sum.people };
-    return [{ key: foldName(country.name), name: country.name, ...point }];
+    return [{ key: foldName(country.name), code, name: country.name, ...point }];
   });
+  const byGeonamesId = Int32Array.from({ length: count }, (_, i) => i).sort(
+    (a, b) => geonamesId[a]! - geonamesId[b]!,
+  );
   return {
     keys: entries.map(([key]) => key),
     placeOfKey: Int32Array.from(entries, ([, i]) => i),
@@ -112,7 +120,30 @@ function buildIndex(): Index {
     population,
     geonamesId,
     countries: countryList,
+    byGeonamesId,
+    ...countingGrid(lat, lon),
   };
+}
+
+/** Cells of one degree: 180 rows of 360, west to east from the south pole. */
+const CELL_COLUMNS = 360;
+
+function cellOf(lat: number, lon: number): number {
+  const row = Math.min(179, Math.max(0, Math.floor(lat + 90)));
+  const column = Math.min(CELL_COLUMNS - 1, Math.max(0, Math.floor(lon + 180)));
+  return row * CELL_COLUMNS + column;
+}
+
+/** The places of each cell, contiguous in cellPlaces from cellStart[cell] (a counting sort). */
+function countingGrid(lat: Float64Array, lon: Float64Array) {
+  const cells = 180 * CELL_COLUMNS;
+  const cellStart = new Int32Array(cells + 1);
+  for (let i = 0; i < lat.length; i += 1) cellStart[cellOf(lat[i]!, lon[i]!) + 1]! += 1;
+  for (let cell = 0; cell < cells; cell += 1) cellStart[cell + 1]! += cellStart[cell]!;
+  const next = cellStart.slice(0, cells);
+  const cellPlaces = new Int32Array(lat.length);
+  for (let i = 0; i < lat.length; i += 1) cellPlaces[next[cellOf(lat[i]!, lon[i]!)]!++] = i;
+  return { cellStart, cellPlaces };
 }
 
 let index: Index | null = null;
@@ -240,4 +271,79 @@ function suggestionOf(at: Index, i: number): PlaceSuggestion {
     precision: CITY_PRECISION,
     geonamesId: at.geonamesId[i]!,
   };
+}
+
+/** How far a typed point may be from the nearest gazetteer place to take its country. */
+export const COUNTRY_NEAREST_KM = 200;
+const KM_PER_DEGREE = 111.32;
+
+/** The position of the place with this GeoNames id, or -1. */
+function placeOfGeonamesId(at: Index, id: number): number {
+  let low = 0;
+  let high = at.byGeonamesId.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (at.geonamesId[at.byGeonamesId[middle]!]! < id) low = middle + 1;
+    else high = middle;
+  }
+  const place = at.byGeonamesId[low];
+  return place !== undefined && at.geonamesId[place] === id ? place : -1;
+}
+
+/**
+ * The nearest place within COUNTRY_NEAREST_KM, or -1: the cells around the point (two degrees of
+ * latitude, as many kilometres of longitude), by a plane distance scaled by the latitude's cosine.
+ */
+function nearestPlace(at: Index, lat: number, lon: number): number {
+  const reach = COUNTRY_NEAREST_KM / KM_PER_DEGREE;
+  const scale = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  const rows = Math.ceil(reach);
+  const columns = Math.min(CELL_COLUMNS / 2, Math.ceil(reach / scale));
+  const row = Math.floor(lat + 90);
+  const column = Math.floor(lon + 180);
+  let best = -1;
+  let bestDistance = reach * reach;
+  for (let r = Math.max(0, row - rows); r <= Math.min(179, row + rows); r += 1) {
+    for (let c = column - columns; c <= column + columns; c += 1) {
+      const cell = r * CELL_COLUMNS + (((c % CELL_COLUMNS) + CELL_COLUMNS) % CELL_COLUMNS);
+      for (let k = at.cellStart[cell]!; k < at.cellStart[cell + 1]!; k += 1) {
+        const place = at.cellPlaces[k]!;
+        const north = at.lat[place]! - lat;
+        const east = (180 - Math.abs(180 - Math.abs(at.lon[place]! - lon))) * scale;
+        const distance = north * north + east * east;
+        if (distance <= bestDistance) {
+          best = place;
+          bestDistance = distance;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * A place's country (ISO 3166-1 alpha-2), from the gazetteer alone, offline: a GeoNames place's
+ * own; a country chosen as such (its name as the label); else the country of the nearest place of
+ * 1,000 people or more within COUNTRY_NEAREST_KM, which near a border may be the neighbour's.
+ * Null out at sea, in the ice, or far from any town.
+ */
+export function countryOfPlace(place: {
+  label: string;
+  lat: number;
+  lon: number;
+  precision: PlacePrecision;
+  geonamesId: number | null;
+}): string | null {
+  const at = theIndex();
+  if (place.geonamesId !== null) {
+    const known = placeOfGeonamesId(at, place.geonamesId);
+    if (known >= 0) return at.countryCodes[known]!;
+  }
+  if (place.precision === "country") {
+    const key = foldName(place.label);
+    const named = at.countries.find((country) => country.key === key);
+    if (named) return named.code;
+  }
+  const nearest = nearestPlace(at, place.lat, place.lon);
+  return nearest >= 0 ? at.countryCodes[nearest]! : null;
 }

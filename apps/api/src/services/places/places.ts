@@ -14,6 +14,7 @@ import { artifactPlaces } from "../../db/schema";
 import type { ArtifactStore } from "../../store/artifact-store";
 import { getArtifact, mayEdit, type Actor, type Viewer } from "../artifacts";
 import { ServiceError } from "../errors";
+import { countryOfPlace } from "./gazetteer";
 
 /*
  * An artifact's findspot and present place (issue 31). Places leave the server through
@@ -103,7 +104,7 @@ export function writePlaces(
   tx.delete(artifactPlaces).where(eq(artifactPlaces.artifactId, artifactId)).run();
   const rows = PLACE_KINDS.flatMap((kind) => {
     const place = places[kind];
-    return place ? [rowOf(artifactId, kind, place, floor)] : [];
+    return place ? [{ ...rowOf(artifactId, kind, place, floor), ...countryColumns(place) }] : [];
   });
   if (rows.length > 0) tx.insert(artifactPlaces).values(rows).run();
 }
@@ -148,4 +149,45 @@ export function refreshPublicPlaces(db: AppDatabase, floor: PlacePrecision): num
     }
   });
   return stale.length;
+}
+
+/**
+ * The version of the country lookup (gazetteer.ts, countryOfPlace): raised when the lookup or its
+ * data changes, so that the next start looks every place up again.
+ */
+export const COUNTRY_LOOKUP_VERSION = 1;
+
+function countryColumns(place: Place) {
+  return { country: countryOfPlace(place), countryVersion: COUNTRY_LOOKUP_VERSION };
+}
+
+/** Places looked up per transaction: a start with many never holds the write lock for long. */
+const COUNTRY_BATCH = 1000;
+
+/**
+ * Looks up the country of every place written before this lookup (migration 0044 left them
+ * with none) or by an older one, in batches. A migration cannot ask the gazetteer (it is
+ * TypeScript), so the server does this at start, after migrating, as it parses dates; the
+ * gazetteer is built only when a place needs it. Returns how many places it updated.
+ */
+export function refreshPlaceCountries(db: AppDatabase): number {
+  const sqlite = db.$client;
+  const stale = sqlite.prepare<{ version: number; limit: number }, { rowid: number } & Place>(
+    `select rowid, label, lat, lon, precision, geonames_id as geonamesId from artifact_places
+     where country_version <> :version order by rowid limit :limit`,
+  );
+  const update = sqlite.prepare(
+    "update artifact_places set country = :country, country_version = :countryVersion where rowid = :rowid",
+  );
+  const batch = sqlite.transaction(() => {
+    const rows = stale.all({ version: COUNTRY_LOOKUP_VERSION, limit: COUNTRY_BATCH });
+    for (const { rowid, ...place } of rows) update.run({ rowid, ...countryColumns(place) });
+    return rows.length;
+  });
+  let updated = 0;
+  for (;;) {
+    const rows = batch.immediate();
+    updated += rows;
+    if (rows < COUNTRY_BATCH) return updated;
+  }
 }
