@@ -113,6 +113,10 @@ function findCases(): Case[] {
       "era+location+rights",
       { ...NO_FILTERS, eras: ["m2"], locations: ["Louvre, Paris"], rights: ["ask"] },
     ],
+    // Issue 31: the country of the findspot (every bench place has one).
+    ["country=EG", { ...NO_FILTERS, countries: ["EG"] }],
+    ["country=GB,FR,IT,EG", { ...NO_FILTERS, countries: ["EG", "FR", "GB", "IT"] }],
+    ["type+era+country", { ...NO_FILTERS, types: ["Art"], eras: ["m2"], countries: ["GB"] }],
   ];
   const find = (label: string, run: Case["run"]): Case => ({ label, listTarget: false, run });
   for (const [label, filters] of combos) {
@@ -130,6 +134,12 @@ function findCases(): Case[] {
       listPage(store, { search: "bronze", types: ["Art"], sort: "default", page: 1 }),
     ),
     find("facets (no filter)", (store) => facetsOf(store, NO_FILTERS)),
+    find("facets present places (no filter)", (store) =>
+      facetsOf(store, { ...NO_FILTERS, placeKind: "presentPlace" }),
+    ),
+    find('facets names "ian" + country=GB', (store) =>
+      facetsOf(store, { search: "ian", countries: ["GB"] }),
+    ),
     find('facets all fields "bronze" + rights=free', (store) =>
       facetsOf(store, { search: "bronze", in: "all", rights: ["free"] }),
     ),
