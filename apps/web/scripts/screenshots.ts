@@ -41,6 +41,8 @@ const SHOTS: Shot[] = [
   { name: "allartifacts-search-empty", path: "/allartifacts?search=zzzz", signedIn: false },
   // The filters open with one chosen: "Can I reuse it?" beside the others (issue 30).
   { name: "allartifacts-rights", path: "/allartifacts?rights=free", signedIn: false },
+  // The Country facet with a country chosen (issue 31).
+  { name: "allartifacts-country", path: "/allartifacts?country=EG", signedIn: false },
   { name: "login", path: "/login", signedIn: false },
   {
     name: "login-errors",
