@@ -11,6 +11,7 @@ import {
   type Reuse,
 } from "@artifact-atlas/shared";
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
+import type { PlaceCountries } from "./place-countries";
 import {
   ALL_FIELDS_BOUND,
   filterConditions,
@@ -30,7 +31,11 @@ import {
 
 export function createFindFacets(
   rows: <Row>(sql: string, params: Record<string, unknown>) => Row[],
-  options: { sample: number },
+  options: {
+    sample: number;
+    ids: (sql: string, params: Record<string, unknown>) => number[];
+    placeCountries: PlaceCountries;
+  },
 ) {
   function typeCounts(query: CollectionFind): FacetCount<string>[] {
     const where = findWhere(query, "types");
@@ -87,20 +92,18 @@ export function createFindFacets(
   }
 
   /**
-   * The countries of the find's place (the findspot by default): its places of that kind by
-   * country along artifact_places_country_idx, each artifact's filters read in the find's id
-   * index (narrow, public only) rather than the table's wide rows.
+   * The countries of the find's place (the findspot by default): the public ids the other
+   * filters choose, counted by each one's country in memory (store/place-countries.ts).
    */
   function countryCounts(query: CollectionFind): FacetCount<string>[] {
     const where = findWhere(query, "countries");
-    return rows<FacetCount<string>>(
-      `select p.country as value, count(*) as count
-       from artifact_places p indexed by artifact_places_country_idx
-       cross join artifacts indexed by artifacts_find_id_idx on artifacts.id = p.artifact_id
-       where p.kind = :placeKind and p.country is not null and ${where.sql}
-       group by p.country`,
-      { ...where.params, placeKind: query.placeKind ?? "findspot" },
-    );
+    // With a rights filter, its index: the others hold no rights and would read the table's rows.
+    const index = (query.rights ?? []).length > 0 ? "indexed by artifacts_find_rights_idx" : "";
+    const chosen =
+      where.sql === PUBLIC_ARTIFACT
+        ? null
+        : () => options.ids(`select id from artifacts ${index} where ${where.sql}`, where.params);
+    return options.placeCountries.count(query.placeKind ?? "findspot", chosen);
   }
 
   /**

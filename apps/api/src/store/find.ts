@@ -16,6 +16,7 @@ import {
 } from "./artifact-columns";
 import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "./artifact-visibility";
 import { createFindFacets } from "./find-facets";
+import { createPlaceCountries } from "./place-countries";
 import { PUBLIC_PLACE_JOINS, PUBLIC_PLACE_SELECT, type ExportRow } from "./place-columns";
 import {
   ALL_FIELDS_BOUND,
@@ -529,7 +530,11 @@ export function createFind(sqlite: Database.Database, options: FindOptions = FIN
     return { items, total: value(`select count(*) ${from}`, where.params) };
   }
 
-  const facets = createFindFacets(rows, options);
+  const facets = createFindFacets(rows, {
+    sample: options.sample,
+    ids: idsOf,
+    placeCountries: createPlaceCountries(sqlite),
+  });
 
   return {
     /** How many statement shapes are prepared now (bounded by STATEMENTS_KEPT). */

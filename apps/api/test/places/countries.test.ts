@@ -271,4 +271,23 @@ describe("the Country facet", () => {
       { value: "FR", count: 1, name: "France" },
     ]);
   });
+
+  it("follows a hidden artifact and a moved place at the next count", async () => {
+    const gb = async () =>
+      (await facetsOf({})).countries.find((row) => row.value === "GB")?.count ?? 0;
+    expect(await gb()).toBe(2);
+    t.db.update(artifacts).set({ status: "hidden" }).where(eq(artifacts.id, ids.buckle!)).run();
+    expect(await gb()).toBe(1);
+    expect(await listed({ countries: ["GB"] })).toEqual(sorted("helmet"));
+    const moved = await trpc(
+      t.app,
+      "mutation",
+      "places.set",
+      { id: ids.club, findspot: SUTTON_HOO, presentPlace: null },
+      owner.cookie,
+    );
+    expect(moved.error).toBeUndefined();
+    expect(await gb()).toBe(2);
+    expect((await facetsOf({})).countries.map((row) => row.value)).not.toContain("FJ");
+  });
 });
