@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ArtifactFacets, ArtifactPage, MapAnswer, PlaceInput } from "@artifact-atlas/shared";
 import { artifactPlaces, artifacts } from "../../src/db/schema";
-import { refreshPlaceCountries } from "../../src/services/places/places";
+import { fillPlaceCountries } from "../../src/services/places/places";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { rest } from "../support/rest";
@@ -136,15 +136,15 @@ describe("a place's country", () => {
     expect(countriesOf(ids.wreck!)[0]).toEqual({ kind: "findspot", country: null });
   });
 
-  it("is filled at start for places written before it (the backfill)", () => {
+  it("is filled at start for places written before it (the backfill)", async () => {
     t.db.update(artifactPlaces).set({ country: null, countryVersion: 0 }).run();
     expect(countriesOf(ids.pharos!)[0]!.country).toBeNull();
-    const updated = refreshPlaceCountries(t.db);
+    const updated = await fillPlaceCountries(t.db);
     expect(updated).toBe(11);
     expect(countriesOf(ids.pharos!)[0]).toEqual({ kind: "findspot", country: "EG" });
     expect(countriesOf(ids.club!)).toEqual([{ kind: "findspot", country: "FJ" }]);
     // Every place is now of this lookup: a second start looks nothing up.
-    expect(refreshPlaceCountries(t.db)).toBe(0);
+    expect(await fillPlaceCountries(t.db)).toBe(0);
   });
 });
 
