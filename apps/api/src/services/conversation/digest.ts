@@ -4,11 +4,13 @@ import { BRAND, DIGEST_LINES_MAX, type NotificationKind } from "@artifact-atlas/
 import type { Deps } from "../../deps";
 import type { MailMessage } from "../../mail/outbox";
 import type { Tx } from "./comments";
+import { FOLLOWABLE_COLLECTION } from "./followable-collection";
 import { unsubscribeToken } from "./follows";
 
 /*
  * The daily digest (issue 33): what a member's follows with a daily email gathered since their
- * last digest (digest_items, filled where the bell's notices are), sent at most once a day. It runs
+ * last digest (digest_items, filled where the bell's notices are, and digest_collections, one row
+ * a followed collection that gained artifacts), sent at most once a day. It runs
  * off the request path and within the outbox's bound: it hands the outbox mails only while half
  * of the outbox is free (reset links keep the other half), and yields to requests between groups.
  * A group's mails are composed, their lines emptied and their sending recorded in one transaction
@@ -50,8 +52,11 @@ export async function sendDailyDigests(
   let queued = 0;
   for (;;) {
     const due = deps.db.all<{ userId: number }>(sql`
-      select distinct d.user_id as userId from digest_items d
-      where d.user_id > ${after} and not exists (select 1 from digests_sent s
+      select d.user_id as userId from (
+        select user_id from digest_items where user_id > ${after}
+        union select user_id from digest_collections where user_id > ${after}
+      ) d
+      where not exists (select 1 from digests_sent s
         where s.user_id = d.user_id and s.sent_at > ${now - DIGEST_MIN_GAP_MS})
       order by d.user_id limit ${MEMBERS_PER_BATCH}`);
     if (due.length === 0) return { queued };
@@ -97,6 +102,14 @@ interface DigestLine {
   followKind: "artifact" | "member";
 }
 
+/** A followed collection's additions: how many are public now, of those added since first_at. */
+interface CollectionLine {
+  collectionId: number;
+  title: string;
+  count: number;
+  followId: number;
+}
+
 /**
  * A member's digest mail, and their digest emptied: the lines whose artifact is public and whose
  * follow still asks for email. Null when none is left (or the account cannot receive mail).
@@ -117,9 +130,26 @@ function composeDigest(tx: Tx, deps: DigestDeps, userId: number): MailMessage | 
       where d.user_id = ${userId}
       order by d.first_at, d.artifact_id
       limit ${DIGEST_LINES_MAX + 1}`);
+  // A collection named only while it can be followed: made private, hidden or trashed, it is
+  // not in the mail at all, and additions since removed or no longer public are not counted.
+  const collectionLines = tx.all<CollectionLine>(sql`
+      select * from (
+        select collections.id as collectionId, collections.title, f.id as followId, (
+            select count(*) from collection_items i join artifacts a on a.id = i.artifact_id
+            where i.collection_id = collections.id and i.added_at >= d.first_at
+              and a.status = 'published' and a.deleted_at is null) as count
+        from digest_collections d
+        join collections on collections.id = d.collection_id and ${sql.raw(FOLLOWABLE_COLLECTION)}
+        join follows f on f.follower_id = d.user_id and f.email = 1
+          and f.target_kind = 'collection' and f.target_id = collections.id
+        where d.user_id = ${userId}
+        order by d.first_at, collections.id
+      ) where count > 0
+      limit ${DIGEST_LINES_MAX + 1}`);
   tx.run(sql`delete from digest_items where user_id = ${userId}`);
-  if (!member || lines.length === 0) return null;
-  return digestMail(deps, userId, member, lines);
+  tx.run(sql`delete from digest_collections where user_id = ${userId}`);
+  if (!member || lines.length + collectionLines.length === 0) return null;
+  return digestMail(deps, userId, member, lines, collectionLines);
 }
 
 function digestMail(
@@ -127,15 +157,24 @@ function digestMail(
   userId: number,
   member: { email: string; name: string },
   found: DigestLine[],
+  foundCollections: CollectionLine[],
 ): MailMessage {
   const origin = deps.env.publicOrigin;
   const lines = found.slice(0, DIGEST_LINES_MAX);
+  const collectionLines = foundCollections.slice(0, DIGEST_LINES_MAX - lines.length);
   const told = lines.map((line) =>
     line.kind === "discussion_new"
       ? `- ${line.count} new comment${line.count === 1 ? "" : "s"} in the discussion of “${line.artifactName}”:\n  ${origin}/a/${line.artifactId}#discussion`
       : `- ${line.ownerName} added “${line.artifactName}”:\n  ${origin}/a/${line.artifactId}`,
   );
-  if (found.length > lines.length) told.push(`- And more: ${origin}/following`);
+  for (const line of collectionLines) {
+    told.push(
+      `- ${line.count} artifact${line.count === 1 ? " was" : "s were"} added to the collection “${line.title}”:\n  ${origin}/c/${line.collectionId}`,
+    );
+  }
+  if (found.length + foundCollections.length > lines.length + collectionLines.length) {
+    told.push(`- And more: ${origin}/following`);
+  }
   const followed = new Map<number, string>();
   for (const line of lines) {
     followed.set(
@@ -143,6 +182,7 @@ function digestMail(
       line.followKind === "artifact" ? `“${line.artifactName}”` : line.ownerName,
     );
   }
+  for (const line of collectionLines) followed.set(line.followId, `the collection “${line.title}”`);
   const names = [...followed.values()];
   const stops = [...followed].map(
     ([followId, name]) =>
