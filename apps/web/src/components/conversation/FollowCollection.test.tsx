@@ -60,7 +60,10 @@ function collectionApi(collection: CollectionDetail, user = SIGNED_IN_USER) {
       asked.push(target);
       return state;
     },
-    "follows.follow": (input: { target: FollowTarget; channels: FollowState }) => {
+    "follows.follow": (input: {
+      target: FollowTarget;
+      channels: { bell: boolean; email: boolean };
+    }) => {
       follows.push(input.target);
       state = { ...NOT_FOLLOWING, following: true, ...input.channels };
       return state;
