@@ -248,6 +248,23 @@ describe("the digest of a followed collection", () => {
     expect(await follows(follower)).toEqual([]);
   });
 
+  test("counts each follower's additions from their own first one", async () => {
+    const coins = await newCollection(curator, { title: "Coins" });
+    const late = await createUserWithSession(t, { name: "Lou Late", email: "lou@example.org" });
+    await follow(follower, coins.id, { bell: false, email: true });
+    const ids = insertArtifacts(t.db, 5);
+    await add(curator, coins.id, ids.slice(0, 3));
+    // A later follower is first told by a later addition: their line counts from it.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await follow(late, coins.id, { bell: false, email: true });
+    await add(curator, coins.id, ids.slice(3));
+    expect(await digestNow()).toBe(2);
+    const fred = await smtp.waitFor((received) => received.to.includes("fred@example.org"));
+    const lou = await smtp.waitFor((received) => received.to.includes("lou@example.org"));
+    expect(fred.text).toContain("- 5 artifacts were added to the collection “Coins”");
+    expect(lou.text).toContain("- 2 artifacts were added to the collection “Coins”");
+  });
+
   test("purging the collection or the follower's leaving takes the follows and what they gathered", async () => {
     const coins = await newCollection(curator, { title: "Coins" });
     const maps = await newCollection(stranger, { title: "Maps" });

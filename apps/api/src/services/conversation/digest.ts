@@ -82,8 +82,10 @@ export async function sendDailyDigests(
 function composeDigests(deps: DigestDeps, userIds: number[], now: number): MailMessage[] {
   return deps.db.transaction((tx) => {
     const mails: MailMessage[] = [];
+    // Followers told by the same addition share a moment: their count is walked once a group.
+    const additions: AdditionCounts = new Map();
     for (const userId of userIds) {
-      const mail = composeDigest(tx, deps, userId);
+      const mail = composeDigest(tx, deps, userId, additions);
       if (mail) mails.push(mail);
       tx.run(sql`insert into digests_sent (user_id, sent_at) values (${userId}, ${now})
         on conflict (user_id) do update set sent_at = excluded.sent_at`);
@@ -110,11 +112,42 @@ interface CollectionLine {
   followId: number;
 }
 
+/** Additions counted within one transaction, by collection and moment ("id:firstAt"). */
+type AdditionCounts = Map<string, number>;
+
+/**
+ * How many of the collection's items added since `firstAt` are public now: at most 500 rows
+ * walked, once per collection and moment in a group of mails.
+ */
+function additionsSince(
+  tx: Tx,
+  counts: AdditionCounts,
+  collectionId: number,
+  firstAt: number,
+): number {
+  const key = `${collectionId}:${firstAt}`;
+  let found = counts.get(key);
+  if (found === undefined) {
+    found =
+      tx.get<{ n: number }>(sql`select count(*) as n from collection_items i
+        join artifacts a on a.id = i.artifact_id
+        where i.collection_id = ${collectionId} and i.added_at >= ${firstAt}
+          and a.status = 'published' and a.deleted_at is null`)?.n ?? 0;
+    counts.set(key, found);
+  }
+  return found;
+}
+
 /**
  * A member's digest mail, and their digest emptied: the lines whose artifact is public and whose
  * follow still asks for email. Null when none is left (or the account cannot receive mail).
  */
-function composeDigest(tx: Tx, deps: DigestDeps, userId: number): MailMessage | null {
+function composeDigest(
+  tx: Tx,
+  deps: DigestDeps,
+  userId: number,
+  additions: AdditionCounts,
+): MailMessage | null {
   const member = tx.get<{ email: string; name: string } | undefined>(sql`
       select email, name from users where id = ${userId} and suspended_at is null`);
   const lines = tx.all<DigestLine>(sql`
@@ -132,20 +165,24 @@ function composeDigest(tx: Tx, deps: DigestDeps, userId: number): MailMessage | 
       limit ${DIGEST_LINES_MAX + 1}`);
   // A collection named only while it can be followed: made private, hidden or trashed, it is
   // not in the mail at all, and additions since removed or no longer public are not counted.
-  const collectionLines = tx.all<CollectionLine>(sql`
-      select * from (
-        select collections.id as collectionId, collections.title, f.id as followId, (
-            select count(*) from collection_items i join artifacts a on a.id = i.artifact_id
-            where i.collection_id = collections.id and i.added_at >= d.first_at
-              and a.status = 'published' and a.deleted_at is null) as count
+  // At most a mail's lines are counted; one whose additions all went since is left out.
+  const collectionLines: CollectionLine[] = tx
+    .all<Omit<CollectionLine, "count"> & { firstAt: number }>(
+      sql`select collections.id as collectionId, collections.title, f.id as followId,
+          d.first_at as firstAt
         from digest_collections d
         join collections on collections.id = d.collection_id and ${sql.raw(FOLLOWABLE_COLLECTION)}
         join follows f on f.follower_id = d.user_id and f.email = 1
           and f.target_kind = 'collection' and f.target_id = collections.id
         where d.user_id = ${userId}
         order by d.first_at, collections.id
-      ) where count > 0
-      limit ${DIGEST_LINES_MAX + 1}`);
+        limit ${DIGEST_LINES_MAX + 1}`,
+    )
+    .map(({ firstAt, ...line }) => ({
+      ...line,
+      count: additionsSince(tx, additions, line.collectionId, firstAt),
+    }))
+    .filter((line) => line.count > 0);
   tx.run(sql`delete from digest_items where user_id = ${userId}`);
   tx.run(sql`delete from digest_collections where user_id = ${userId}`);
   if (!member || lines.length + collectionLines.length === 0) return null;
