@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { BRAND, DIGEST_LINES_MAX, type NotificationKind } from "@artifact-atlas/shared";
 import type { Deps } from "../../deps";
 import type { MailMessage } from "../../mail/outbox";
@@ -51,14 +51,16 @@ export async function sendDailyDigests(
   let after = 0;
   let queued = 0;
   for (;;) {
-    const due = deps.db.all<{ userId: number }>(sql`
-      select d.user_id as userId from (
-        select user_id from digest_items where user_id > ${after}
-        union select user_id from digest_collections where user_id > ${after}
-      ) d
-      where not exists (select 1 from digests_sent s
+    // The next members of each table along its key, then of both: the union of two whole
+    // tables, sorted again for every batch, cost more than the mails (bench:digest).
+    const next = (table: SQL) => sql`select * from (select distinct d.user_id from ${table} d
+      where d.user_id > ${after} and not exists (select 1 from digests_sent s
         where s.user_id = d.user_id and s.sent_at > ${now - DIGEST_MIN_GAP_MS})
-      order by d.user_id limit ${MEMBERS_PER_BATCH}`);
+      order by d.user_id limit ${MEMBERS_PER_BATCH})`;
+    const due = deps.db.all<{ userId: number }>(sql`
+      select user_id as userId from (${next(sql.raw("digest_items"))}
+        union ${next(sql.raw("digest_collections"))})
+      order by user_id limit ${MEMBERS_PER_BATCH}`);
     if (due.length === 0) return { queued };
     for (let start = 0; start < due.length; start += groupSize) {
       const group = due.slice(start, start + groupSize).map((member) => member.userId);
