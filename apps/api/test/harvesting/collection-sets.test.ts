@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ARTIFACT_TYPES, type CollectionDetail } from "@artifact-atlas/shared";
 import { COLLECTION_SETS_PER_RECORD } from "../../src/harvesting/store";
 import { createTestApp, trpc, type TestApp } from "../support/app";
-import { ageHarvestRecords, insertArtifacts, oaiTime } from "../support/harvesting";
+import {
+  ageHarvestRecords,
+  insertArtifacts,
+  insertCollection,
+  oaiTime,
+} from "../support/harvesting";
 import {
   errorCodes,
   expectValidOai,
@@ -63,22 +68,9 @@ async function collection(
   return made.id;
 }
 
-/** A collection written straight into the database, as an import would: the triggers still run. */
-function insertCollection(title: string, visibility: string, artifactIds: number[] = []): number {
-  const sqlite = t.db.$client;
-  const id = sqlite
-    .prepare(
-      `insert into collections (owner_id, title, description, description_html, kind, visibility,
-         created_at, updated_at) values (?, ?, '', '', 'curated', ?, 0, 0) returning id`,
-    )
-    .pluck()
-    .get(owner.id, title, visibility) as number;
-  const item = sqlite.prepare(
-    "insert into collection_items (collection_id, artifact_id, position, added_at) values (?, ?, ?, 0)",
-  );
-  for (const [position, artifactId] of artifactIds.entries()) item.run(id, artifactId, position);
-  return id;
-}
+/** A curated collection of the owner's, written straight into the database. */
+const collectionRow = (title: string, visibility: string, artifactIds: number[] = []) =>
+  insertCollection(t.db, { ownerId: owner.id, title, visibility, artifactIds });
 
 interface Header {
   identifier: string;
@@ -214,7 +206,7 @@ describe("a public curated collection", () => {
     const [shared] = insertArtifacts(t.db, 1);
     const made: number[] = [];
     for (let n = 0; n < COLLECTION_SETS_PER_RECORD + 5; n += 1) {
-      made.push(insertCollection(`Collection ${n}`, "public", [shared!]));
+      made.push(collectionRow(`Collection ${n}`, "public", [shared!]));
     }
     const record = (
       await get(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${identifier(shared!)}`)
@@ -234,8 +226,8 @@ describe("ListSets", () => {
     const sqlite = t.db.$client;
     const publicIds: number[] = [];
     for (let n = 0; n < 250; n += 1) {
-      publicIds.push(insertCollection(`Public ${n}`, "public"));
-      insertCollection(`Private ${n}`, n % 2 ? "private" : "unlisted");
+      publicIds.push(collectionRow(`Public ${n}`, "public"));
+      collectionRow(`Private ${n}`, n % 2 ? "private" : "unlisted");
     }
     const pages: { size?: string; cursor?: string; count: number }[] = [];
     const specs: string[] = [];
