@@ -174,6 +174,12 @@ describe("a public curated collection", () => {
     const shown = afterHide.filter((header) => !header.deleted).map((header) => header.title);
     expect(shown.sort()).toEqual(["Harvested artifact 0", "Harvested artifact 2"]);
 
+    // The pending one is published: its new record is in the sets from the start.
+    t.db.$client.prepare("update artifacts set status = 'published' where id = ?").run(pending);
+    const withPending = [a, b, c, pending].map((id) => identifier(id!)).sort();
+    expect(identifiers(await harvest(`set=collection:${coins}`))).toEqual(withPending);
+    expect(identifiers(await harvest("set=collection"))).toEqual(withPending);
+
     // No other collection is a set: the same answer as an id that never existed.
     const never = await get("verb=ListRecords&metadataPrefix=oai_dc&set=collection:999999");
     expect(errorCodes(never)).toEqual(["noRecordsMatch"]);
@@ -195,7 +201,7 @@ describe("a public curated collection", () => {
     const all = (await harvest("", "ListIdentifiers")) as Header[];
     for (const header of all) {
       expect(header.sets.filter((spec) => spec.startsWith("collection"))).toEqual(
-        [a, b, c].map((id) => identifier(id!)).includes(header.identifier)
+        [a, b, c, pending].map((id) => identifier(id!)).includes(header.identifier)
           ? [`collection:${coins}`]
           : [],
       );
@@ -323,6 +329,11 @@ describe("an incremental harvest", () => {
     );
     expect(identifiers(deleted)).toEqual([identifier(e!)]);
     expect(setsOf(deleted, e!)).toEqual(["type:Tools"]);
+
+    // `collection` holds what the public collections hold now, and nothing that left.
+    expect(identifiers(await harvest("set=collection"))).toEqual(
+      [b, c, d].map((id) => identifier(id!)).sort(),
+    );
 
     // And the sets that left are sets no more.
     for (const id of [hidden, gone]) {

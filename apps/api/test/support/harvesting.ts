@@ -75,7 +75,7 @@ export function oaiTime(ms: number): string {
 
 /**
  * A curated collection of `artifactIds` (in that order) owned by `ownerId`, written straight into
- * the database as an import would: migration 0044's triggers still move the records' datestamps.
+ * the database as an import would: migration 0045's triggers still move the records' datestamps.
  */
 export function insertCollection(
   db: AppDatabase | Database.Database,
