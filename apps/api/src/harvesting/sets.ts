@@ -1,4 +1,4 @@
-import { ARTIFACT_TYPES } from "@artifact-atlas/shared";
+import { ARTIFACT_TYPES, type ArtifactType } from "@artifact-atlas/shared";
 import type { HarvestHeader } from "./store";
 
 /*
@@ -18,7 +18,7 @@ export interface HarvestSet {
 /** Which records a list holds, by its set. */
 export type SetScope =
   | { kind: "all" }
-  | { kind: "type"; type: (typeof ARTIFACT_TYPES)[number] }
+  | { kind: "type"; type: ArtifactType }
   /** `collection`: the records in any public collection. */
   | { kind: "collections" }
   | { kind: "collection"; id: number };
