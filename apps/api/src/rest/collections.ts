@@ -34,7 +34,7 @@ import { collectionHistory } from "../services/collections/history";
 import { collectionFeed } from "../services/collections/feed";
 import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
-import { failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
+import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
 import { pageHeaders, requireUser, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restArtifact, toRestArtifact } from "./schemas";
@@ -45,9 +45,6 @@ import { webPageForNavigation } from "./web-page";
  * A collection the caller may not see is answered 404 on every path, as an unknown one.
  */
 
-const collectionParams = z.object({
-  id: pathNumber(COLLECTION_MESSAGES.notFound, "The collection's id."),
-});
 const itemParams = collectionParams.extend({
   artifactId: pathNumber(COLLECTION_MESSAGES.notInCollection, "The artifact's _id."),
 });

@@ -135,7 +135,7 @@ export const suggestionAgreements = sqliteTable(
 
 /**
  * A member follows an artifact, another member or a collection. No foreign key can name three
- * tables, so triggers (migrations 0036 and 0045) remove a follow with what it follows.
+ * tables, so triggers (migrations 0036 and 0047) remove a follow with what it follows.
  */
 export const follows = sqliteTable(
   "follows",

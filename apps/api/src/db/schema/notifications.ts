@@ -25,7 +25,7 @@ export const notifications = sqliteTable(
      */
     commentId: integer("comment_id"),
     /**
-     * A followed collection that gained artifacts (issue 33). A trigger of migration 0045 removes
+     * A followed collection that gained artifacts (issue 33). A trigger of migration 0047 removes
      * the notification with its collection, as a foreign key would.
      */
     collectionId: integer("collection_id"),
