@@ -150,7 +150,7 @@ export async function buildApp({
   });
   app.decorate("deps", deps);
   refreshPublicPlaces(db, env.findspotPublicPrecision);
-  // Places saved without a country (before migration 0044, the seed, an import): filled once the
+  // Places saved without a country (before migration 0048, the seed, an import): filled once the
   // gazetteer's worker answers, without holding up the start.
   void fillPlaceCountries(db).catch((error: unknown) =>
     app.log.error({ err: error }, "the places' countries could not be looked up"),

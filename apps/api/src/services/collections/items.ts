@@ -7,6 +7,7 @@ import {
 import type { AppDatabase } from "../../db/client";
 import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
+import { tellFollowersOfCollectionAdditions } from "../conversation/notices";
 import { ServiceError } from "../errors";
 import { find } from "../find";
 import { assertMaySeeArtifact } from "../visibility";
@@ -117,6 +118,12 @@ export function addItems(
       });
     }
     touch(db, row.id, now);
+    tellFollowersOfCollectionAdditions(db, {
+      collectionId: row.id,
+      artifactIds: fresh,
+      actorId: viewer.id,
+      now,
+    });
     return { added: fresh.length, itemCount: row.itemCount + fresh.length };
   })();
 }

@@ -179,7 +179,7 @@ function countryColumns(place: Place, lookup: CountryLookup | null) {
 const COUNTRY_BATCH = 1000;
 
 /**
- * Looks up the country of every place written without one (migration 0044 left the older rows so;
+ * Looks up the country of every place written without one (migration 0048 left the older rows so;
  * the seed and imports write none) or by an older lookup, in batches. A migration cannot ask
  * the gazetteer (it is TypeScript), so the server starts this after migrating and after each
  * import, as it parses dates; the gazetteer is built only when a place needs it. Returns how
