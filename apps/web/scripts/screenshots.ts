@@ -75,6 +75,15 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // The map over one country's findspots, its filters open (issue 31).
+    name: "map-country",
+    path: "/map?country=GR",
+    signedIn: false,
+    act: async (page) => {
+      await page.locator(".atlas-marker").first().waitFor();
+    },
+  },
+  {
     name: "map-card",
     path: "/map?at=5/30.5/31",
     signedIn: false,
