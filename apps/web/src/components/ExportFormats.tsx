@@ -3,8 +3,8 @@ import { hasListFilters, type ListParams } from "../lib/list-params";
 
 /**
  * The download address of the export for what the collection shows now: GET /export takes GET
- * /artifacts's parameters (q, in, type, era, fromYear, toYear, location, rights, country and its
- * place). The screen's sort is
+ * /artifacts's parameters (q, in, type, era, fromYear, toYear, location, rights, country). The
+ * screen's sort is
  * left out: the file is always in id order.
  */
 export function exportHref(format: "csv" | "json", state: ListParams): string {
@@ -19,9 +19,6 @@ export function exportHref(format: "csv" | "json", state: ListParams): string {
   for (const location of state.locations) params.append("location", location);
   for (const value of state.rights) params.append("rights", value);
   for (const code of state.countries) params.append("country", code);
-  if (state.countries.length > 0 && state.placeKind !== "findspot") {
-    params.set("place", state.placeKind);
-  }
   return `/export?${params.toString()}`;
 }
 

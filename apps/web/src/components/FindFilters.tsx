@@ -7,6 +7,7 @@ import {
   REUSE_VALUES,
   type ArtifactFacets,
   type ArtifactType,
+  type FindPlaceKind,
 } from "@artifact-atlas/shared";
 import { clsx } from "clsx";
 import { ChevronRight, SlidersHorizontal } from "lucide-react";
@@ -20,6 +21,8 @@ interface FindFiltersProps {
   /** Counts of each value given the other filters; undefined while they load. */
   facets: ArtifactFacets | undefined;
   onChange: (change: Partial<ListParams>) => void;
+  /** The place the countries are of: the map chooses; All Artifacts reads findspots. */
+  placeKind?: FindPlaceKind;
 }
 
 /** The millennium of a century: 15 → 2, -5 → -1. */
@@ -269,7 +272,7 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
  * the other filters. Every change goes to
  * the URL and back to page 1.
  */
-export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
+export function FindFilters({ state, facets, onChange, placeKind = "findspot" }: FindFiltersProps) {
   const active =
     state.types.length +
     state.eras.length +
@@ -372,7 +375,7 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
             facets && <p className="text-sm text-muted">No artifact here has a place yet.</p>
           )}
           <p className="mt-2 text-xs text-muted">
-            {state.placeKind === "presentPlace"
+            {placeKind === "presentPlace"
               ? "Where each artifact is now."
               : "Where each artifact was found."}
           </p>

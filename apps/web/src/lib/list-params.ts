@@ -92,11 +92,9 @@ export function readListParams(params: URLSearchParams): ListParams {
       .filter((value): value is Reuse => REUSE_VALUES.includes(value as Reuse)),
     REUSE_VALUES.length,
   );
+  // ISO codes as the app writes them (EG); the API takes either case, the address one.
   const countries = distinct(
-    params
-      .getAll("country")
-      .map((code) => code.trim().toUpperCase())
-      .filter((code) => COUNTRY_CODE.test(code)),
+    params.getAll("country").filter((code) => COUNTRY_CODE.test(code)),
     FIND_LIMITS.countries,
   );
   let fromYear = yearParam(params.get("fromYear"));
@@ -169,8 +167,6 @@ export function filtersOf(state: ListParams) {
     ...(state.locations.length > 0 ? { locations: state.locations } : {}),
     ...(state.rights.length > 0 ? { rights: state.rights } : {}),
     ...(state.countries.length > 0 ? { countries: state.countries } : {}),
-    // Which place the countries (and the map's region) read; the findspot unless chosen.
-    ...(state.placeKind === "findspot" ? {} : { placeKind: state.placeKind }),
     ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
     ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
   };
