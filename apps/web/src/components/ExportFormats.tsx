@@ -1,4 +1,5 @@
 import { FileJson, FileSpreadsheet } from "lucide-react";
+import { useEffect, type RefObject } from "react";
 import { hasListFilters, type ListParams } from "../lib/list-params";
 
 /**
@@ -27,16 +28,36 @@ const FORMATS = [
   { format: "json", label: "JSON-LD", hint: "for programs and linked data", Icon: FileJson },
 ] as const;
 
-/** The Export menu's open panel: the two files of what the collection shows now. */
+/**
+ * The Export menu's open panel: the two files of what the collection shows now. A press outside
+ * `menu` (the button and this panel) or Escape closes it, as choosing a file does.
+ */
 export function ExportFormats({
   id,
   state,
-  onChoose,
+  menu,
+  onClose,
 }: {
   id: string;
   state: ListParams;
-  onChoose: () => void;
+  menu: RefObject<HTMLElement | null>;
+  onClose: () => void;
 }) {
+  useEffect(() => {
+    const closeOnOutside = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) onClose();
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("pointerdown", closeOnOutside);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("pointerdown", closeOnOutside);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [menu, onClose]);
+
   return (
     <div
       id={id}
@@ -53,7 +74,7 @@ export function ExportFormats({
             <a
               href={exportHref(format, state)}
               download
-              onClick={onChoose}
+              onClick={onClose}
               className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-ink hover:bg-surface-muted"
             >
               <Icon aria-hidden="true" className="size-5 text-accent" />

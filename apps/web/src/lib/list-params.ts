@@ -36,20 +36,6 @@ export interface ListParams {
   placeKind: FindPlaceKind;
 }
 
-/** A region as the URL holds it ("w,s,e,n"), or undefined when it is not one (NaN fails every test). */
-export function bboxParam(raw: string | null): Bbox | undefined {
-  const box = (raw ?? "").split(",").map((part) => (part.trim() ? Number(part) : NaN));
-  const [west = NaN, south = NaN, east = NaN, north = NaN] = box;
-  const fine =
-    box.length === 4 &&
-    Math.abs(west) <= 180 &&
-    Math.abs(east) <= 180 &&
-    Math.abs(north) <= 90 &&
-    Math.abs(south) <= 90 &&
-    south <= north;
-  return fine ? [west, south, east, north] : undefined;
-}
-
 function yearParam(raw: string | null): number | undefined {
   if (raw === null || raw.trim() === "") return undefined;
   const year = Number(raw);
@@ -65,7 +51,10 @@ function distinct<T>(values: T[], max: number): T[] {
   return [...new Set(values)].slice(0, max);
 }
 
-/** The collection's state as the URL holds it; anything unreadable falls back to the default. */
+/**
+ * The collection's state as the URL holds it, but for the map's region; anything unreadable falls
+ * back to the default.
+ */
 export function readListParams(params: URLSearchParams): ListParams {
   const search = (params.get("search") ?? "").slice(0, LIMITS.search);
   const rawSort = params.get("sort");
@@ -104,9 +93,6 @@ export function readListParams(params: URLSearchParams): ListParams {
     toYear = undefined;
   }
   const scope: SearchScope = params.get("in") === "all" ? "all" : "names";
-  const bbox = bboxParam(params.get("bbox"));
-  const placeKind: FindPlaceKind =
-    params.get("place") === "presentPlace" ? "presentPlace" : "findspot";
   return {
     search,
     sort,
@@ -119,8 +105,9 @@ export function readListParams(params: URLSearchParams): ListParams {
     locations,
     rights,
     countries,
-    bbox,
-    placeKind,
+    // The map and the timeline read the region (region-params.ts); All Artifacts does not.
+    bbox: undefined,
+    placeKind: "findspot",
   };
 }
 
@@ -172,14 +159,8 @@ export function filtersOf(state: ListParams) {
   };
 }
 
+/** Whether a filter is set (the search's scope is not one): filtersOf names each one once. */
 export function hasListFilters(state: ListParams): boolean {
-  return (
-    state.types.length > 0 ||
-    state.eras.length > 0 ||
-    state.locations.length > 0 ||
-    state.rights.length > 0 ||
-    state.countries.length > 0 ||
-    state.fromYear !== undefined ||
-    state.toYear !== undefined
-  );
+  const { in: _scope, ...filters } = filtersOf(state);
+  return Object.keys(filters).length > 0;
 }

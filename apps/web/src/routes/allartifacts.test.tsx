@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PAGE_SIZE, type ArtifactListQuery, type ArtifactPage } from "@artifact-atlas/shared";
 import { readListParams, nextListParams } from "../lib/list-params";
+import { readRegionListParams } from "../lib/region-params";
 import { createFakeApi } from "../test/fake-api";
 import { makeArtifact, renderRoutes } from "../test/render";
 import AllArtifactsRoute from "./allartifacts";
@@ -77,7 +78,7 @@ describe("list params", () => {
   });
 
   it("reads the map's region and place, and drops a region that is not one", () => {
-    const read = (query: string) => readListParams(new URLSearchParams(query));
+    const read = (query: string) => readRegionListParams(new URLSearchParams(query));
     expect(read("bbox=-2,51,2.5,53&place=presentPlace")).toMatchObject({
       bbox: [-2, 51, 2.5, 53],
       placeKind: "presentPlace",
@@ -94,6 +95,8 @@ describe("list params", () => {
     expect(read("place=moon").placeKind).toBe("findspot");
     const state = read("type=Art&bbox=179.5,-20,-179.5,-10");
     expect(nextListParams(state, {}).toString()).toBe("type=Art&bbox=179.5%2C-20%2C-179.5%2C-10");
+    // All Artifacts reads no region.
+    expect(readListParams(new URLSearchParams("bbox=-2,51,2.5,53")).bbox).toBeUndefined();
   });
 
   it("resets the page when the search or the sort changes, and leaves defaults out", () => {

@@ -11,7 +11,8 @@ import { Pagination } from "../components/Pagination";
 import { Spinner } from "../components/Spinner";
 import { TypeBadge } from "../components/TypeBadge";
 import { artifactPath } from "../lib/artifact-id";
-import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { filtersOf, nextListParams, type ListParams } from "../lib/list-params";
+import { readRegionListParams } from "../lib/region-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import type { MapView } from "../components/map/CollectionMap";
@@ -45,7 +46,7 @@ function viewText(view: MapView): string {
 export default function MapRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const signedIn = useSession().status === "signedIn";
-  const state = readListParams(searchParams);
+  const state = readRegionListParams(searchParams);
   // The URL's bbox (from the timeline) is where the map opens; the view is the region after.
   const [opening] = useState(() => ({
     view: viewParam(searchParams.get("at")) ?? WORLD_VIEW,

@@ -18,7 +18,8 @@ import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
 import { artifactPath } from "../lib/artifact-id";
-import { filtersOf, nextListParams, readListParams, type ListParams } from "../lib/list-params";
+import { filtersOf, nextListParams, type ListParams } from "../lib/list-params";
+import { readRegionListParams } from "../lib/region-params";
 import { useSession } from "../lib/session";
 import { readTypedYears, unreadableYear } from "../lib/typed-years";
 import { trpc } from "../lib/trpc";
@@ -147,7 +148,7 @@ export default function TimelineRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const signedIn = useSession().status === "signedIn";
   const [unreadable, setUnreadable] = useState<{ field: "from" | "to"; text: string } | null>(null);
-  const state = readListParams(searchParams);
+  const state = readRegionListParams(searchParams);
   const search = state.search.trim() || undefined;
   // The histogram is the era picker: every era filter but the chosen span is left out.
   // The map's region, when the timeline came from the map (issue 31).
