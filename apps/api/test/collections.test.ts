@@ -379,7 +379,7 @@ describe("collaborators", () => {
     );
     expect(detail.visibility).toBe("private");
     expect(detail.title).toBe("Together again");
-    expect(detail.rights).toEqual({ edit: true, own: false });
+    expect(detail.rights).toEqual({ edit: true, own: false, moderate: false });
     expect(detail.collaborators.map((member) => member.name)).toEqual(["Hal Helper"]);
 
     // A collaborator may leave; then the private collection is not theirs to see.
@@ -512,7 +512,7 @@ describe("an owner's account", () => {
       { id: shared.id },
       stranger,
     );
-    expect(detail.rights).toEqual({ edit: true, own: true });
+    expect(detail.rights).toEqual({ edit: true, own: true, moderate: false });
     expect(detail.collaborators.map((member) => member.id)).toEqual([helper.id]);
     expect(alone.id).not.toBe(secret.id);
   });

@@ -79,16 +79,16 @@ export function standingOf(db: AppDatabase, row: CollectionRow, viewer: Viewer):
 }
 
 /**
- * Whether this standing may see the collection: its owner always (the trash included); nobody
- * else a trashed one; a hidden one its members and curators; a private one its members; a public
- * or unlisted one anyone.
+ * Whether this standing may see the collection: its owner always (the trash included, and told
+ * when it is hidden); nobody else a trashed one; a hidden one curators alone (collaborators too
+ * are kept out: they could show it anywhere); a private one its collaborators; a public or
+ * unlisted one anyone.
  */
 export function maySee(row: CollectionRow, standing: Standing): boolean {
   if (standing === "owner") return true;
   if (row.deletedAt !== null) return false;
-  const member = standing === "collaborator";
-  if (row.status === "hidden") return member || standing === "curator";
-  if (row.visibility === "private") return member;
+  if (row.status === "hidden") return standing === "curator";
+  if (row.visibility === "private") return standing === "collaborator";
   return true;
 }
 

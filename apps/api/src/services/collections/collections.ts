@@ -12,6 +12,7 @@ import {
   collectionChanges,
   collectionCreateInput,
   collectionListQuery,
+  hasRole,
 } from "@artifact-atlas/shared";
 import type { z } from "zod";
 import type { AppDatabase } from "../../db/client";
@@ -119,7 +120,11 @@ function detailOf(
     coverArtifactId: row.coverArtifactId,
     hiddenReason: standing === "visitor" ? null : row.hiddenReason,
     deletedAt: row.deletedAt,
-    rights: { edit: editable, own: standing === "owner" },
+    rights: {
+      edit: editable,
+      own: standing === "owner",
+      moderate: viewer !== null && viewer.id !== row.ownerId && hasRole(viewer.role, "curator"),
+    },
   };
 }
 
@@ -389,15 +394,18 @@ export function listPublicCollections(
   };
 }
 
-/** My Collections: one's own and those one collaborates on, outside the trash, newest first. */
+/**
+ * My Collections: one's own and those one collaborates on (unless hidden), outside the trash,
+ * newest first.
+ */
 export function listMyCollections(
   store: ArtifactStore,
   viewer: NonNullable<Viewer>,
   raw: z.input<typeof collectionListQuery>,
 ): CollectionPage {
   const query = collectionListQuery.parse(raw);
-  const mine = `deleted_at is null and (owner_id = :me or id in (
-      select collection_id from collection_collaborators where user_id = :me))`;
+  const mine = `deleted_at is null and (owner_id = :me or (status = 'published' and id in (
+      select collection_id from collection_collaborators where user_id = :me)))`;
   const rows = statement(
     store.db,
     `select ${COLLECTION_COLUMNS} from collections where ${mine}

@@ -8,7 +8,10 @@ import {
   collectionItemsQuery,
   collectionItemsRemoveInput,
   collectionListQuery,
+  collectionModerationInput,
+  collectionReportInput,
   collectionUpdateInput,
+  reportedCollectionsQuery,
 } from "@artifact-atlas/shared";
 import {
   addCollaborator,
@@ -30,7 +33,20 @@ import {
   collectionItems,
   removeItems,
 } from "../../services/collections/items";
-import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
+import {
+  dismissCollectionReports,
+  hideCollection,
+  reportCollection,
+  reportedCollections,
+  unhideCollection,
+} from "../../services/collections/reports";
+import {
+  curatorProcedure,
+  protectedProcedure,
+  publicProcedure,
+  router,
+  writeProcedure,
+} from "../init";
 
 /** Collections (issue 32): the same services as REST's /collections paths. */
 export const collectionsRouter = router({
@@ -120,4 +136,26 @@ export const collectionsRouter = router({
     .mutation(({ ctx, input }) =>
       removeCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
     ),
+
+  /** A member reports a public or unlisted collection; it waits for a curator. */
+  report: writeProcedure
+    .input(collectionReportInput)
+    .mutation(({ ctx, input }) => reportCollection(ctx.deps, ctx.user, input, ctx)),
+
+  /** Curators: the collections with open reports, longest waiting first. */
+  reported: curatorProcedure
+    .input(reportedCollectionsQuery)
+    .query(({ ctx, input }) => reportedCollections(ctx.deps, ctx.user, input)),
+
+  hide: curatorProcedure
+    .input(collectionModerationInput)
+    .mutation(({ ctx, input }) => hideCollection(ctx.deps, ctx.user, input, ctx)),
+
+  unhide: curatorProcedure
+    .input(collectionModerationInput)
+    .mutation(({ ctx, input }) => unhideCollection(ctx.deps, ctx.user, input, ctx)),
+
+  dismissReports: curatorProcedure
+    .input(collectionIdInput)
+    .mutation(({ ctx, input }) => dismissCollectionReports(ctx.deps.db, ctx.user, input, ctx)),
 });
