@@ -549,3 +549,82 @@ describe("likes on collections", () => {
     expect(unliked.json()).toEqual({ liked: false, likeCount: 1 });
   });
 });
+
+describe("inviting by name", () => {
+  it("finds the one member with that name, in any case, and refuses the unclear", async () => {
+    const made = await create(owner, { title: "Shared work" });
+    const invited = await call<CollectionDetail>(
+      "mutation",
+      "collections.addCollaborator",
+      { id: made.id, name: "  hal HELPER " },
+      owner,
+    );
+    expect(invited.collaborators.map((member) => member.name)).toEqual(["Hal Helper"]);
+    expect(
+      await refusal(
+        "mutation",
+        "collections.addCollaborator",
+        { id: made.id, name: "Nobody" },
+        owner,
+      ),
+    ).toEqual({ status: 404, message: COLLECTION_MESSAGES.noMemberNamed });
+    await createUserWithSession(t, { name: "Sam Stranger" });
+    expect(
+      await refusal(
+        "mutation",
+        "collections.addCollaborator",
+        { id: made.id, name: "Sam Stranger" },
+        owner,
+      ),
+    ).toEqual({ status: 409, message: COLLECTION_MESSAGES.nameShared });
+    // Not both ways at once, and only the owner.
+    expect(
+      (
+        await refusal(
+          "mutation",
+          "collections.addCollaborator",
+          { id: made.id, name: "Hal Helper", userId: stranger.id },
+          owner,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await refusal(
+          "mutation",
+          "collections.addCollaborator",
+          { id: made.id, name: "Cora Curator" },
+          helper,
+        )
+      ).status,
+    ).toBe(403);
+    // REST takes a name too.
+    const viaRest = await rest(t.app, "POST", `/collections/${made.id}/collaborators`, {
+      cookie: owner.cookie,
+      body: { name: "cora curator" },
+    });
+    expect(viaRest.statusCode).toBe(200);
+    expect((viaRest.json() as CollectionDetail).collaborators.map((member) => member.name)).toEqual(
+      ["Hal Helper", "Cora Curator"],
+    );
+  });
+
+  it(`stops at ${COLLECTION_LIMITS.collaborators} collaborators, by name as by id`, async () => {
+    const made = await create(owner, { title: "Crowded" });
+    const insert = t.db.$client.prepare(
+      "insert into collection_collaborators (collection_id, user_id, added_at) values (?, ?, 0)",
+    );
+    for (let index = 0; index < COLLECTION_LIMITS.collaborators; index += 1) {
+      const member = await createUserWithSession(t, { name: `Member ${index}` });
+      insert.run(made.id, member.id);
+    }
+    expect(
+      await refusal(
+        "mutation",
+        "collections.addCollaborator",
+        { id: made.id, name: "Hal Helper" },
+        owner,
+      ),
+    ).toEqual({ status: 409, message: COLLECTION_MESSAGES.tooManyCollaborators });
+  });
+});

@@ -12,6 +12,7 @@ import {
   collectionChanges,
   collectionCreateInput,
   collectionItemChange,
+  collaboratorName,
   collectionItemsAdd,
   collectionModerationInput,
   collectionReportInput,
@@ -148,7 +149,12 @@ const bodies = {
   add: collectionItemsAdd.meta({ id: "CollectionItemsBody" }),
   change: collectionItemChange.meta({ id: "CollectionItemChangeBody" }),
   collaborator: z
-    .strictObject({ userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER) })
+    .union([
+      z.strictObject({ userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER) }),
+      z.strictObject({
+        name: collaboratorName.describe("A member's name, when exactly one member has it."),
+      }),
+    ])
     .meta({ id: "CollaboratorBody" }),
   report: collectionReportInput.omit({ id: true }).meta({ id: "CollectionReportBody" }),
   moderation: collectionModerationInput.omit({ id: true }).meta({ id: "CollectionModerationBody" }),
@@ -469,7 +475,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: "addCollaborator",
-        summary: `Invite a member by account id (the owner alone; at most ${COLLECTION_LIMITS.collaborators})`,
+        summary: `Invite a member by account id or name (the owner alone; at most ${COLLECTION_LIMITS.collaborators})`,
         params: collectionParams,
         body: bodies.collaborator,
         response: { 200: json("Invited.", detail), ...failures([400, 401, 403, 404, 409, 429]) },
@@ -480,7 +486,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       addCollaborator(
         store,
         requireUser(request),
-        { id: request.params.id, userId: request.body.userId },
+        { id: request.params.id, ...request.body },
         deps.now(),
       ),
   );

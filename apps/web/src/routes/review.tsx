@@ -5,6 +5,7 @@ import { Page } from "../components/Container";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { EntryList } from "../components/review/EntryList";
+import { ReportedCollections } from "../components/review/ReportedCollections";
 import { ReviewGroups } from "../components/review/ReviewGroups";
 import { ReviewReasonsEditor } from "../components/ReviewReasonsEditor";
 import { useSession } from "../lib/session";
@@ -41,6 +42,7 @@ export default function ReviewRoute() {
           <ReviewGroups imports={data.imports} newAccountReports={data.newAccountReports} />
         )}
       </QueryState>
+      <ReportedCollections />
       <EntryList empty={grouped ? "Nothing else waits for review" : "Nothing waits for review"} />
       {user && hasRole(user.role, "admin") && <ReviewReasonsEditor />}
     </Page>

@@ -66,6 +66,8 @@ export const COLLECTION_MESSAGES = {
   notSavedSearch: "Only a saved search has a query.",
   notInCollection: "This artifact is not in the collection.",
   notCollaborator: "No such member.",
+  noMemberNamed: "No member has this name.",
+  nameShared: "Several members have this name: invite this one by their account id instead.",
   notInTrash: "This collection is not in the trash.",
   trashExpired: "This collection was in the trash for too long to restore.",
   notReportable: "Only a public or unlisted collection can be reported.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SEARCH_SCOPES } from "../find-values";
+import { LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { reportInput, unhideInput } from "../review";
 import { requiredText, wholeNumber, isWellFormedText } from "../schemas/fields";
@@ -151,6 +152,20 @@ export const collaboratorInput = z.strictObject({
   id: collectionId,
   userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER),
 });
+
+/** A member's name as the owner types it to invite them (names are not unique). */
+export const collaboratorName = z
+  .string()
+  .trim()
+  .min(1, "Please enter a member's name.")
+  .max(LIMITS.name, "No member has this name.");
+
+/** The owner invites a member by account id (scripts) or by their name (the web page). */
+export const collaboratorInviteInput = z.union([
+  collaboratorInput,
+  z.strictObject({ id: collectionId, name: collaboratorName }),
+]);
+export type CollaboratorInvite = z.output<typeof collaboratorInviteInput>;
 
 /** A member reports a collection: the artifact reports' reasons and note. */
 export const collectionReportInput = reportInput.extend({ id: collectionId });

@@ -2,6 +2,7 @@ import {
   COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
   COLLECTION_TRASH_DAYS,
+  type CollaboratorInvite,
   type CollectionCreateInput,
   type CollectionDetail,
   type CollectionMember,
@@ -35,6 +36,7 @@ import {
   type Standing,
 } from "./access";
 import { recordChange } from "./history";
+import { FORMER_MEMBER_EMAIL } from "../former-member";
 
 /*
  * Collections (issue 32): creating, changing, listing, the trash and collaborators. The items
@@ -426,19 +428,50 @@ export function listMyCollections(
   };
 }
 
-/** The owner invites a member by their account id; a member already invited stays so. */
+/**
+ * The member an invitation names: by account id, or by name in any letter case when exactly one
+ * member has it (names are not unique; the former-member placeholder is no one).
+ */
+function invitedMember(db: AppDatabase, invite: CollaboratorInvite): number {
+  if ("userId" in invite) {
+    const member = statement(db, "select id from users where id = ? and email != ?").get(
+      invite.userId,
+      FORMER_MEMBER_EMAIL,
+    );
+    if (!member) {
+      throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.notCollaborator, undefined, "userId");
+    }
+    return invite.userId;
+  }
+  const named = statement(
+    db,
+    "select id from users where lower(name) = lower(?) and email != ? limit 2",
+  )
+    .pluck()
+    .all(invite.name, FORMER_MEMBER_EMAIL) as number[];
+  if (named.length === 0) {
+    throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.noMemberNamed, undefined, "name");
+  }
+  if (named.length > 1) {
+    throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.nameShared, undefined, "name");
+  }
+  return named[0]!;
+}
+
+/** The owner invites a member by account id or name; a member already invited stays so. */
 export function addCollaborator(
   store: ArtifactStore,
   viewer: NonNullable<Viewer>,
-  input: { id: number; userId: number },
+  invite: CollaboratorInvite,
   now: number,
 ): CollectionDetail {
   const { db } = store;
+  const { id } = invite;
   db.$client.transaction(() => {
-    const row = loadOwned(db, viewer, input.id);
+    const row = loadOwned(db, viewer, id);
     if (row.deletedAt !== null) throw notFound();
-    const member = statement(db, "select id from users where id = ?").get(input.userId);
-    if (!member || input.userId === viewer.id) {
+    const userId = invitedMember(db, invite);
+    if (userId === viewer.id) {
       throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.notCollaborator, undefined, "userId");
     }
     const count = statement(
@@ -446,7 +479,7 @@ export function addCollaborator(
       "select count(*) from collection_collaborators where collection_id = ?",
     )
       .pluck()
-      .get(input.id) as number;
+      .get(id) as number;
     if (count >= COLLECTION_LIMITS.collaborators) {
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.tooManyCollaborators);
     }
@@ -454,18 +487,18 @@ export function addCollaborator(
       db,
       `insert into collection_collaborators (collection_id, user_id, added_at) values (?, ?, ?)
        on conflict do nothing`,
-    ).run(input.id, input.userId, now).changes;
+    ).run(id, userId, now).changes;
     if (added > 0) {
       recordChange(db, {
-        collectionId: input.id,
+        collectionId: id,
         actorId: viewer.id,
         action: "invite",
-        detail: String(input.userId),
+        detail: String(userId),
         at: now,
       });
     }
   })();
-  return getCollection(store, viewer, { id: input.id });
+  return getCollection(store, viewer, { id });
 }
 
 /** The owner removes a collaborator, or a collaborator leaves. */

@@ -1,5 +1,6 @@
 import {
   collaboratorInput,
+  collaboratorInviteInput,
   collectionCreateInput,
   collectionHistoryQuery,
   collectionIdInput,
@@ -109,8 +110,9 @@ export const collectionsRouter = router({
     .input(collectionItemChangeInput)
     .mutation(({ ctx, input }) => changeItem(ctx.deps.artifactStore, ctx.user, input, ctx.now)),
 
+  /** The owner invites a member by account id or by name. */
   addCollaborator: writeProcedure
-    .input(collaboratorInput)
+    .input(collaboratorInviteInput)
     .mutation(({ ctx, input }) =>
       addCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
     ),
