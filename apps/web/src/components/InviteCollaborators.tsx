@@ -74,7 +74,6 @@ export function InviteCollaborators({ collection }: { collection: CollectionDeta
       >
         <TextField
           label="Member name"
-          hint={`Collaborators add, order and annotate; at most ${COLLECTION_LIMITS.collaborators}.`}
           value={name}
           maxLength={120}
           autoComplete="off"
@@ -87,6 +86,9 @@ export function InviteCollaborators({ collection }: { collection: CollectionDeta
           Invite
         </Button>
       </form>
+      <p className="text-sm text-muted">
+        Collaborators add, order and annotate; at most {COLLECTION_LIMITS.collaborators}.
+      </p>
       {invited && (
         <p role="status" className="text-sm text-success">
           {invited}
