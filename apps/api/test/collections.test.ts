@@ -628,3 +628,52 @@ describe("inviting by name", () => {
     ).toEqual({ status: 409, message: COLLECTION_MESSAGES.tooManyCollaborators });
   });
 });
+
+describe("/collections sorted by most artifacts", () => {
+  it("counts only the artifacts everyone is shown, as they are hidden, restored and purged", async () => {
+    const [a1, a2, a3, b1, b2] = insertArtifacts(t.db, 5);
+    const big = await create(owner, { title: "Big but mostly hidden", visibility: "public" });
+    const small = await create(owner, { title: "Small and all shown", visibility: "public" });
+    await call(
+      "mutation",
+      "collections.addItems",
+      { id: big.id, artifactIds: [a1, a2, a3] },
+      owner,
+    );
+    await call("mutation", "collections.addItems", { id: small.id, artifactIds: [b1, b2] }, owner);
+    const order = async () =>
+      (
+        await call<CollectionPage>("query", "collections.list", { sort: "items" }, stranger)
+      ).items.map((item) => [item.title, item.artifactCount]);
+    expect(await order()).toEqual([
+      ["Big but mostly hidden", 3],
+      ["Small and all shown", 2],
+    ]);
+
+    setStatus(a1!, "hidden");
+    t.db.$client.prepare("update artifacts set deleted_at = 1 where id = ?").run(a2);
+    expect(await order()).toEqual([
+      ["Small and all shown", 2],
+      ["Big but mostly hidden", 1],
+    ]);
+
+    setStatus(a1!, "published");
+    t.db.$client.prepare("update artifacts set deleted_at = null where id = ?").run(a2);
+    // A published artifact purged outright, and an item removed: the counts stay exact.
+    t.db.$client.prepare("delete from artifacts where id = ?").run(b1);
+    await call("mutation", "collections.removeItems", { id: big.id, artifactIds: [a3] }, owner);
+    expect(await order()).toEqual([
+      ["Big but mostly hidden", 2],
+      ["Small and all shown", 1],
+    ]);
+    const drift = t.db.$client
+      .prepare(
+        `select count(*) from collections c where shown_count != (
+           select count(*) from collection_items i join artifacts a on a.id = i.artifact_id
+           where i.collection_id = c.id and a.status = 'published' and a.deleted_at is null)`,
+      )
+      .pluck()
+      .get();
+    expect(drift).toBe(0);
+  });
+});

@@ -45,6 +45,11 @@ export const collections = sqliteTable(
     /** Every item, shown or not: the 500 limit counts these. */
     itemCount: integer("item_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
+    /**
+     * The items everyone is shown (public artifacts): /collections' most artifacts sorts by it.
+     * Kept by triggers (migration 0046) as items come and go and artifacts change state.
+     */
+    shownCount: integer("shown_count").notNull().default(0),
     status: text("status", { enum: COLLECTION_STATUSES }).notNull().default("published"),
     hiddenReason: text("hidden_reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

@@ -352,7 +352,7 @@ export function trashedCollections(
 const LISTED = "visibility = 'public' and status = 'published' and deleted_at is null";
 const LIST_ORDER: Record<CollectionSort, string> = {
   newest: "created_at desc, id desc",
-  items: "item_count desc, id desc",
+  items: "shown_count desc, id desc",
   likes: "like_count desc, id desc",
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE `collections` ADD `shown_count` integer DEFAULT 0 NOT NULL;
