@@ -414,7 +414,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      collectionHistory(deps.db, request.session?.user ?? null, {
+      collectionHistory(store, request.session?.user ?? null, {
         id: request.params.id,
         cursor: request.query.before,
         limit: 50,
@@ -466,7 +466,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
         config: { access: WRITER },
       },
       async (request) =>
-        setCollectionLike(deps.db, requireUser(request), request.params.id, liked, deps.now()),
+        setCollectionLike(store, requireUser(request), request.params.id, liked, deps.now()),
     );
   }
 

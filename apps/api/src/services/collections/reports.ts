@@ -11,7 +11,7 @@ import {
   type SessionUser,
 } from "@artifact-atlas/shared";
 import type { z } from "zod";
-import type { AppDatabase } from "../../db/client";
+import type { ArtifactStore } from "../../store/artifact-store";
 import { collectionReports, collections } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { assertAccountAndClientAllowed } from "../../rate-limit";
@@ -37,15 +37,16 @@ import { recordChange } from "./history";
 type Curator = Pick<SessionUser, "id" | "role">;
 
 export function reportCollection(
-  deps: Pick<Deps, "db" | "reportRateLimiters" | "now">,
+  deps: Pick<Deps, "db" | "artifactStore" | "reportRateLimiters">,
   reporter: Pick<SessionUser, "id" | "role">,
   input: CollectionReportInput,
   context: ReportContext,
 ): { message: string } {
   assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
+  const store = deps.artifactStore;
   return deps.db.transaction(
     (tx) => {
-      const { row } = loadCollection(deps.db, reporter, input.id);
+      const { row } = loadCollection(store, reporter, input.id);
       if (row.deletedAt !== null || row.status !== "published") throw notFound();
       if (row.visibility === "private" || row.ownerId === reporter.id) {
         throw new ServiceError("BAD_REQUEST", COLLECTION_MESSAGES.notReportable);
@@ -81,12 +82,13 @@ function openReportsOf(collectionId: number) {
  * what curators see on the review screen. A collection in the trash waits until it is back.
  */
 export function reportedCollections(
-  deps: Pick<Deps, "db" | "artifactStore">,
+  deps: Pick<Deps, "artifactStore">,
   curator: Curator,
   raw: z.input<typeof reportedCollectionsQuery>,
 ): ReportedCollectionPage {
   const query = reportedCollectionsQuery.parse(raw);
-  const { db } = deps;
+  const store = deps.artifactStore;
+  const { db } = store;
   const waiting = db
     .select({
       id: collectionReports.collectionId,
@@ -106,7 +108,7 @@ export function reportedCollections(
     .offset((query.page - 1) * query.pageSize)
     .all();
   const items = page.flatMap(({ id }) => {
-    const row = findCollectionRow(db, id);
+    const row = findCollectionRow(store, id);
     if (!row) return [];
     const reports = db
       .select({
@@ -142,8 +144,8 @@ export function reportedCollections(
 }
 
 /** A collection a curator may decide about: outside the trash, not their own. */
-function decidable(db: AppDatabase, curator: Curator, id: number): CollectionRow {
-  const row = findCollectionRow(db, id);
+function decidable(store: ArtifactStore, curator: Curator, id: number): CollectionRow {
+  const row = findCollectionRow(store, id);
   if (!row || row.deletedAt !== null) throw notFound();
   if (row.ownerId === curator.id) throw new ServiceError("FORBIDDEN", MESSAGES.ownEntryDecision);
   return row;
@@ -151,13 +153,13 @@ function decidable(db: AppDatabase, curator: Curator, id: number): CollectionRow
 
 /** Closes the collection's open reports with the curator's decision. */
 function decideReports(
-  db: AppDatabase,
+  store: ArtifactStore,
   curator: Curator,
   id: number,
   decision: "hide" | "dismiss",
   now: number,
 ): number {
-  return db
+  return store.db
     .update(collectionReports)
     .set({ decidedAt: new Date(now), decidedBy: curator.id, decision })
     .where(openReportsOf(id))
@@ -166,14 +168,15 @@ function decideReports(
 
 /** A curator hides a collection: only its owner and curators see it, its open reports close. */
 export function hideCollection(
-  deps: Pick<Deps, "db" | "artifactStore">,
+  deps: Pick<Deps, "artifactStore">,
   curator: Curator,
   input: CollectionModerationInput,
   context: RequestContext,
 ): CollectionDetail {
-  const { db } = deps;
+  const store = deps.artifactStore;
+  const { db } = store;
   db.$client.transaction(() => {
-    const row = decidable(db, curator, input.id);
+    const row = decidable(store, curator, input.id);
     if (row.status === "hidden")
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.alreadyHidden);
     const reason = listedReason(db, input.reason);
@@ -181,8 +184,8 @@ export function hideCollection(
       .set({ status: "hidden", hiddenReason: reason })
       .where(eq(collections.id, input.id))
       .run();
-    const reports = decideReports(db, curator, input.id, "hide", context.now);
-    recordChange(db, {
+    const reports = decideReports(store, curator, input.id, "hide", context.now);
+    recordChange(store, {
       collectionId: input.id,
       actorId: curator.id,
       action: "hide",
@@ -208,21 +211,22 @@ export function hideCollection(
 
 /** A curator shows a hidden collection again, with a reason from the list. */
 export function unhideCollection(
-  deps: Pick<Deps, "db" | "artifactStore">,
+  deps: Pick<Deps, "artifactStore">,
   curator: Curator,
   input: CollectionModerationInput,
   context: RequestContext,
 ): CollectionDetail {
-  const { db } = deps;
+  const store = deps.artifactStore;
+  const { db } = store;
   db.$client.transaction(() => {
-    const row = decidable(db, curator, input.id);
+    const row = decidable(store, curator, input.id);
     if (row.status !== "hidden") throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.notHidden);
     const reason = listedReason(db, input.reason);
     db.update(collections)
       .set({ status: "published", hiddenReason: null })
       .where(eq(collections.id, input.id))
       .run();
-    recordChange(db, {
+    recordChange(store, {
       collectionId: input.id,
       actorId: curator.id,
       action: "unhide",
@@ -247,14 +251,15 @@ export function unhideCollection(
 
 /** A curator finds nothing to act on: the collection's open reports close, it stays as it is. */
 export function dismissCollectionReports(
-  db: AppDatabase,
+  store: ArtifactStore,
   curator: Curator,
   input: { id: number },
   context: RequestContext,
 ): { dismissed: number } {
+  const { db } = store;
   return db.$client.transaction(() => {
-    const row = decidable(db, curator, input.id);
-    const dismissed = decideReports(db, curator, input.id, "dismiss", context.now);
+    const row = decidable(store, curator, input.id);
+    const dismissed = decideReports(store, curator, input.id, "dismiss", context.now);
     if (dismissed === 0) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.noOpenReports);
     appendAudit(db, {
       actorId: curator.id,

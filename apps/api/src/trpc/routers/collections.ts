@@ -73,7 +73,7 @@ export const collectionsRouter = router({
 
   history: publicProcedure
     .input(collectionHistoryQuery)
-    .query(({ ctx, input }) => collectionHistory(ctx.deps.db, ctx.user, input)),
+    .query(({ ctx, input }) => collectionHistory(ctx.deps.artifactStore, ctx.user, input)),
 
   create: writeProcedure
     .input(collectionCreateInput)
@@ -119,18 +119,18 @@ export const collectionsRouter = router({
 
   likeStatus: protectedProcedure
     .input(collectionIdInput)
-    .query(({ ctx, input }) => collectionLikeStatus(ctx.deps.db, ctx.user, input.id)),
+    .query(({ ctx, input }) => collectionLikeStatus(ctx.deps.artifactStore, ctx.user, input.id)),
 
   like: writeProcedure
     .input(collectionIdInput)
     .mutation(({ ctx, input }) =>
-      setCollectionLike(ctx.deps.db, ctx.user, input.id, true, ctx.now),
+      setCollectionLike(ctx.deps.artifactStore, ctx.user, input.id, true, ctx.now),
     ),
 
   unlike: writeProcedure
     .input(collectionIdInput)
     .mutation(({ ctx, input }) =>
-      setCollectionLike(ctx.deps.db, ctx.user, input.id, false, ctx.now),
+      setCollectionLike(ctx.deps.artifactStore, ctx.user, input.id, false, ctx.now),
     ),
 
   removeCollaborator: writeProcedure
@@ -159,5 +159,7 @@ export const collectionsRouter = router({
 
   dismissReports: curatorProcedure
     .input(collectionIdInput)
-    .mutation(({ ctx, input }) => dismissCollectionReports(ctx.deps.db, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) =>
+      dismissCollectionReports(ctx.deps.artifactStore, ctx.user, input, ctx),
+    ),
 });
