@@ -10,7 +10,12 @@ const external = Object.keys(pkg.dependencies).filter(
 
 await build({
   // dist/server.js checks the Node version before it loads the server (a chunk of its own).
-  entryPoints: [{ in: "src/main.ts", out: "server" }, "src/db/cli.ts"],
+  // The gazetteer's index is built in a worker thread, from a file of its own (gazetteer.ts).
+  entryPoints: [
+    { in: "src/main.ts", out: "server" },
+    "src/db/cli.ts",
+    { in: "src/services/places/gazetteer-index.ts", out: "gazetteer-index" },
+  ],
   outdir: "dist",
   bundle: true,
   splitting: true,

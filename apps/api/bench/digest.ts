@@ -6,12 +6,18 @@ import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import Fastify from "fastify";
-import { COMMENTS_PAGE_SIZE } from "@artifact-atlas/shared";
+import {
+  COMMENTS_PAGE_SIZE,
+  FOLLOWING_FEED_PAGE_SIZE,
+  FOLLOWS_MAX,
+  FOLLOWS_PAGE_SIZE,
+} from "@artifact-atlas/shared";
 import { closeDatabase, openDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { createOutbox, smtpTransport } from "../src/mail/outbox";
 import { discussionPage } from "../src/services/conversation/comments";
 import { sendDailyDigests } from "../src/services/conversation/digest";
+import { followingFeed, listFollows } from "../src/services/conversation/follows";
 import { prepareDiscussionStatements } from "../src/services/conversation/statements";
 import { createArtifactStore } from "../src/store/artifact-store";
 import { generateBenchDatabase, HISTORY_BENCH, KEPT_BENCH_DATABASE } from "./generate";
@@ -22,8 +28,10 @@ import { generateBenchDatabase, HISTORY_BENCH, KEPT_BENCH_DATABASE } from "./gen
  * discussion's first page arrives every 10 ms in this one, as a request would. It reports the
  * event loop's delay and that read's latency without the digest and then during it, side by side
  * in the same run, the digest's time, and the most the outbox held against the half it may fill.
- * The bench collection is the kept one of `pnpm bench:queries` (BENCH_DATABASE); the follows and
- * digest lines it adds are removed again.
+ * Every follower also follows a collection of 500 artifacts added since their last digest. After
+ * the digest it reads /following for one member with FOLLOWS_MAX follows of the three kinds.
+ * The bench collection is the kept one of `pnpm bench:queries` (BENCH_DATABASE); the follows,
+ * collections and digest lines it adds are removed again.
  */
 
 /** `pnpm bench:digest 2000` measures a smaller round. */
@@ -63,10 +71,16 @@ function seed(): number {
   const line = sqlite.prepare(
     `insert into digest_items (user_id, kind, artifact_id, count, first_at) values (?, ?, ?, ?, ?)`,
   );
+  const collectionLine = sqlite.prepare(
+    "insert into digest_collections (user_id, collection_id, first_at) values (?, ?, ?)",
+  );
   sqlite.transaction(() => {
+    const coins = benchCollection(owner as number, 500);
     for (const member of members) {
       follow.run(member, "artifact", busiest, now);
       line.run(member, "discussion_new", busiest, 12, now - 60_000);
+      follow.run(member, "collection", coins, now);
+      collectionLine.run(member, coins, now - 30_000);
       if (member === owner) continue;
       follow.run(member, "member", owner, now);
       for (const id of added) line.run(member, "followed_member_artifact", id, 1, now - 30_000);
@@ -76,11 +90,81 @@ function seed(): number {
   return members.length;
 }
 
+/** A public curated collection of the owner's with `size` public artifacts added a moment ago. */
+function benchCollection(ownerId: number, size: number): number {
+  const id = sqlite
+    .prepare(
+      `insert into collections (owner_id, title, description, description_html, kind, visibility,
+         created_at, updated_at)
+       values (?, ?, '', '', 'curated', 'public', ?, ?) returning id`,
+    )
+    .pluck()
+    .get(ownerId, `${BENCH_TITLE} ${size}`, now, now) as number;
+  sqlite
+    .prepare(
+      `insert into collection_items (collection_id, artifact_id, position, added_at)
+       select ?, id, row_number() over (order by id), ? from (
+         select id from artifacts where status = 'published' and deleted_at is null
+         order by id desc limit ?)`,
+    )
+    .run(id, now - 20_000, size);
+  return id;
+}
+const BENCH_TITLE = "bench:digest collection";
+
+/**
+ * /following's page for a member with FOLLOWS_MAX follows of the three kinds (300 collections,
+ * the rest members with public artifacts): its two reads, the list of follows (with each name
+ * checked for what may be shown) and the feed, each p50 and p99 of 200 reads.
+ */
+function followingPage(memberId: number): void {
+  const follow = sqlite.prepare(
+    `insert or ignore into follows (follower_id, target_kind, target_id, bell, email, created_at)
+     values (?, ?, ?, 1, 0, ?)`,
+  );
+  sqlite.transaction(() => {
+    const owners = sqlite
+      .prepare(
+        `select distinct owner_id from artifacts where status = 'published' and owner_id != ?
+         limit ?`,
+      )
+      .pluck()
+      .all(memberId, FOLLOWS_MAX - 303) as number[];
+    for (const owner of owners) follow.run(memberId, "member", owner, now);
+    for (let i = 0; i < 300; i += 1) {
+      follow.run(memberId, "collection", benchCollection(owners[i % owners.length]!, 5), now);
+    }
+  })();
+  const member = { id: memberId, role: "member" as const };
+  const held = sqlite
+    .prepare("select count(*) from follows where follower_id = ?")
+    .pluck()
+    .get(memberId);
+  for (const [label, read] of [
+    ["follows list", () => listFollows({ db }, member, { limit: FOLLOWS_PAGE_SIZE })],
+    ["following feed", () => followingFeed({ db }, member, { limit: FOLLOWING_FEED_PAGE_SIZE })],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const started = performance.now();
+      read();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `/following ${label} (${String(held)} follows): p50 ${percentile(times, 50).toFixed(2)} ms, ` +
+        `p99 ${percentile(times, 99).toFixed(2)} ms`,
+    );
+  }
+}
+
 function cleanUp(): void {
   sqlite.transaction(() => {
     sqlite.prepare("delete from follows where created_at = ?").run(now);
     sqlite.prepare("delete from digest_items").run();
+    sqlite.prepare("delete from digest_collections").run();
     sqlite.prepare("delete from digests_sent").run();
+    sqlite.prepare("delete from collections where title like ?").run(`${BENCH_TITLE}%`);
   })();
 }
 
@@ -204,6 +288,7 @@ try {
       `${label.padEnd(16)} ${figures.map(f).join(" ")} ${f(phase.readMax)} ${phase.reads}`,
     );
   }
+  followingPage(1 + (sqlite.prepare("select min(id) from users").pluck().get() as number));
 } finally {
   outbox.close();
   sink.stop();

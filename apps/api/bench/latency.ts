@@ -25,6 +25,7 @@ import { createPublicArtifactStore, type PublicArtifactStore } from "../src/stor
 import { HISTORY_BENCH, IMAGES_PER_ARTIFACT } from "./generate";
 import { adminLatencyCases } from "./latency-admin";
 import { collectionLatencyCases } from "./latency-collections";
+import { harvestingSetLatencyCases } from "./latency-harvesting";
 import { conversationLatencyCases } from "./latency-conversation";
 import { mapLatencyCases } from "./latency-map";
 import { eq } from "drizzle-orm";
@@ -379,6 +380,9 @@ export function latencyCases(sampleId: number): Case[] {
   }
   for (const { label, run } of mapLatencyCases()) cases.push({ label, listTarget: false, run });
   for (const { label, run } of collectionLatencyCases()) {
+    cases.push({ label, listTarget: false, run });
+  }
+  for (const { label, run } of harvestingSetLatencyCases()) {
     cases.push({ label, listTarget: false, run });
   }
   // Your account (issue 20): a page of Download my data for the sample artifact's owner, the

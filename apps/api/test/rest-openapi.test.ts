@@ -156,6 +156,7 @@ const IIIF_CALLS = [
   ["get", "/iiif/images/{hash}/info.json"],
   ["get", "/iiif/images/{hash}/{region}/{size}/{rotation}/{quality}"],
   ["get", "/iiif/artifacts/{id}/manifest.json"],
+  ["get", "/iiif/collections/{id}/collection.json"],
   ["get", "/rights"],
   ["put", "/admin/rights"],
 ] as const;

@@ -8,7 +8,7 @@ describe("every route in the dark theme", () => {
   it.each(WIDTHS)(
     "at %i px has no serious or critical axe violation, and is photographed",
     (width) => checkEveryRoute(product, "dark", width),
-    // 34 screens at a width: on the shared two-core machine one width took past 120 s.
+    // 36 screens at a width: on the shared two-core machine one width took past 120 s.
     SCREENS_TIMEOUT_MS,
   );
 });

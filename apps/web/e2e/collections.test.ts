@@ -11,8 +11,9 @@ import { useProductInBrowser } from "./support/product";
 /*
  * Issue 32 in the browser: a member creates a collection from a card's Add to collection, adds a
  * second artifact, reorders and annotates on the collection page with the keyboard, and walks the
- * Exhibit with the arrow keys. Then a public collection is cited, its owner invites by name, a
- * member reports it, a curator hides it from /review, and only its owner (told why) still sees it.
+ * Exhibit with the arrow keys. Issue 33: another member follows a collection from its page. Then
+ * a public collection is cited, its owner invites by name, a member reports it, a curator hides
+ * it from /review, and only its owner (told why) still sees it.
  */
 
 const product = useProductInBrowser();
@@ -120,6 +121,69 @@ describe("a collection", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     expect(problems).toEqual([]);
+  });
+
+  it("is followed from its page: additions reach the bell and /following lists it", async () => {
+    const keeperContext = await product.newContext();
+    await signUp(keeperContext, product.origin, "Cleo Keeper", "keeper");
+    const { items } = await trpcQuery<ArtifactPage>(product.origin, "artifacts.list", { page: 1 });
+    const [first, second] = items;
+    const collection = await trpcMutation<CollectionDetail>(
+      keeperContext,
+      product.origin,
+      "collections.create",
+      { title: "Coins of the Empire", visibility: "public" },
+    );
+    await trpcMutation(keeperContext, product.origin, "collections.addItems", {
+      id: collection.id,
+      artifactIds: [first!.id],
+    });
+
+    const context = await product.newContext();
+    await signUp(context, product.origin, "Fern Follower", "follower");
+    const { page, problems } = await openPage(context);
+    await page.goto(`${product.origin}/c/${collection.id}`);
+    const header = page.locator("header", { has: page.getByRole("heading", { level: 1 }) });
+    await header.getByRole("button", { name: "Follow Coins of the Empire" }).click();
+    await header.getByRole("button", { name: "Unfollow Coins of the Empire" }).waitFor(POLL);
+    expect(await header.getByRole("checkbox", { name: "In the bell" }).isChecked()).toBe(true);
+
+    // The keeper adds a second artifact: the follower's bell tells of it, and leads back here.
+    await trpcMutation(keeperContext, product.origin, "collections.addItems", {
+      id: collection.id,
+      artifactIds: [second!.id],
+    });
+    await page.goto(`${product.origin}/notifications`);
+    await page
+      .getByRole("link", {
+        name: "New artifacts in “Coins of the Empire”, a collection you follow.",
+      })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/c/${collection.id}`, POLL);
+
+    await page.goto(`${product.origin}/following`);
+    const followed = page.getByRole("region", { name: "What you follow" });
+    await followed.getByRole("link", { name: "Coins of the Empire" }).waitFor(POLL);
+    await followed.getByText("Collection, in the bell").waitFor(POLL);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // The collection's header with Follow, and /following, at both widths in both themes.
+    const cookies = await context.cookies();
+    for (const width of [390, 1280]) {
+      for (const theme of ["light", "dark"] as const) {
+        const shotContext = await product.newContext({ width, theme, reducedMotion: true });
+        await shotContext.addCookies(cookies);
+        const shot = await openPage(shotContext);
+        await shot.page.goto(`${product.origin}/c/${collection.id}`);
+        await shot.page.getByRole("button", { name: "Unfollow Coins of the Empire" }).waitFor(POLL);
+        await screenshot(shot.page, `collection-follow-${width}-${theme}`);
+        await shot.page.goto(`${product.origin}/following`);
+        await shot.page.getByRole("link", { name: "Coins of the Empire" }).waitFor(POLL);
+        await screenshot(shot.page, `following-collections-${width}-${theme}`);
+        expect(shot.problems).toEqual([]);
+      }
+    }
   });
 });
 

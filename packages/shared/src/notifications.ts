@@ -55,6 +55,11 @@ export function notificationText(
       return `Your suggested change to ${artifact} was declined${because}`;
     case "followed_member_artifact":
       return `A member you follow added ${artifact}.`;
+    // `name` is the collection's title, null while the reader may not see the collection.
+    case "followed_collection_artifact":
+      return name === null
+        ? "A collection you followed changed."
+        : `New artifacts in “${name}”, a collection you follow.`;
     default:
       // A kind added later without words of its own still says something true.
       return `There is news about ${artifact}.`;

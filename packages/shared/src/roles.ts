@@ -80,6 +80,8 @@ export const NOTIFICATION_KINDS = [
   "suggestion_accepted",
   "suggestion_declined",
   "followed_member_artifact",
+  // A followed collection gained public artifacts: once while unread per collection.
+  "followed_collection_artifact",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -52,7 +52,7 @@ function asFlowControl(error: FastifyError | ServiceError): FastifyError | Servi
 }
 
 const OAI_ARGUMENTS =
-  "The protocol's arguments (OAI-PMH 2.0, section 3.1.1): verb, and as the verb takes them identifier, metadataPrefix (oai_dc or edm), from and until (UTC, to the day or the second), set (type, or type:{Type}) and resumptionToken. A request the protocol does not allow is answered 200 with its error in the XML (badVerb, badArgument, badResumptionToken, cannotDisseminateFormat, idDoesNotExist, noRecordsMatch, noSetHierarchy), as the protocol says; lists come 100 records a page, with a resumption token valid for 48 hours that outlives a restart. No sign-in needed; only public artifacts are harvested (deleted ones by their header alone).";
+  "The protocol's arguments (OAI-PMH 2.0, section 3.1.1): verb, and as the verb takes them identifier, metadataPrefix (oai_dc or edm), from and until (UTC, to the day or the second), set (type, type:{Type}, collection, or collection:{id} for a public collection) and resumptionToken. A request the protocol does not allow is answered 200 with its error in the XML (badVerb, badArgument, badResumptionToken, cannotDisseminateFormat, idDoesNotExist, noRecordsMatch, noSetHierarchy), as the protocol says; lists come 100 records a page, with a resumption token valid for 48 hours that outlives a restart. No sign-in needed; only public artifacts are harvested (deleted ones by their header alone).";
 
 const OAI_ANSWER = {
   description: "An OAI-PMH 2.0 answer (XML, valid against the protocol's schema), errors included.",

@@ -3,6 +3,7 @@ import type { ArtifactType } from "@artifact-atlas/shared";
 // One condition for what the public sees (decision 050): harvest_records has no status or
 // deleted_at column, so the unqualified names read the artifacts table of each statement.
 import { PUBLIC_ARTIFACT } from "../store/artifact-visibility";
+import type { SetScope } from "./sets";
 
 /*
  * The reads of harvesting, feeds and linked data (issue 34), prepared once with the database. A
@@ -18,6 +19,8 @@ export interface HarvestHeader {
   datestamp: number;
   harvestable: boolean;
   artifactType: ArtifactType;
+  /** The public collections it is in, by id (their sets), at most COLLECTION_SETS_PER_RECORD. */
+  collectionIds: number[];
 }
 
 /** What the metadata formats, the feeds and the readiness report say of an artifact. */
@@ -45,12 +48,32 @@ export interface HarvestRecord {
   artifact: HarvestArtifact | null;
 }
 
-/** Which records a list holds: a time window (ms, both ends included) and a set's condition. */
+/** Which records a list holds: a time window (ms, both ends included) and a set. */
 export interface ListScope {
   from: number | null;
   until: number | null;
-  /** An artifact type for a `type:` set; null for every record. */
-  type: ArtifactType | null;
+  set: SetScope;
+}
+
+/**
+ * A collection that is a set (issue 32's collections as OAI-PMH sets): curated (a saved search has
+ * no items to name), public, published (not hidden by a curator) and not in the trash. Migration
+ * 0045's triggers move a record's datestamp when this changes for a collection it is in.
+ */
+const PUBLIC_SET_COLLECTION = `c.kind = 'curated' and c.visibility = 'public'
+  and c.status = 'published' and c.deleted_at is null`;
+
+/**
+ * The most collection sets a header names: anyone can put an artifact in collections, and a page
+ * of 100 headers stays bounded however many hold one. The earliest made are named; the sets' own
+ * lists are complete.
+ */
+export const COLLECTION_SETS_PER_RECORD = 20;
+
+/** A public collection as ListSets names it. */
+export interface SetCollection {
+  id: number;
+  title: string;
 }
 
 /** Where a page starts: after this (datestamp, id). */
@@ -68,37 +91,61 @@ const ARTIFACT_COLUMNS = `a.id, a.artifact_name as artifactName, a.artifact_imag
 const HEADER_COLUMNS = `h.artifact_id as artifactId, h.datestamp, h.harvestable,
   h.artifact_type as artifactType`;
 
-type HeaderRow = Omit<HarvestHeader, "harvestable"> & { harvestable: 0 | 1 };
-const toHeader = (row: HeaderRow): HarvestHeader => ({
-  ...row,
-  harvestable: row.harvestable === 1,
-});
+type HeaderRow = Omit<HarvestHeader, "harvestable" | "collectionIds"> & { harvestable: 0 | 1 };
+
+/**
+ * Each set kind's condition on harvest_records h. A collection's set reads its (at most 500)
+ * items' records by key; `collection` walks the partial index of the records a public collection
+ * holds (in_collection_set, kept by migration 0045's triggers): each page a range read, however
+ * few of the records are in one.
+ */
+const SET_CONDITIONS: Record<SetScope["kind"], string> = {
+  all: "",
+  type: "h.artifact_type = :type and",
+  collection: `h.artifact_id in (select ci.artifact_id from collection_items ci
+      join collections c on c.id = ci.collection_id
+      where ci.collection_id = :collection and ${PUBLIC_SET_COLLECTION}) and`,
+  collections: "h.in_collection_set = 1 and",
+};
+const SET_KINDS = Object.keys(SET_CONDITIONS) as SetScope["kind"][];
 
 /** Far outside any datestamp: an open end of the window. */
 const NO_LOWER_BOUND = -1;
 const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
 
 export function createHarvestStore(sqlite: Database.Database) {
-  // Two statements per list shape, not one with `(:type is null or ...)`: SQLite then picks the
-  // index that starts with the set's column, and each page is a range read (decision 116).
-  const windowed = (typed: boolean) =>
-    `from harvest_records h where ${typed ? "h.artifact_type = :type and" : ""}
-      h.datestamp between :from and :until`;
-  const pageAll = sqlite.prepare<Record<string, unknown>, HeaderRow>(
-    `select ${HEADER_COLUMNS} ${windowed(false)}
-       and (h.datestamp, h.artifact_id) > (:afterDatestamp, :afterId)
-     order by h.datestamp, h.artifact_id limit :limit`,
+  // One statement per set kind, not one with `(:type is null or ...)`: SQLite then picks the
+  // index that suits the set, and each page is a range read (decision 116).
+  const windowed = (kind: SetScope["kind"]) =>
+    `from harvest_records h where ${SET_CONDITIONS[kind]} h.datestamp between :from and :until`;
+  const byKind = <T>(make: (kind: SetScope["kind"]) => T) =>
+    Object.fromEntries(SET_KINDS.map((kind) => [kind, make(kind)])) as Record<SetScope["kind"], T>;
+  const pages = byKind((kind) =>
+    sqlite.prepare<Record<string, unknown>, HeaderRow>(
+      `select ${HEADER_COLUMNS} ${windowed(kind)}
+         and (h.datestamp, h.artifact_id) > (:afterDatestamp, :afterId)
+       order by h.datestamp, h.artifact_id limit :limit`,
+    ),
   );
-  const pageTyped = sqlite.prepare<Record<string, unknown>, HeaderRow>(
-    `select ${HEADER_COLUMNS} ${windowed(true)}
-       and (h.datestamp, h.artifact_id) > (:afterDatestamp, :afterId)
-     order by h.datestamp, h.artifact_id limit :limit`,
+  const counts = byKind((kind) =>
+    sqlite.prepare<Record<string, unknown>, number>(`select count(*) ${windowed(kind)}`).pluck(),
   );
-  const countAll = sqlite
-    .prepare<Record<string, unknown>, number>(`select count(*) ${windowed(false)}`)
-    .pluck();
-  const countTyped = sqlite
-    .prepare<Record<string, unknown>, number>(`select count(*) ${windowed(true)}`)
+  const collectionIdsOf = sqlite.prepare<
+    { ids: string; perRecord: number },
+    { artifactId: number; collectionIds: string }
+  >(
+    `select j.value as artifactId, (select json_group_array(collection_id) from (
+       select ci.collection_id from collection_items ci join collections c on c.id = ci.collection_id
+       where ci.artifact_id = j.value and ${PUBLIC_SET_COLLECTION}
+       order by ci.collection_id limit :perRecord)) as collectionIds
+     from json_each(:ids) j`,
+  );
+  const setCollections = sqlite.prepare<{ afterId: number; limit: number }, SetCollection>(
+    `select c.id, c.title from collections c where c.id > :afterId and ${PUBLIC_SET_COLLECTION}
+     order by c.id limit :limit`,
+  );
+  const setCollectionCount = sqlite
+    .prepare<[], number>(`select count(*) from collections c where ${PUBLIC_SET_COLLECTION}`)
     .pluck();
   const header = sqlite.prepare<{ id: number }, HeaderRow>(
     `select ${HEADER_COLUMNS} from harvest_records h where h.artifact_id = :id`,
@@ -135,8 +182,25 @@ export function createHarvestStore(sqlite: Database.Database) {
   const windowParams = (scope: ListScope) => ({
     from: scope.from ?? NO_LOWER_BOUND,
     until: scope.until ?? NO_UPPER_BOUND,
-    ...(scope.type ? { type: scope.type } : {}),
+    ...(scope.set.kind === "type" ? { type: scope.set.type } : {}),
+    ...(scope.set.kind === "collection" ? { collection: scope.set.id } : {}),
   });
+
+  /** The rows' headers, each with its public collections: one query for the whole page. */
+  const toHeaders = (rows: HeaderRow[]): HarvestHeader[] => {
+    if (rows.length === 0) return [];
+    const ids = JSON.stringify(rows.map((row) => row.artifactId));
+    const sets = new Map(
+      collectionIdsOf
+        .all({ ids, perRecord: COLLECTION_SETS_PER_RECORD })
+        .map((row) => [row.artifactId, JSON.parse(row.collectionIds) as number[]]),
+    );
+    return rows.map((row) => ({
+      ...row,
+      harvestable: row.harvestable === 1,
+      collectionIds: sets.get(row.artifactId) ?? [],
+    }));
+  };
 
   /** The harvestable ones' artifacts, by id; one that is no longer public is left out. */
   const artifactsOf = (headers: HarvestHeader[]): Map<number, HarvestArtifact> => {
@@ -164,8 +228,7 @@ export function createHarvestStore(sqlite: Database.Database) {
         afterId: after?.artifactId ?? 0,
         limit,
       };
-      const rows = scope.type ? pageTyped.all(params) : pageAll.all(params);
-      return rows.map(toHeader);
+      return toHeaders(pages[scope.set.kind].all(params));
     },
     /** The same, each with its artifact while it is harvestable (ListRecords). */
     records(scope: ListScope, after: ListPosition | null, limit: number): HarvestRecord[] {
@@ -173,13 +236,12 @@ export function createHarvestStore(sqlite: Database.Database) {
     },
     /** How many records the scope holds: completeListSize. */
     count(scope: ListScope): number {
-      const params = windowParams(scope);
-      return (scope.type ? countTyped.get(params) : countAll.get(params)) ?? 0;
+      return counts[scope.set.kind].get(windowParams(scope)) ?? 0;
     },
     /** One record, or undefined when the artifact was never public. */
     record(artifactId: number): HarvestRecord | undefined {
       const row = header.get({ id: artifactId });
-      return row ? withArtifacts([toHeader(row)])[0] : undefined;
+      return row ? withArtifacts(toHeaders([row]))[0] : undefined;
     },
     /** The oldest datestamp there is, in ms; null when nothing was ever public. */
     earliestDatestamp: (): number | null => earliest.pluck().get() ?? null,
@@ -187,6 +249,11 @@ export function createHarvestStore(sqlite: Database.Database) {
     latestDatestamp: (): number | null => latest.get() ?? null,
     /** The types of every record, so that ListSets names only sets that hold something. */
     typesInUse: (): ArtifactType[] => typesInUse.all(),
+    /** Up to `limit` public collections (sets) after the id `afterId`, in id order. */
+    setCollections: (afterId: number, limit: number): SetCollection[] =>
+      setCollections.all({ afterId, limit }),
+    /** How many public collections are sets. */
+    setCollectionCount: (): number => setCollectionCount.get() ?? 0,
     /** The `limit` public artifacts first published most recently, of one type or all. */
     newest(type: ArtifactType | null, limit: number): (HarvestArtifact & FeedTimes)[] {
       return type ? newestTyped.all({ type, limit }) : newestAll.all({ limit });

@@ -1,5 +1,6 @@
 import { BRAND, type CollectionDetail, type CollectionItem } from "@artifact-atlas/shared";
-import { absoluteUrl, shorten } from "./head";
+import { iiifCollectionPath } from "../services/iiif/collection";
+import { absoluteUrl, IIIF_PRESENTATION_TYPE, shorten } from "./head";
 import { escapeHtml, jsonForScript } from "./html";
 
 /*
@@ -67,6 +68,7 @@ export function collectionPageHead(
       ? []
       : [
           `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`Additions: ${collection.title}`)}" href="${escapeHtml(`${canonical.replace("/c/", "/collections/")}/feed.atom`)}" />`,
+          `<link rel="alternate" type="${escapeHtml(IIIF_PRESENTATION_TYPE)}" href="${escapeHtml(`${origin}${iiifCollectionPath(collection.id)}`)}" />`,
         ]),
   ].join("\n    ");
 }

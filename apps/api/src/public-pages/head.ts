@@ -65,8 +65,8 @@ export function artifactJsonLd(
   };
 }
 
-/** The type of a IIIF Presentation 3 manifest, as a link to one names it. */
-const IIIF_MANIFEST_TYPE =
+/** The type of a IIIF Presentation 3 manifest or collection, as a link to one names it. */
+export const IIIF_PRESENTATION_TYPE =
   'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
 
 /**
@@ -90,7 +90,7 @@ export function publicPageHead(
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
-    `<link rel="alternate" type="${escapeHtml(IIIF_MANIFEST_TYPE)}" href="${escapeHtml(`${origin}${manifestPath(artifact.id)}`)}" />`,
+    `<link rel="alternate" type="${escapeHtml(IIIF_PRESENTATION_TYPE)}" href="${escapeHtml(`${origin}${manifestPath(artifact.id)}`)}" />`,
     `<link rel="license" href="${escapeHtml(metadataLicense)}" />`,
     meta("property", "og:type", "article"),
     meta("property", "og:site_name", BRAND),

@@ -42,7 +42,7 @@ import {
   reportCollection,
   unhideCollection,
 } from "../services/collections/reports";
-import { failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
+import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
 import { CURATOR_WRITES, pageHeaders, requireUser, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restArtifact, toRestArtifact } from "./schemas";
@@ -53,9 +53,6 @@ import { webPageForNavigation } from "./web-page";
  * A collection the caller may not see is answered 404 on every path, as an unknown one.
  */
 
-const collectionParams = z.object({
-  id: pathNumber(COLLECTION_MESSAGES.notFound, "The collection's id."),
-});
 const itemParams = collectionParams.extend({
   artifactId: pathNumber(COLLECTION_MESSAGES.notInCollection, "The artifact's _id."),
 });

@@ -71,8 +71,11 @@ const suggestionParams = z.object({
 const followParams = z.object({
   kind: z
     .enum(FOLLOW_TARGET_KINDS, { error: CONVERSATION_MESSAGES.followNotFound })
-    .describe("artifact or member."),
-  id: pathNumber(CONVERSATION_MESSAGES.followNotFound, "The artifact's or the member's id."),
+    .describe("artifact, member or collection."),
+  id: pathNumber(
+    CONVERSATION_MESSAGES.followNotFound,
+    "The artifact's, the member's or the collection's id.",
+  ),
 });
 
 const bodies = {
@@ -386,7 +389,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
 
   const state = {
     operationId: "followState",
-    summary: "Whether you follow an artifact or a member, and how",
+    summary: "Whether you follow an artifact, a member or a collection, and how",
     params: followParams,
     response: {
       200: json("The follow.", followState.meta({ id: "FollowState" })),
@@ -414,9 +417,10 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
 
   const put = {
     operationId: "follow",
-    summary: "Follow a public artifact or a member, or change how the follow tells you",
+    summary:
+      "Follow a public artifact, a member or a collection, or change how the follow tells you",
     description:
-      "bell, email (a daily digest, only when the site sends mail: 400 otherwise), or both. A member can be followed once they have a public artifact. At most 1,000 follows (409).",
+      "bell, email (a daily digest, only when the site sends mail: 400 otherwise), or both. A member can be followed once they have a public artifact; a curated collection while it is public or unlisted (a private, hidden or saved-search one you can see: 400; one you cannot: 404). At most 1,000 follows of all kinds (409).",
     params: followParams,
     body: bodies.follow,
     response: {

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
 import {
+  COLLECTION_MESSAGES,
   decisionInput,
   importDecisionInput,
   markNotificationsReadInput,
@@ -49,6 +50,10 @@ export const revisionParams = z.object({
     MESSAGES.revisionNotFound,
     "A revision number (1 is the artifact as it was created). Anything else is answered 404.",
   ),
+});
+
+export const collectionParams = z.object({
+  id: pathNumber(COLLECTION_MESSAGES.notFound, "The collection's id."),
 });
 
 export const accountParams = z.object({

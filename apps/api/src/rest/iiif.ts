@@ -5,12 +5,13 @@ import { z } from "zod";
 import { PUBLIC_CACHE_CONTROL } from "../public-pages/plugin";
 import { imageRowsOf, iiifImageServicePath } from "../services/artifact-images";
 import { ServiceError } from "../services/errors";
-import { artifactManifest } from "../services/iiif/manifest";
+import { iiifCollection } from "../services/iiif/collection";
+import { artifactManifest, PRESENTATION_CONTEXT } from "../services/iiif/manifest";
 import { imageAccess } from "../services/images/access";
 import { isImageHash } from "../services/images/storage";
 import { siteRights } from "../services/site-rights";
 import { getPublicArtifact } from "../services/public-artifacts";
-import { artifactParams, failures } from "./declarations";
+import { artifactParams, collectionParams, failures } from "./declarations";
 import { IMAGE_CACHE_CONTROL, openToEveryViewer, sendImageFile } from "./images";
 
 /*
@@ -22,7 +23,6 @@ import { IMAGE_CACHE_CONTROL, openToEveryViewer, sendImageFile } from "./images"
  */
 
 const IMAGE_CONTEXT = "http://iiif.io/api/image/3/context.json";
-const PRESENTATION_CONTEXT = "http://iiif.io/api/presentation/3/context.json";
 const JSON_LD = (profile: string) => `application/ld+json;profile="${profile}"`;
 
 /** A tile's path as sharp's iiif3 layout names it: "full" or x,y,w,h; then w,h. */
@@ -140,4 +140,37 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
       .type(JSON_LD(PRESENTATION_CONTEXT))
       .send(body);
   });
+
+  const collection = {
+    operationId: "getIiifCollection",
+    summary: "A collection as a IIIF Presentation API 3 Collection of its artifacts' manifests",
+    description:
+      "The manifests of the collection's public artifacts in its order (a saved search's newest first), at most 500, each labelled with its name and, when it has one, summarised by its note; label, summary, metadata and homepage (/c/{id}) of the collection. What anyone may see, without a session: a public or unlisted collection; a private, hidden or trashed one is answered 404, whoever asks. CORS for any site.",
+    security: [{}],
+    params: collectionParams,
+    response: {
+      200: {
+        description: "The IIIF Collection (cached 60 s).",
+        content: { [JSON_LD(PRESENTATION_CONTEXT)]: { schema: z.object({}).passthrough() } },
+      },
+      ...failures([404], notFound("No collection anyone may see with this id.")),
+    },
+  };
+  api.get(
+    "/iiif/collections/:id/collection.json",
+    { schema: collection },
+    async (request, reply) => {
+      const body = iiifCollection(
+        deps.artifactStore,
+        request.params.id,
+        origin,
+        siteRights(deps.db).metadataLicense,
+      );
+      openToEveryViewer(reply);
+      return reply
+        .header("cache-control", PUBLIC_CACHE_CONTROL)
+        .type(JSON_LD(PRESENTATION_CONTEXT))
+        .send(body);
+    },
+  );
 }

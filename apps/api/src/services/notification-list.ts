@@ -9,7 +9,8 @@ import {
   type notificationsQuery,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
-import { artifacts, imports, notifications } from "../db/schema";
+import { artifacts, collections, imports, notifications } from "../db/schema";
+import { FOLLOWABLE_COLLECTION } from "./conversation/followable-collection";
 import { positionBefore, toCursorPage } from "./cursor-pages";
 
 /*
@@ -58,6 +59,11 @@ export function listNotifications(
         then null else ${artifacts.artifactName} end`,
       importId: notifications.importId,
       commentId: notifications.commentId,
+      // A followed collection is named, and pointed at, only while it can be followed (issue 33).
+      collectionId: sql<number | null>`case when ${collections.id} is not null
+        and ${sql.raw(FOLLOWABLE_COLLECTION)} then ${collections.id} end`,
+      collectionTitle: sql<string | null>`case when ${collections.id} is not null
+        and ${sql.raw(FOLLOWABLE_COLLECTION)} then ${collections.title} end`,
       importName: imports.fileName,
       reason: notifications.reason,
       createdAt: notifications.createdAt,
@@ -66,6 +72,7 @@ export function listNotifications(
     .from(notifications)
     .leftJoin(artifacts, eq(artifacts.id, notifications.artifactId))
     .leftJoin(imports, eq(imports.id, notifications.importId))
+    .leftJoin(collections, eq(collections.id, notifications.collectionId))
     .where(
       and(eq(notifications.userId, readerId), lt(notifications.id, positionBefore(input.cursor))),
     )
@@ -76,7 +83,7 @@ export function listNotifications(
     rows,
     input.limit,
     (row) => row.id,
-    ({ readAt, createdAt, importName, ...row }) => ({
+    ({ readAt, createdAt, importName, collectionTitle, ...row }) => ({
       ...row,
       // An artifact the reader may not see now is not pointed at either.
       ...(row.artifactName === null && row.importId === null
@@ -84,8 +91,12 @@ export function listNotifications(
         : {}),
       createdAt: createdAt.toISOString(),
       read: readAt !== null,
-      // A decision on an import names its file (issue 28).
-      text: notificationText(row.kind, row.artifactName ?? importName, row.reason),
+      // A decision on an import names its file (issue 28), a followed collection its title.
+      text: notificationText(
+        row.kind,
+        row.artifactName ?? importName ?? collectionTitle,
+        row.reason,
+      ),
     }),
   );
 }

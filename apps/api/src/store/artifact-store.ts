@@ -18,14 +18,15 @@ interface ArtifactStoreOptions {
  * and the read cache (docs/decisions/010-read-cache.md).
  */
 export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptions = {}) {
+  const mapPoints = createMapPoints(db.$client);
   return {
     db,
     statements: prepareArtifactStatements(db),
     /** The collections' statements, by their text (services/collections). */
     collectionStatement: createCollectionStatements(db.$client),
-    /** Every list of artifacts (store/find.ts). */
-    find: createFind(db.$client, options.find ?? FIND_DEFAULTS),
-    mapPoints: createMapPoints(db.$client),
+    /** Every list of artifacts (store/find.ts); a box's newest first from the map's points. */
+    find: createFind(db.$client, options.find ?? FIND_DEFAULTS, mapPoints.idsInView),
+    mapPoints,
     readCache: new ReadCache(db.$client, options.readCache ?? READ_CACHE_DEFAULTS),
   };
 }

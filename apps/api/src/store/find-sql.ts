@@ -110,13 +110,13 @@ const COLLECTION_ITEMS =
 const KM_PER_DEGREE = 111.32;
 
 /**
- * The ids of the artifacts whose place is in the find's box and circle (issue 31), along
- * artifact_places_public_point_idx (kind, public latitude, longitude, id). Only the public point:
- * a findspot snapped to FINDSPOT_PUBLIC_PRECISION, so that no run of shrinking boxes finds more
- * than the square anyone may see (decision 122). The circle is its bounding box, then the
- * distance on a plane scaled by the cosine of its latitude: within 1% up to 1,000 km.
+ * The conditions on artifact_places of a find's box and circle (issue 31), null without either:
+ * on the public point only, a findspot snapped to FINDSPOT_PUBLIC_PRECISION, so that no run of
+ * shrinking boxes finds more than the square anyone may see (decision 122). The circle is its
+ * bounding box, then the distance on a plane scaled by the cosine of its latitude: within 1% up
+ * to 1,000 km.
  */
-function placeCondition(query: CollectionFind, params: Record<string, unknown>): string | null {
+function placeConditions(query: CollectionFind, params: Record<string, unknown>): string[] | null {
   const { bbox, near } = query;
   if (!bbox && !near) return null;
   params.placeKind = query.placeKind ?? "findspot";
@@ -148,8 +148,26 @@ function placeCondition(query: CollectionFind, params: Record<string, unknown>):
       + ((180 - abs(180 - abs(public_lon - :nearLon))) * :nearScale)
       * ((180 - abs(180 - abs(public_lon - :nearLon))) * :nearScale) <= :nearDegrees2`);
   }
+  return conditions;
+}
+
+/** The ids of the artifacts whose place is in the box and circle, along the public point index. */
+function placeCondition(query: CollectionFind, params: Record<string, unknown>): string | null {
+  const conditions = placeConditions(query, params);
+  if (!conditions) return null;
   return `select artifact_id from artifact_places indexed by artifact_places_public_point_idx
     where ${conditions.join(" and ")}`;
+}
+
+/**
+ * Whether this artifact's place is in the box and circle, looked up by its id: for a walk along
+ * an order's index that stops at a page, where the index of placeCondition would read the whole
+ * box first (store/find.ts, boxPage).
+ */
+export function placeOfEachRow(query: CollectionFind, params: Record<string, unknown>): string {
+  const conditions = placeConditions(query, params) ?? ["0"];
+  return `exists (select 1 from artifact_places
+    where artifact_places.artifact_id = artifacts.id and ${conditions.join(" and ")})`;
 }
 
 /** Trigrams need three characters (code points): shorter words are matched with LIKE. */

@@ -4,6 +4,7 @@ import {
   mapCellDegrees,
   MAP_MAX_POINTS,
   type Bbox,
+  type CollectionFind,
   type FindPlaceKind,
   type MapAnswer,
   type MapFind,
@@ -46,6 +47,9 @@ interface Cell {
   west: number;
   east: number;
 }
+
+/** A find in a box of one kind of place: the map's query, or a page of the find's (store/find.ts). */
+export type BoxFind = Omit<CollectionFind, "list"> & { bbox: Bbox; placeKind: FindPlaceKind };
 
 const VERSION_SQL = `select (select version from artifact_names_version where id = 1) || ':' ||
   (select version from artifact_places_version where id = 1)`;
@@ -93,9 +97,9 @@ export function createMapPoints(sqlite: Database.Database) {
   }
 
   /** The ids the find's filters and search choose, as a bitmap; null when it has none. */
-  function chosenIds(query: MapFind, idLimit: number): Uint8Array | null | "none" {
-    const { bbox: _bbox, zoom: _zoom, placeKind: _kind, ...filters } = query;
-    const where = findWhere({ list: "collection", ...filters });
+  function chosenIds(query: BoxFind, idLimit: number): Uint8Array | null | "none" {
+    const { bbox: _bbox, placeKind: _kind, ...filters } = query;
+    const where = findWhere({ ...filters, list: "collection" });
     if (where.search.none) return "none";
     if (where.sql === PUBLIC_ARTIFACT) return null;
     const ids = sqlite
@@ -108,7 +112,7 @@ export function createMapPoints(sqlite: Database.Database) {
   }
 
   /** Calls `visit` for each public place in the box that the find's filters and search choose. */
-  function eachInView(query: MapFind, visit: (lat: number, lon: number, id: number) => void): void {
+  function eachInView(query: BoxFind, visit: (lat: number, lon: number, id: number) => void): void {
     const { kinds, idLimit } = current();
     const chosen = chosenIds(query, idLimit);
     if (chosen === "none") return;
@@ -189,7 +193,7 @@ export function createMapPoints(sqlite: Database.Database) {
    * The ids of the artifacts in view, newest first (the list beside the map): from the same
    * points as the clusters, so that the list and the map agree, and as fast at every zoom.
    */
-  function idsInView(query: MapFind): Float64Array {
+  function idsInView(query: BoxFind): Float64Array {
     const ids: number[] = [];
     eachInView(query, (_lat, _lon, id) => ids.push(id));
     return Float64Array.from(ids).sort().reverse();

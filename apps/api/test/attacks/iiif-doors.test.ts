@@ -227,4 +227,47 @@ describe("paths an attacker writes", () => {
       expect(answer.body, id).not.toContain("Manifest");
     }
   });
+
+  it("opens no private collection's IIIF Collection, and lists no hidden artifact in a public one", async () => {
+    const made = async (visibility: string) => {
+      const created = await trpc(
+        t.app,
+        "mutation",
+        "collections.create",
+        { title: `Secret hoard ${visibility}`, visibility },
+        owner.cookie,
+      );
+      const id = (created.data as { id: number }).id;
+      const added = await trpc(
+        t.app,
+        "mutation",
+        "collections.addItems",
+        { id, artifactIds: [artifact.id] },
+        owner.cookie,
+      );
+      expect(added.error).toBeUndefined();
+      return id;
+    };
+    const secret = await made("private");
+    const shown = await made("public");
+    const collection = (id: number) => `/iiif/collections/${id}/collection.json`;
+    // The stranger, a curator and a visitor: the private one is no collection at all.
+    for (const cookie of [stranger.cookie, curator.cookie, VISITOR, owner.cookie]) {
+      const answer = await rest(t.app, "GET", collection(secret), { cookie });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).not.toContain("Secret hoard");
+      expect(answer.body).not.toContain(manifest(artifact.id));
+    }
+    // Hidden later, the artifact leaves the public collection's list of manifests.
+    const listed = async () => (await rest(t.app, "GET", collection(shown))).body;
+    expect(await listed()).toContain(manifest(artifact.id));
+    t.db.$client.prepare("update artifacts set status = 'hidden' where id = ?").run(artifact.id);
+    try {
+      expect(await listed()).not.toContain(manifest(artifact.id));
+    } finally {
+      t.db.$client
+        .prepare("update artifacts set status = 'published' where id = ?")
+        .run(artifact.id);
+    }
+  });
 });

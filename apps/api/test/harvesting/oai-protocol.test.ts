@@ -127,11 +127,12 @@ describe("ListMetadataFormats and ListSets", () => {
     ).toEqual(["idDoesNotExist"]);
   });
 
-  it("lists the type sets below their parent", async () => {
+  it("lists the type sets below their parent, and the collections' parent", async () => {
     const sets = (await get("verb=ListSets")).oai.ListSets.set;
     expect(sets.map((set: { setSpec: string[] }) => set.setSpec[0])).toEqual([
       "type",
       ...ARTIFACT_TYPES.map((type) => `type:${type}`),
+      "collection",
     ]);
   });
 });

@@ -72,3 +72,30 @@ export function ageHarvestRecords(db: AppDatabase, ms: number): void {
 export function oaiTime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
+
+/**
+ * A curated collection of `artifactIds` (in that order) owned by `ownerId`, written straight into
+ * the database as an import would: migration 0045's triggers still move the records' datestamps.
+ */
+export function insertCollection(
+  db: AppDatabase | Database.Database,
+  collection: { ownerId: number; title: string; visibility: string; artifactIds?: number[] },
+): number {
+  const sqlite = "$client" in db ? db.$client : db;
+  return sqlite.transaction(() => {
+    const id = sqlite
+      .prepare(
+        `insert into collections (owner_id, title, description, description_html, kind, visibility,
+           created_at, updated_at) values (?, ?, '', '', 'curated', ?, 0, 0) returning id`,
+      )
+      .pluck()
+      .get(collection.ownerId, collection.title, collection.visibility) as number;
+    const item = sqlite.prepare(
+      "insert into collection_items (collection_id, artifact_id, position, added_at) values (?, ?, ?, 0)",
+    );
+    for (const [position, artifactId] of (collection.artifactIds ?? []).entries()) {
+      item.run(id, artifactId, position);
+    }
+    return id;
+  })();
+}

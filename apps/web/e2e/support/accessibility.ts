@@ -63,6 +63,18 @@ const SIGNED_OUT: Screen[] = [
     path: "/timeline",
     ready: (page) => page.getByRole("list", { name: "Artifacts per century, earliest first" }),
   },
+  {
+    // Issue 31: the map with its clusters and markers, and the list of what is in view.
+    name: "map",
+    path: "/map",
+    ready: (page) => page.locator(".atlas-marker"),
+  },
+  {
+    // Issue 32: the collections, none made yet.
+    name: "collections",
+    path: "/collections",
+    ready: (page) => page.getByText("No collections found"),
+  },
   { name: "login", path: "/login", ready: (page) => page.getByRole("button", { name: "Sign in" }) },
   {
     name: "signup",
@@ -275,9 +287,9 @@ const SIGNED_IN_CURATOR: Screen[] = [
   },
 ];
 
-/** Spinners gone, fonts in: the finished screen. */
+/** Spinners gone, fonts in: the finished screen. (A status line may stay: the map's count does.) */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[role="status"]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll(".animate-spin").length === 0);
   await page.evaluate(async () => {
     await document.fonts.ready;
   });

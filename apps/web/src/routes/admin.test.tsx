@@ -404,6 +404,7 @@ describe("the bell", () => {
         artifactId: 4,
         artifactName: "Blue Vase",
         importId: null,
+        collectionId: null,
         commentId: null,
         reason: "duplicate",
         createdAt: "2026-11-26T12:00:00.000Z",

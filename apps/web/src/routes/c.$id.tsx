@@ -24,6 +24,7 @@ import { trpc } from "../lib/trpc";
 import { collectionIdOf } from "../lib/collections";
 import NotFoundRoute from "./not-found";
 import { ServerMarkdown } from "../components/ServerMarkdown";
+import { FollowCollection } from "../components/conversation/FollowCollection";
 
 /** A collection's page (issue 32): cover, title, description, members, and its artifacts in order. */
 export default function CollectionRoute() {
@@ -63,7 +64,8 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
           </>
         }
         aside={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-start gap-2">
+            <FollowCollection collection={collection} />
             <CollectionLike collection={collection} />
             {collection.kind === "curated" && collection.artifactCount > 0 && (
               <ButtonLink to={`/c/${collection.id}/exhibit`} variant="primary">

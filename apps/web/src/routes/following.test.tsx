@@ -114,6 +114,7 @@ describe("the bell's conversation notices", () => {
       artifactId: 1,
       artifactName: "Rosetta Stone",
       importId: null,
+      collectionId: null,
       commentId: 12,
       reason: null,
       createdAt: "2026-11-26T12:00:00.000Z",

@@ -1,6 +1,6 @@
 import { BellOff, UsersRound } from "lucide-react";
 import { Link } from "react-router-dom";
-import type { FollowItem } from "@artifact-atlas/shared";
+import type { FollowItem, FollowTargetKind } from "@artifact-atlas/shared";
 import { AddToCollection } from "../components/AddToCollection";
 import { ArtifactCard } from "../components/ArtifactCard";
 import { Button, ButtonLink } from "../components/Button";
@@ -109,13 +109,31 @@ export default function FollowingRoute() {
   );
 }
 
+const KIND_LABELS: Record<FollowTargetKind, string> = {
+  artifact: "Artifact",
+  member: "Member",
+  collection: "Collection",
+};
+/** What a follow is called while its name cannot be shown (hidden, private, gone). */
+const FALLBACK_NAMES: Record<FollowTargetKind, string> = {
+  artifact: "An artifact",
+  member: "A member",
+  collection: "A collection that is not shown now",
+};
+/** Where a follow's name leads; a member has no page of their own. */
+const LINKS: Partial<Record<FollowTargetKind, (id: number) => string>> = {
+  artifact: (id) => `/artifacts/${id}`,
+  collection: (id) => `/c/${id}`,
+};
+
 function FollowRow({ item }: { item: FollowItem }) {
   const utils = trpc.useUtils();
   const target = { kind: item.kind, id: item.targetId };
   const unfollow = trpc.follows.unfollow.useMutation({
     onSuccess: (state) => followChanged(utils, target, state),
   });
-  const name = item.name ?? (item.kind === "artifact" ? "An artifact" : "A member");
+  const name = item.name ?? FALLBACK_NAMES[item.kind];
+  const link = item.name === null ? null : LINKS[item.kind]?.(item.targetId);
   const how = [item.bell && "in the bell", item.email && "by daily email"]
     .filter(Boolean)
     .join(" and ");
@@ -123,8 +141,8 @@ function FollowRow({ item }: { item: FollowItem }) {
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
       <div className="min-w-0">
         <p className="font-medium break-words text-ink">
-          {item.kind === "artifact" && item.name !== null ? (
-            <Link to={`/artifacts/${item.targetId}`} className="hover:text-accent">
+          {link ? (
+            <Link to={link} className="hover:text-accent">
               {name}
             </Link>
           ) : (
@@ -132,7 +150,7 @@ function FollowRow({ item }: { item: FollowItem }) {
           )}
         </p>
         <p className="text-sm text-muted">
-          {item.kind === "artifact" ? "Artifact" : "Member"}, {how}
+          {KIND_LABELS[item.kind]}, {how}
         </p>
       </div>
       <Button

@@ -6,6 +6,7 @@ import {
   EyeOff,
   Eye,
   FileUp,
+  Library,
   Flag,
   MessagesSquare,
   PenLine,
@@ -50,6 +51,7 @@ const ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   suggestion_accepted: CircleCheck,
   suggestion_declined: CircleX,
   followed_member_artifact: UserRound,
+  followed_collection_artifact: Library,
 };
 
 /** Issue 33's notices are about a discussion: they open the artifact at it. */
@@ -66,18 +68,23 @@ const IN_DISCUSSION = new Set<NotificationKind>([
   "suggestion_declined",
 ]);
 
+/** Where a notification leads: its artifact, or a followed collection (issue 33). */
+function linkOf(item: NotificationItem): string | null {
+  if (item.collectionId !== null) return `/c/${item.collectionId}`;
+  if (item.artifactId === null || item.artifactName === null) return null;
+  return `/artifacts/${item.artifactId}${IN_DISCUSSION.has(item.kind) ? "#discussion" : ""}`;
+}
+
 function NotificationRow({ item }: { item: NotificationItem }) {
   const Icon = ICONS[item.kind] ?? Bell;
+  const link = linkOf(item);
   const text =
-    item.artifactId !== null && item.artifactName !== null ? (
-      <Link
-        to={`/artifacts/${item.artifactId}${IN_DISCUSSION.has(item.kind) ? "#discussion" : ""}`}
-        className="text-ink hover:text-accent"
-      >
+    link === null ? (
+      item.text
+    ) : (
+      <Link to={link} className="text-ink hover:text-accent">
         {item.text}
       </Link>
-    ) : (
-      item.text
     );
   return (
     <li

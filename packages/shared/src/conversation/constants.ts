@@ -58,10 +58,10 @@ export const SUGGESTION_SOURCE_MAX_LENGTH = 500;
 export const DECLINE_REASON_MAX_LENGTH = 500;
 
 /**
- * What a member can follow. The follows table keeps a kind and an id, so a collection is one more
- * kind here once collections exist (and one more trigger that removes its follows with it).
+ * What a member can follow. The follows table keeps a kind and an id; triggers remove the follows
+ * of an artifact, a member or a collection with it.
  */
-export const FOLLOW_TARGET_KINDS = ["artifact", "member"] as const;
+export const FOLLOW_TARGET_KINDS = ["artifact", "member", "collection"] as const;
 export type FollowTargetKind = (typeof FOLLOW_TARGET_KINDS)[number];
 
 /** The most follows one member keeps: the Following feed and the digest read them all. */

@@ -26,6 +26,8 @@ export const CONVERSATION_MESSAGES = {
   followNotFound: "You do not follow this.",
   memberNotFound: "There is no such member.",
   followSelf: "You cannot follow yourself.",
+  collectionNotFollowable:
+    "Only a public or unlisted curated collection can be followed: this one is private, hidden or a saved search.",
   mailOff: "Email is not set up on this site, so only the bell can tell you.",
   followNeedsChannel: "Choose the bell, a daily email, or both.",
   unsubscribeInvalid: "This unsubscribe link is not valid.",

@@ -147,8 +147,8 @@ export const suggestionDecisionInput = withDeclineReason(decisionShape.extend({ 
 export type SuggestionDecisionInput = z.output<typeof suggestionDecisionInput>;
 
 export const followTarget = z.object({
-  kind: z.enum(FOLLOW_TARGET_KINDS, { error: "kind must be artifact or member." }),
-  id: artifactId.describe("The artifact's or the member's id."),
+  kind: z.enum(FOLLOW_TARGET_KINDS, { error: "kind must be artifact, member or collection." }),
+  id: artifactId.describe("The artifact's, the member's or the collection's id."),
 });
 export type FollowTarget = z.output<typeof followTarget>;
 
@@ -270,7 +270,9 @@ export const followItem = z.object({
   name: z
     .string()
     .nullable()
-    .describe("The artifact's or member's name; null when it cannot be shown now."),
+    .describe(
+      "The artifact's or member's name, or the collection's title; null when it cannot be shown now.",
+    ),
   bell: z.boolean(),
   email: z.boolean(),
   createdAt: z.number().int(),

@@ -157,6 +157,11 @@ export const notificationItem = z.object({
   artifactName: z.string().nullable().describe("The artifact's current name; null when gone."),
   importId: z.number().int().nullable().describe("A decision on a whole import: its id."),
   commentId: z.number().int().nullable().describe("The comment it is about (issue 33)."),
+  collectionId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("A followed collection that gained artifacts; null while you may not see it."),
   reason: z.string().nullable(),
   createdAt: z.string().describe("ISO 8601."),
   read: z.boolean(),

@@ -17,6 +17,7 @@ import {
   SUGGESTION_STATUSES,
 } from "@artifact-atlas/shared";
 import { artifacts } from "./artifacts";
+import { collections } from "./collections";
 import { users } from "./users";
 
 /*
@@ -133,8 +134,8 @@ export const suggestionAgreements = sqliteTable(
 );
 
 /**
- * A member follows an artifact or another member (a collection will be a third kind). No foreign
- * key can name two tables, so triggers of migration 0031 remove a follow with what it follows.
+ * A member follows an artifact, another member or a collection. No foreign key can name three
+ * tables, so triggers (migrations 0036 and 0047) remove a follow with what it follows.
  */
 export const follows = sqliteTable(
   "follows",
@@ -185,6 +186,25 @@ export const digestItems = sqliteTable(
     firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind, table.artifactId] })],
+);
+
+/**
+ * The followed collections that gained artifacts since a member's last digest, one row each: the
+ * digest counts what was added since `first_at` and is public when it is composed, so a collection
+ * with 500 additions is one line (decision 113, 2026-11-28).
+ */
+export const digestCollections = sqliteTable(
+  "digest_collections",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.collectionId] })],
 );
 
 /** When each member's last digest went: at most one a day. */

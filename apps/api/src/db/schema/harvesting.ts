@@ -27,6 +27,11 @@ export const harvestRecords = sqliteTable(
     datestamp: integer("datestamp").notNull(),
     /** 1 while public (and approved, when the setting asks it); 0: a deleted record. */
     harvestable: integer("harvestable", { mode: "boolean" }).notNull(),
+    /**
+     * 1 while a public curated collection holds it: in the OAI-PMH set `collection`. Kept by the
+     * triggers of migration 0045, recounted at every change of the collections that hold it.
+     */
+    inCollectionSet: integer("in_collection_set", { mode: "boolean" }).notNull().default(false),
   },
   (table) => [
     // Each list walks one of these in (datestamp, id) order from where the last page ended, and
@@ -43,6 +48,10 @@ export const harvestRecords = sqliteTable(
       table.artifactId,
       table.harvestable,
     ),
+    /** The set `collection`: its records alone, so a page of it is a range read whatever holds it. */
+    index("harvest_records_collection_set_idx")
+      .on(table.datestamp, table.artifactId)
+      .where(sql`${table.inCollectionSet} = 1`),
     /** The feeds: newest first, all or by type. */
     index("harvest_records_published_idx").on(table.firstPublishedAt, table.artifactId),
     index("harvest_records_type_published_idx").on(

@@ -24,6 +24,11 @@ export const notifications = sqliteTable(
      * trigger of migration 0031 removes the notification with its comment, as a foreign key would.
      */
     commentId: integer("comment_id"),
+    /**
+     * A followed collection that gained artifacts (issue 33). A trigger of migration 0047 removes
+     * the notification with its collection, as a foreign key would.
+     */
+    collectionId: integer("collection_id"),
     /** The reviewer's reason, when the decision has one. */
     reason: text("reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" })
@@ -37,6 +42,10 @@ export const notifications = sqliteTable(
     index("notifications_comment_idx")
       .on(table.commentId)
       .where(sql`${table.commentId} is not null`),
+    /** A collection's notifications, which go with it. */
+    index("notifications_collection_idx")
+      .on(table.collectionId)
+      .where(sql`${table.collectionId} is not null`),
     /** The bell's count reads only the unread ones. */
     index("notifications_unread_idx")
       .on(table.userId)

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { METADATA_FORMATS, formatOf, type RecordContext } from "../formats";
-import { allSets, setCondition, setSpecsOf } from "../sets";
+import { collectionSet, fixedSets, setScope, setSpecsOf, type HarvestSet } from "../sets";
 import type { HarvestHeader, HarvestRecord, HarvestStore, ListScope } from "../store";
 import { element, text, utcSeconds } from "../xml";
 import type { ListArguments, OaiError, OaiRequest } from "./request";
@@ -109,34 +109,53 @@ function listMetadataFormats(identifier: string | null, context: VerbContext): V
   );
 }
 
+/**
+ * The fixed sets first, then the public collections' in id order, LIST_PAGE_SIZE a page: a token
+ * carries how many were sent (the cursor) and the last collection's id, so a page reads its
+ * collections along the key whatever their number, and one that became private meanwhile is
+ * simply not read.
+ */
 function listSets(token: string | null, context: VerbContext): VerbAnswer {
-  const sets = allSets();
-  let offset = 0;
+  const fixed = fixedSets();
+  let state: ListState;
   if (token !== null) {
-    const state = readToken(context.key, token, context.now);
-    if (!state || state.verb !== "ListSets") return errors(badResumptionToken);
-    offset = state.cursor;
+    const read = readToken(context.key, token, context.now);
+    if (!read || read.verb !== "ListSets") return errors(badResumptionToken);
+    state = read;
+  } else {
+    state = {
+      verb: "ListSets",
+      prefix: null,
+      set: null,
+      from: null,
+      until: null,
+      afterDatestamp: 0,
+      afterId: 0,
+      cursor: 0,
+      completeListSize: fixed.length + context.store.setCollectionCount(),
+      expiresAt: 0,
+    };
   }
-  const page = sets.slice(offset, offset + LIST_PAGE_SIZE);
+  const page: HarvestSet[] = fixed.slice(state.cursor, state.cursor + LIST_PAGE_SIZE);
+  // One more than the page's room: whether there is a next page, without counting again.
+  const room = LIST_PAGE_SIZE - page.length;
+  const collections = context.store.setCollections(state.afterId, room + 1);
+  page.push(...collections.slice(0, room).map(collectionSet));
   if (page.length === 0) return errors(badResumptionToken);
   const body = page
     .map((set) => `<set>${element("setSpec", set.spec)}${element("setName", set.name)}</set>`)
     .join("");
-  const next = offset + page.length;
-  const more = next < sets.length;
-  const state: ListState = {
-    verb: "ListSets",
-    prefix: null,
-    set: null,
-    from: null,
-    until: null,
-    afterDatestamp: 0,
-    afterId: 0,
-    cursor: next,
-    completeListSize: sets.length,
+  const sent = state.cursor + page.length;
+  const next: ListState = {
+    ...state,
+    afterId: collections.slice(0, room).at(-1)?.id ?? state.afterId,
+    cursor: sent,
+    // Collections made public while the list is read: the size stays a true lower bound.
+    completeListSize: Math.max(state.completeListSize, sent),
     expiresAt: context.now + TOKEN_LIFETIME_MS,
   };
-  return answer(body + resumption(more, token !== null, state, offset, context));
+  const more = collections.length > room;
+  return answer(body + resumption(more, token !== null, next, state.cursor, context));
 }
 
 function getRecord(identifier: string, prefix: string, context: VerbContext): VerbAnswer {
@@ -184,13 +203,9 @@ async function list(
     state = read;
   } else {
     if (!formatOf(args.metadataPrefix)) return errors(cannotDisseminate(args.metadataPrefix));
-    const condition = setCondition(args.set);
-    if (!condition) return errors(noRecordsMatch);
-    const completeListSize = context.store.count({
-      from: args.from,
-      until: args.until,
-      ...condition,
-    });
+    const set = setScope(args.set);
+    if (!set) return errors(noRecordsMatch);
+    const completeListSize = context.store.count({ from: args.from, until: args.until, set });
     if (completeListSize === 0) return errors(noRecordsMatch);
     state = {
       verb,
@@ -205,14 +220,15 @@ async function list(
       expiresAt: 0,
     };
   }
-  const condition = setCondition(state.set);
-  if (!condition) return errors(badResumptionToken);
-  const scope: ListScope = { from: state.from, until: state.until, ...condition };
+  const set = setScope(state.set);
+  if (!set) return errors(badResumptionToken);
+  const scope: ListScope = { from: state.from, until: state.until, set };
   const after = { datestamp: state.afterDatestamp, artifactId: state.afterId };
   // One more than a page: whether there is a next one, without counting again.
   const records = context.store.records(scope, after, LIST_PAGE_SIZE + 1);
   const page = records.slice(0, LIST_PAGE_SIZE);
-  // Every record left after the token moved past `until` while the list was read: nothing more.
+  // Every record left after the token moved past `until` while the list was read, or its
+  // collection stopped being public: nothing more, and nothing of a collection no longer public.
   if (page.length === 0) return errors(noRecordsMatch);
   const last = page.at(-1)!.header;
   const next: ListState = {

@@ -6,6 +6,7 @@ import {
 } from "@artifact-atlas/shared";
 import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
+import { tellFollowersOfCollectionAdditions } from "../conversation/notices";
 import { ServiceError } from "../errors";
 import { find } from "../find";
 import { assertMaySeeArtifact } from "../visibility";
@@ -115,6 +116,12 @@ export function addItems(
       });
     }
     touch(store, row.id, now);
+    tellFollowersOfCollectionAdditions(db, {
+      collectionId: row.id,
+      artifactIds: fresh,
+      actorId: viewer.id,
+      now,
+    });
     return { added: fresh.length, itemCount: row.itemCount + fresh.length };
   })();
 }

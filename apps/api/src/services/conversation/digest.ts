@@ -1,14 +1,16 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { BRAND, DIGEST_LINES_MAX, type NotificationKind } from "@artifact-atlas/shared";
 import type { Deps } from "../../deps";
 import type { MailMessage } from "../../mail/outbox";
 import type { Tx } from "./comments";
+import { FOLLOWABLE_COLLECTION } from "./followable-collection";
 import { unsubscribeToken } from "./follows";
 
 /*
  * The daily digest (issue 33): what a member's follows with a daily email gathered since their
- * last digest (digest_items, filled where the bell's notices are), sent at most once a day. It runs
+ * last digest (digest_items, filled where the bell's notices are, and digest_collections, one row
+ * a followed collection that gained artifacts), sent at most once a day. It runs
  * off the request path and within the outbox's bound: it hands the outbox mails only while half
  * of the outbox is free (reset links keep the other half), and yields to requests between groups.
  * A group's mails are composed, their lines emptied and their sending recorded in one transaction
@@ -49,11 +51,16 @@ export async function sendDailyDigests(
   let after = 0;
   let queued = 0;
   for (;;) {
-    const due = deps.db.all<{ userId: number }>(sql`
-      select distinct d.user_id as userId from digest_items d
+    // The next members of each table along its key, then of both: the union of two whole
+    // tables, sorted again for every batch, cost more than the mails (bench:digest).
+    const next = (table: SQL) => sql`select * from (select distinct d.user_id from ${table} d
       where d.user_id > ${after} and not exists (select 1 from digests_sent s
         where s.user_id = d.user_id and s.sent_at > ${now - DIGEST_MIN_GAP_MS})
-      order by d.user_id limit ${MEMBERS_PER_BATCH}`);
+      order by d.user_id limit ${MEMBERS_PER_BATCH})`;
+    const due = deps.db.all<{ userId: number }>(sql`
+      select user_id as userId from (${next(sql.raw("digest_items"))}
+        union ${next(sql.raw("digest_collections"))})
+      order by user_id limit ${MEMBERS_PER_BATCH}`);
     if (due.length === 0) return { queued };
     for (let start = 0; start < due.length; start += groupSize) {
       const group = due.slice(start, start + groupSize).map((member) => member.userId);
@@ -77,8 +84,10 @@ export async function sendDailyDigests(
 function composeDigests(deps: DigestDeps, userIds: number[], now: number): MailMessage[] {
   return deps.db.transaction((tx) => {
     const mails: MailMessage[] = [];
+    // Followers told by the same addition share a moment: their count is walked once a group.
+    const additions: AdditionCounts = new Map();
     for (const userId of userIds) {
-      const mail = composeDigest(tx, deps, userId);
+      const mail = composeDigest(tx, deps, userId, additions);
       if (mail) mails.push(mail);
       tx.run(sql`insert into digests_sent (user_id, sent_at) values (${userId}, ${now})
         on conflict (user_id) do update set sent_at = excluded.sent_at`);
@@ -97,11 +106,50 @@ interface DigestLine {
   followKind: "artifact" | "member";
 }
 
+/** A followed collection's additions: how many are public now, of those added since first_at. */
+interface CollectionLine {
+  collectionId: number;
+  title: string;
+  count: number;
+  followId: number;
+}
+
+/** Additions counted within one transaction, by collection and moment ("id:firstAt"). */
+type AdditionCounts = Map<string, number>;
+
+/**
+ * How many of the collection's items added since `firstAt` are public now: at most 500 rows
+ * walked, once per collection and moment in a group of mails.
+ */
+function additionsSince(
+  tx: Tx,
+  counts: AdditionCounts,
+  collectionId: number,
+  firstAt: number,
+): number {
+  const key = `${collectionId}:${firstAt}`;
+  let found = counts.get(key);
+  if (found === undefined) {
+    found =
+      tx.get<{ n: number }>(sql`select count(*) as n from collection_items i
+        join artifacts a on a.id = i.artifact_id
+        where i.collection_id = ${collectionId} and i.added_at >= ${firstAt}
+          and a.status = 'published' and a.deleted_at is null`)?.n ?? 0;
+    counts.set(key, found);
+  }
+  return found;
+}
+
 /**
  * A member's digest mail, and their digest emptied: the lines whose artifact is public and whose
  * follow still asks for email. Null when none is left (or the account cannot receive mail).
  */
-function composeDigest(tx: Tx, deps: DigestDeps, userId: number): MailMessage | null {
+function composeDigest(
+  tx: Tx,
+  deps: DigestDeps,
+  userId: number,
+  additions: AdditionCounts,
+): MailMessage | null {
   const member = tx.get<{ email: string; name: string } | undefined>(sql`
       select email, name from users where id = ${userId} and suspended_at is null`);
   const lines = tx.all<DigestLine>(sql`
@@ -117,9 +165,30 @@ function composeDigest(tx: Tx, deps: DigestDeps, userId: number): MailMessage | 
       where d.user_id = ${userId}
       order by d.first_at, d.artifact_id
       limit ${DIGEST_LINES_MAX + 1}`);
+  // A collection named only while it can be followed: made private, hidden or trashed, it is
+  // not in the mail at all, and additions since removed or no longer public are not counted.
+  // At most a mail's lines are counted; one whose additions all went since is left out.
+  const collectionLines: CollectionLine[] = tx
+    .all<Omit<CollectionLine, "count"> & { firstAt: number }>(
+      sql`select collections.id as collectionId, collections.title, f.id as followId,
+          d.first_at as firstAt
+        from digest_collections d
+        join collections on collections.id = d.collection_id and ${sql.raw(FOLLOWABLE_COLLECTION)}
+        join follows f on f.follower_id = d.user_id and f.email = 1
+          and f.target_kind = 'collection' and f.target_id = collections.id
+        where d.user_id = ${userId}
+        order by d.first_at, collections.id
+        limit ${DIGEST_LINES_MAX + 1}`,
+    )
+    .map(({ firstAt, ...line }) => ({
+      ...line,
+      count: additionsSince(tx, additions, line.collectionId, firstAt),
+    }))
+    .filter((line) => line.count > 0);
   tx.run(sql`delete from digest_items where user_id = ${userId}`);
-  if (!member || lines.length === 0) return null;
-  return digestMail(deps, userId, member, lines);
+  tx.run(sql`delete from digest_collections where user_id = ${userId}`);
+  if (!member || lines.length + collectionLines.length === 0) return null;
+  return digestMail(deps, userId, member, lines, collectionLines);
 }
 
 function digestMail(
@@ -127,15 +196,24 @@ function digestMail(
   userId: number,
   member: { email: string; name: string },
   found: DigestLine[],
+  foundCollections: CollectionLine[],
 ): MailMessage {
   const origin = deps.env.publicOrigin;
   const lines = found.slice(0, DIGEST_LINES_MAX);
+  const collectionLines = foundCollections.slice(0, DIGEST_LINES_MAX - lines.length);
   const told = lines.map((line) =>
     line.kind === "discussion_new"
       ? `- ${line.count} new comment${line.count === 1 ? "" : "s"} in the discussion of “${line.artifactName}”:\n  ${origin}/a/${line.artifactId}#discussion`
       : `- ${line.ownerName} added “${line.artifactName}”:\n  ${origin}/a/${line.artifactId}`,
   );
-  if (found.length > lines.length) told.push(`- And more: ${origin}/following`);
+  for (const line of collectionLines) {
+    told.push(
+      `- ${line.count} artifact${line.count === 1 ? " was" : "s were"} added to the collection “${line.title}”:\n  ${origin}/c/${line.collectionId}`,
+    );
+  }
+  if (found.length + foundCollections.length > lines.length + collectionLines.length) {
+    told.push(`- And more: ${origin}/following`);
+  }
   const followed = new Map<number, string>();
   for (const line of lines) {
     followed.set(
@@ -143,6 +221,7 @@ function digestMail(
       line.followKind === "artifact" ? `“${line.artifactName}”` : line.ownerName,
     );
   }
+  for (const line of collectionLines) followed.set(line.followId, `the collection “${line.title}”`);
   const names = [...followed.values()];
   const stops = [...followed].map(
     ([followId, name]) =>

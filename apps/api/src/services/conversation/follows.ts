@@ -18,27 +18,48 @@ import { PUBLIC_ARTIFACT } from "../../store/artifact-visibility";
 import { positionBefore, toCursorPage } from "../cursor-pages";
 import { ServiceError } from "../errors";
 import { FORMER_MEMBER_EMAIL } from "../former-member";
+import { loadCollection } from "../collections/access";
 import { publicArtifactOwner, type Tx, type Writer } from "./comments";
+import { FOLLOWABLE_COLLECTION } from "./followable-collection";
 import { signToken, verifyToken } from "./signing";
 
 /*
- * Following (issue 33): a member follows a public artifact (its discussion) or a member who has
- * public artifacts (their new ones), and chooses per follow the bell, a daily email, or both. The
- * Following feed lists the followed members' public artifacts, newest first.
+ * Following (issue 33): a member follows a public artifact (its discussion), a member who has
+ * public artifacts (their new ones) or a public or unlisted curated collection (what is added to
+ * it), and chooses per follow the bell, a daily email, or both. The Following feed lists the
+ * followed members' public artifacts, newest first.
  */
 
-type FollowDeps = Pick<Deps, "db" | "outbox">;
+type FollowDeps = Pick<Deps, "db" | "artifactStore" | "outbox">;
 
 const isPublic = sql.raw(PUBLIC_ARTIFACT);
 
+const isFollowableCollection = sql.raw(FOLLOWABLE_COLLECTION);
+
 /**
- * Refuses a target the member may not follow: NOT_FOUND for an artifact that is not public and for
- * an account that has no public artifact (which following would otherwise name), BAD_REQUEST for
- * their own account.
+ * Refuses a target the member may not follow: NOT_FOUND for an artifact that is not public, for
+ * an account that has no public artifact (which following would otherwise name) and for a
+ * collection they may not see; BAD_REQUEST for their own account and for a collection they see
+ * that tells no one (private, hidden to its members, a saved search).
  */
-function assertFollowable(tx: Tx, follower: Writer, target: FollowTarget): void {
+function assertFollowable(
+  tx: Tx,
+  store: Deps["artifactStore"],
+  follower: Writer,
+  target: FollowTarget,
+): void {
   if (target.kind === "artifact") {
     publicArtifactOwner(tx, target.id);
+    return;
+  }
+  if (target.kind === "collection") {
+    // The same connection, so inside the transaction: the one door that says who sees it.
+    const { row } = loadCollection(store, follower, target.id);
+    const followable = tx.get<{ found: number } | undefined>(sql`select 1 as found
+      from collections where id = ${row.id} and ${isFollowableCollection}`);
+    if (!followable) {
+      throw new ServiceError("BAD_REQUEST", CONVERSATION_MESSAGES.collectionNotFollowable);
+    }
     return;
   }
   if (target.id === follower.id) {
@@ -100,7 +121,7 @@ export function follow(
   }
   deps.db.transaction(
     (tx) => {
-      assertFollowable(tx, member, input.target);
+      assertFollowable(tx, deps.artifactStore, member, input.target);
       const found = followOf(tx, member.id, input.target);
       if (found) {
         tx.update(follows).set(input.channels).where(eq(follows.id, found.id)).run();
@@ -152,7 +173,9 @@ export function listFollows(
   const name = sql<string | null>`case ${follows.targetKind}
     when 'artifact' then (select artifact_name from artifacts
       where artifacts.id = ${follows.targetId} and ${isPublic})
-    when 'member' then (select name from users where users.id = ${follows.targetId}) end`;
+    when 'member' then (select name from users where users.id = ${follows.targetId})
+    when 'collection' then (select title from collections
+      where collections.id = ${follows.targetId} and ${isFollowableCollection}) end`;
   const rows = deps.db
     .select({
       id: follows.id,

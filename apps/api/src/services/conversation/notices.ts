@@ -2,6 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { MENTIONS_NOTIFIED_MAX, type NotificationKind } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../../db/client";
 import { notifications } from "../../db/schema";
+import { PUBLIC_ARTIFACT } from "../../store/artifact-visibility";
+import { FOLLOWABLE_COLLECTION } from "./followable-collection";
 
 /*
  * Who hears of what happens in a discussion and among the members one follows (issue 33), inside
@@ -120,6 +122,37 @@ export function tellFollowersOfNewArtifact(
     "followed_member_artifact",
     artifact,
   );
+}
+
+/**
+ * Public artifacts were just added to a followed collection (one the follows allow: curated,
+ * public or unlisted, shown): its followers but the one who added them hear of it once while
+ * unread in the bell, and once in their next digest, however many are added meanwhile. The digest
+ * counts the additions when it is composed, so 500 additions are one line of one mail.
+ */
+export function tellFollowersOfCollectionAdditions(
+  tx: Writer & Pick<AppDatabase, "get">,
+  addition: { collectionId: number; artifactIds: readonly number[]; actorId: number; now: number },
+): void {
+  const { collectionId, actorId, now } = addition;
+  const told = tx.get<{ told: number } | undefined>(sql`select 1 as told from collections
+    where id = ${collectionId} and ${sql.raw(FOLLOWABLE_COLLECTION)}
+      and exists (select 1 from artifacts
+        where id in (select value from json_each(${JSON.stringify(addition.artifactIds)}))
+          and ${sql.raw(PUBLIC_ARTIFACT)})`);
+  if (!told) return;
+  tx.run(sql`insert into notifications (user_id, kind, collection_id)
+    select follower_id, 'followed_collection_artifact', ${collectionId} from follows
+    where target_kind = 'collection' and target_id = ${collectionId} and bell = 1
+      and follower_id != ${actorId}
+      and not exists (select 1 from notifications n
+        where n.user_id = follows.follower_id and n.read_at is null
+          and n.kind = 'followed_collection_artifact' and n.collection_id = ${collectionId})`);
+  tx.run(sql`insert into digest_collections (user_id, collection_id, first_at)
+    select follower_id, ${collectionId}, ${now} from follows
+    where target_kind = 'collection' and target_id = ${collectionId} and email = 1
+      and follower_id != ${actorId}
+    on conflict (user_id, collection_id) do nothing`);
 }
 
 /** Tells one member about their own comment or suggestion (a decision on it). */

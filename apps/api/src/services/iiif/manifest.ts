@@ -18,16 +18,16 @@ import { hashOfImagePath } from "../images/uploads";
  * it in, as its size is not known.
  */
 
-const PRESENTATION_CONTEXT = "http://iiif.io/api/presentation/3/context.json";
+export const PRESENTATION_CONTEXT = "http://iiif.io/api/presentation/3/context.json";
 
 /** The canvas of an image whose size is not known (an address elsewhere): the cards' 4:3 box. */
 const UNKNOWN_SIZE = { width: 1200, height: 900 };
 
 /** The summary's length: about what a viewer's panel shows before "more". */
-const SUMMARY_MAX_LENGTH = 500;
+export const SUMMARY_MAX_LENGTH = 500;
 
 type LanguageMap = Record<string, string[]>;
-const none = (value: string): LanguageMap => ({ none: [value] });
+export const none = (value: string): LanguageMap => ({ none: [value] });
 const en = (value: string): LanguageMap => ({ en: [value] });
 
 /** The manifest's own address. */
@@ -44,7 +44,7 @@ export interface ManifestInput {
 }
 
 /** A label-value pair of the manifest's metadata. */
-function entry(label: string, value: string) {
+export function entry(label: string, value: string) {
   return { label: en(label), value: none(value) };
 }
 

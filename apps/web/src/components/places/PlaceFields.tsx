@@ -68,7 +68,8 @@ export function PlaceFields({
           key={kind}
           kind={kind}
           hint={hintOf(kind, floor)}
-          tiles={settings.data?.tiles}
+          // Unreadable settings (a refused request) leave the offline base map, not no map.
+          tiles={settings.isError ? null : settings.data?.tiles}
           draft={drafts[kind]}
           errors={errors[kind] ?? {}}
           onChange={(draft) => onChange({ ...drafts, [kind]: draft })}

@@ -16,4 +16,5 @@ CREATE TABLE `collection_reports` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `collection_reports_one_open_idx` ON `collection_reports` (`collection_id`,`reporter_id`) WHERE "collection_reports"."decided_at" is null;--> statement-breakpoint
 CREATE INDEX `collection_reports_open_idx` ON `collection_reports` (`collection_id`,`id`) WHERE "collection_reports"."decided_at" is null;--> statement-breakpoint
-CREATE INDEX `collection_reports_reporter_idx` ON `collection_reports` (`reporter_id`);
+CREATE INDEX `collection_reports_reporter_idx` ON `collection_reports` (`reporter_id`);--> statement-breakpoint
+ALTER TABLE `collections` ADD `shown_count` integer DEFAULT 0 NOT NULL;

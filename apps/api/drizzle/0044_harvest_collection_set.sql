@@ -1,0 +1,2 @@
+ALTER TABLE `harvest_records` ADD `in_collection_set` integer DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX `harvest_records_collection_set_idx` ON `harvest_records` (`datestamp`,`artifact_id`) WHERE "harvest_records"."in_collection_set" = 1;

@@ -1,1 +1,0 @@
-ALTER TABLE `collections` ADD `shown_count` integer DEFAULT 0 NOT NULL;
