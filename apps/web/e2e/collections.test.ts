@@ -253,6 +253,7 @@ describe("a reported collection", () => {
     await card.getByText("Rude words in the description.").waitFor(POLL);
     await card.getByText("1 open report").waitFor();
     expect(await axeViolations(curatorPage)).toEqual([]);
+    await screenshot(curatorPage, "review-reported-collection-light-1280");
     await card
       .getByRole("button", { name: named("Hide collection", "Graffiti of Pompeii") })
       .click();
