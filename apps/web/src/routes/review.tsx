@@ -19,7 +19,12 @@ import { trpc } from "../lib/trpc";
 export default function ReviewRoute() {
   const { user } = useSession();
   const groups = trpc.review.groups.useQuery();
-  const grouped = (groups.data?.imports.length ?? 0) > 0 || Boolean(groups.data?.newAccountReports);
+  // The first page of reported collections, as ReportedCollections reads it (one request).
+  const reported = trpc.collections.reported.useQuery({ page: 1 });
+  const grouped =
+    (groups.data?.imports.length ?? 0) > 0 ||
+    Boolean(groups.data?.newAccountReports) ||
+    (reported.data?.total ?? 0) > 0;
 
   return (
     <Page>
