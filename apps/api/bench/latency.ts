@@ -83,7 +83,7 @@ const list = (search: string | undefined, sort: SortValue, page = 1, cold = fals
   run: (store) => listPage(store, { search, sort, page }),
 });
 
-const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [], rights: [] };
+const NO_FILTERS: FindFilters = { types: [], eras: [], locations: [], rights: [], countries: [] };
 
 /**
  * Issue 18: filters, facets, the all-fields search and the timeline's data (targets: 20 ms at
@@ -114,6 +114,10 @@ function findCases(): Case[] {
       "era+location+rights",
       { ...NO_FILTERS, eras: ["m2"], locations: ["Louvre, Paris"], rights: ["ask"] },
     ],
+    // Issue 31: the country of the findspot (every bench place has one).
+    ["country=EG", { ...NO_FILTERS, countries: ["EG"] }],
+    ["country=GB,FR,IT,EG", { ...NO_FILTERS, countries: ["EG", "FR", "GB", "IT"] }],
+    ["type+era+country", { ...NO_FILTERS, types: ["Art"], eras: ["m2"], countries: ["GB"] }],
   ];
   const find = (label: string, run: Case["run"]): Case => ({ label, listTarget: false, run });
   for (const [label, filters] of combos) {
@@ -131,6 +135,12 @@ function findCases(): Case[] {
       listPage(store, { search: "bronze", types: ["Art"], sort: "default", page: 1 }),
     ),
     find("facets (no filter)", (store) => facetsOf(store, NO_FILTERS)),
+    find("facets present places (no filter)", (store) =>
+      facetsOf(store, { ...NO_FILTERS, placeKind: "presentPlace" }),
+    ),
+    find('facets names "ian" + country=GB', (store) =>
+      facetsOf(store, { search: "ian", countries: ["GB"] }),
+    ),
     find('facets all fields "bronze" + rights=free', (store) =>
       facetsOf(store, { search: "bronze", in: "all", rights: ["free"] }),
     ),

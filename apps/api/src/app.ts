@@ -5,7 +5,7 @@ import { googleAuthRoutes } from "./auth/google-routes";
 import { isDatabaseBusy, type AppDatabase } from "./db/client";
 import { createDeps, type Deps, type DepsOptions } from "./deps";
 import { metricsRoutes } from "./metrics";
-import { refreshPublicPlaces } from "./services/places/places";
+import { fillPlaceCountries, refreshPublicPlaces } from "./services/places/places";
 import type { Env } from "./env";
 import { AccessLog } from "./access-log";
 import { clientAddressRule } from "./client-address";
@@ -150,6 +150,11 @@ export async function buildApp({
   });
   app.decorate("deps", deps);
   refreshPublicPlaces(db, env.findspotPublicPrecision);
+  // Places saved without a country (before migration 0048, the seed, an import): filled once the
+  // gazetteer's worker answers, without holding up the start.
+  void fillPlaceCountries(db).catch((error: unknown) =>
+    app.log.error({ err: error }, "the places' countries could not be looked up"),
+  );
   // Last of the close hooks: mail waiting for a retry is dropped (and counted in the log).
   app.addHook("onClose", async () => {
     deps.outbox?.close();

@@ -216,7 +216,7 @@ describe("/openapi.json", () => {
     const exported = parameters("/export");
     const filters = [
       ...["type", "q", "in", "era", "fromYear", "toYear", "location", "rights", "sort"],
-      ...["bbox", "near", "place", "collection"],
+      ...["country", "bbox", "near", "place", "collection"],
     ];
     expect(Object.keys(exported).sort()).toEqual(["format", ...filters].sort());
     for (const name of filters) expect(exported[name], name).toEqual(listed[name]);

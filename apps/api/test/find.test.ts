@@ -113,7 +113,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const EMPTY: FindFilters = { types: [], eras: [], locations: [], rights: [] };
+const EMPTY: FindFilters = { types: [], eras: [], locations: [], rights: [], countries: [] };
 
 /** A name search: a substring, ignoring ASCII case. */
 const inName = (search: string) => (fixture: Fixture) =>
@@ -171,7 +171,10 @@ for (const types of [[], ["Art"], ["Art", "Tools"]] as ArtifactType[][]) {
       ["Louvre, Paris", "British Museum, London"],
     ]) {
       for (const search of ["", "e", "ston"]) {
-        COMBINATIONS.push({ filters: { types, eras, locations, rights: [] }, search });
+        COMBINATIONS.push({
+          filters: { types, eras, locations, rights: [], countries: [] },
+          search,
+        });
       }
     }
   }

@@ -41,6 +41,8 @@ const SHOTS: Shot[] = [
   { name: "allartifacts-search-empty", path: "/allartifacts?search=zzzz", signedIn: false },
   // The filters open with one chosen: "Can I reuse it?" beside the others (issue 30).
   { name: "allartifacts-rights", path: "/allartifacts?rights=free", signedIn: false },
+  // The Country facet with a country chosen (issue 31).
+  { name: "allartifacts-country", path: "/allartifacts?country=EG", signedIn: false },
   { name: "login", path: "/login", signedIn: false },
   {
     name: "login-errors",
@@ -67,6 +69,15 @@ const SHOTS: Shot[] = [
   {
     name: "map",
     path: "/map",
+    signedIn: false,
+    act: async (page) => {
+      await page.locator(".atlas-marker").first().waitFor();
+    },
+  },
+  {
+    // The map over one country's findspots, its filters open (issue 31).
+    name: "map-country",
+    path: "/map?country=GR",
     signedIn: false,
     act: async (page) => {
       await page.locator(".atlas-marker").first().waitFor();

@@ -15,6 +15,8 @@ export const FIND_LIMITS = {
   eras: 24,
   locations: 10,
   locationFacet: 10,
+  /** Countries of one find (issue 31): a region's worth; the facet lists every country counted. */
+  countries: 30,
   /** The typed year range: as far back as the parser reads, up to its latest year. */
   earliestYear: -5_000_000,
   latestYear: 2100,
@@ -67,6 +69,7 @@ export function hasFilters(filters: {
   eras?: readonly string[] | undefined;
   locations?: readonly string[] | undefined;
   rights?: readonly string[] | undefined;
+  countries?: readonly string[] | undefined;
   fromYear?: number | undefined;
   toYear?: number | undefined;
   bbox?: Bbox | undefined;
@@ -82,7 +85,8 @@ export function hasFilters(filters: {
     filters.fromYear !== undefined ||
     filters.toYear !== undefined ||
     (filters.locations?.length ?? 0) > 0 ||
-    (filters.rights?.length ?? 0) > 0
+    (filters.rights?.length ?? 0) > 0 ||
+    (filters.countries?.length ?? 0) > 0
   );
 }
 
@@ -90,6 +94,14 @@ export function hasFilters(filters: {
 export interface FacetCount<Value> {
   value: Value;
   count: number;
+}
+
+/** An ISO 3166-1 alpha-2 code, as the find takes it: two capital letters. */
+export const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+/** A country's count, with its English name (the server's countries-list: none in the web app). */
+export interface CountryCount extends FacetCount<string> {
+  name: string;
 }
 
 /** The counts of each filter's values, each given the other filters (artifacts.facets). */
@@ -101,6 +113,11 @@ export interface ArtifactFacets {
   locations: FacetCount<string>[];
   /** "Can I reuse it?", by the primary image's rights (issue 30): every answer, in its order. */
   rights: FacetCount<Reuse>[];
+  /**
+   * The countries of the place the find reads (placeKind: the findspot by default), most first,
+   * and any chosen country with none (issue 31).
+   */
+  countries: CountryCount[];
   /** Artifacts whose created date is not recognised: in no era. */
   undated: number;
   /** The counts come from a sample: the search matches most of the collection (issue 28). */

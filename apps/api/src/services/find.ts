@@ -80,7 +80,18 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
  * take room. Last, as it can hold any character.
  */
 function cacheKey(query: CollectionFind): string {
-  const { in: scope, types, eras, fromYear, toYear, locations, rights, sort, window } = query;
+  const {
+    in: scope,
+    types,
+    eras,
+    fromYear,
+    toYear,
+    locations,
+    rights,
+    countries,
+    sort,
+    window,
+  } = query;
   const what = [query.total, query.facets, query.allFieldsTotal, query.collection];
   const place = [query.bbox, query.near, query.placeKind];
   const parts = [
@@ -91,6 +102,7 @@ function cacheKey(query: CollectionFind): string {
     toYear,
     locations,
     rights,
+    countries,
     sort,
     window,
     what,

@@ -23,7 +23,7 @@ import { csvRow, CsvError, CsvTooWideError, parseCsv, restoreFormula } from "../
 import { appendAudit } from "./audit";
 import { fieldsToSave, writeImages } from "./artifact-images";
 import { writtenColumns, type Actor } from "./artifacts";
-import { writePlaces } from "./places/places";
+import { fillPlaceCountries, writePlaces } from "./places/places";
 import { siteRights } from "./site-rights";
 import { enqueueNewArtifacts } from "./review-entries";
 import { recordCreatedRevisions } from "./revisions";
@@ -338,6 +338,8 @@ export async function runImport(
     },
     { behavior: "immediate" },
   );
+  // Their countries, once the gazetteer answers (a failure leaves them to the next start's fill).
+  void fillPlaceCountries(db).catch(() => undefined);
   return reportOf(input.file.format, rows, importId);
 }
 

@@ -1,3 +1,4 @@
+import { countries as countryList } from "countries-list";
 import {
   centuryOf,
   FIND_LIMITS,
@@ -5,10 +6,12 @@ import {
   rightsStatement,
   type ArtifactFacets,
   type CollectionFind,
+  type CountryCount,
   type FacetCount,
   type Reuse,
 } from "@artifact-atlas/shared";
 import { PUBLIC_ARTIFACT } from "./artifact-visibility";
+import type { PlaceCountries } from "./place-countries";
 import {
   ALL_FIELDS_BOUND,
   filterConditions,
@@ -28,7 +31,11 @@ import {
 
 export function createFindFacets(
   rows: <Row>(sql: string, params: Record<string, unknown>) => Row[],
-  options: { sample: number },
+  options: {
+    sample: number;
+    ids: (sql: string, params: Record<string, unknown>) => number[];
+    placeCountries: PlaceCountries;
+  },
 ) {
   function typeCounts(query: CollectionFind): FacetCount<string>[] {
     const where = findWhere(query, "types");
@@ -85,6 +92,21 @@ export function createFindFacets(
   }
 
   /**
+   * The countries of the find's place (the findspot by default): the public ids the other
+   * filters choose, counted by each one's country in memory (store/place-countries.ts).
+   */
+  function countryCounts(query: CollectionFind): FacetCount<string>[] {
+    const where = findWhere(query, "countries");
+    // With a rights filter, its index: the others hold no rights and would read the table's rows.
+    const index = (query.rights ?? []).length > 0 ? "indexed by artifacts_find_rights_idx" : "";
+    const chosen =
+      where.sql === PUBLIC_ARTIFACT
+        ? null
+        : () => options.ids(`select id from artifacts ${index} where ${where.sql}`, where.params);
+    return options.placeCountries.count(query.placeKind ?? "findspot", chosen);
+  }
+
+  /**
    * The facets of a search in one statement: its matches are found once into `matched` (type,
    * year, place, read from the find's id index), and each facet counts them given the other
    * filters; three statements each found them again (decision 086). A search with more matches
@@ -98,8 +120,16 @@ export function createFindFacets(
     };
     const search = searchSql(query, params);
     if (search.none || search.ids === null) {
-      return { types: [], centuries: [], locations: [], rights: [], estimated: false };
+      return {
+        types: [],
+        centuries: [],
+        locations: [],
+        rights: [],
+        countries: [],
+        estimated: false,
+      };
     }
+    params.placeKind = query.placeKind ?? "findspot";
     // How many match, at most: an all-fields search's words' own counts, else a count.
     if (search.match !== null) params.ranges = wordRanges(query.search ?? "");
     const bound =
@@ -125,6 +155,10 @@ export function createFindFacets(
        select 'year', created_year, count(*) from matched ${where("eras")} group by created_year
        union all
        select 'rights', image_rights, count(*) from matched ${where("rights")} group by image_rights
+       union all
+       select 'country', p.country, count(*) from matched
+       cross join artifact_places p on p.artifact_id = matched.id and p.kind = :placeKind
+       ${where("countries", "p.country is not null")} group by p.country
        union all
        select * from (
          select 'location', present_location, count(*) as count from matched
@@ -160,6 +194,7 @@ export function createFindFacets(
         chosen.filter((value) => top.every((row) => row.value !== value)),
       ),
       rights: of<string>("rights"),
+      countries: of<string>("country"),
       estimated: every > 1,
     };
   }
@@ -170,13 +205,14 @@ export function createFindFacets(
      * facet reads the covering index of its own column; with one, facetsOfSearch.
      */
     facets(query: CollectionFind): ArtifactFacets {
-      const { types, centuries, locations, rights, estimated } = query.search
+      const { types, centuries, locations, rights, countries, estimated } = query.search
         ? facetsOfSearch(query)
         : {
             types: typeCounts(query),
             centuries: centuriesOf(yearCounts(query)),
             locations: locationCounts(query),
             rights: rightsCounts(query),
+            countries: countryCounts(query),
             estimated: false,
           };
       // The artifacts whose date is not recognised are in no century: apart, as `undated`.
@@ -187,6 +223,7 @@ export function createFindFacets(
         ),
         locations,
         rights: reuseCounts(rights),
+        countries: namedCountries(countries, query.countries ?? []),
         undated: centuries.find((row) => row.value === null)?.count ?? 0,
         ...(estimated ? { estimated: true as const } : {}),
       };
@@ -202,6 +239,29 @@ function reuseCounts(statements: FacetCount<string>[]): FacetCount<Reuse>[] {
     counts.set(reuse, counts.get(reuse)! + count);
   }
   return REUSE_VALUES.map((value) => ({ value, count: counts.get(value)! }));
+}
+
+/**
+ * The counted countries with their English names (countries-list), most first then by name, and
+ * each chosen country that none has, with 0.
+ */
+function namedCountries(counted: FacetCount<string>[], chosen: readonly string[]): CountryCount[] {
+  const all = [
+    ...counted,
+    ...chosen
+      .filter((code) => counted.every((row) => row.value !== code))
+      .map((value) => ({ value, count: 0 })),
+  ];
+  return all
+    .map(({ value, count }) => ({ value, count, name: countryName(value) }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, "en"));
+}
+
+/** A country's English name, or its code where countries-list does not know it. */
+export function countryName(code: string): string {
+  return Object.hasOwn(countryList, code)
+    ? countryList[code as keyof typeof countryList].name
+    : code;
 }
 
 /** Years' counts, in year order (null first), folded into their centuries. */

@@ -48,7 +48,7 @@ export const LIST_ORDER = {
 } as const satisfies Record<SortValue, Record<Direction, string> & { index: string }>;
 
 /** A filter that a facet leaves out, so that its own values are counted given the others. */
-export type FacetName = "types" | "eras" | "locations" | "rights";
+export type FacetName = "types" | "eras" | "locations" | "rights" | "countries";
 
 /** The filters' conditions (none for `omit`), their values added to `params`; `id` names the artifact's id. */
 export function filterConditions(
@@ -94,6 +94,12 @@ export function filterConditions(
   }
   const place = placeCondition(query, params);
   if (place) conditions.push(`${id} in (${place})`);
+  const countries = query.countries ?? [];
+  if (countries.length > 0 && omit !== "countries") {
+    params.placeKind = query.placeKind ?? "findspot";
+    params.countries = JSON.stringify(countries);
+    conditions.push(`${id} in (${COUNTRY_PLACES})`);
+  }
   // A collection's items (issue 32): the artifacts' own conditions still decide what shows.
   if (query.collection !== undefined) {
     conditions.push(`${id} in (${COLLECTION_ITEMS})`);
@@ -105,6 +111,10 @@ export function filterConditions(
 /** The artifacts of the collection `:collection` (a curated one; a saved search is its find). */
 const COLLECTION_ITEMS =
   "select artifact_id from collection_items where collection_id = :collection";
+
+/** The artifacts whose place of `:placeKind` is in one of `:countries` (issue 31). */
+const COUNTRY_PLACES = `select artifact_id from artifact_places indexed by artifact_places_country_idx
+  where kind = :placeKind and country in (select value from json_each(:countries))`;
 
 /** Kilometres in a degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.32;

@@ -18,6 +18,7 @@ import {
 import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "./artifact-visibility";
 import { createFindFacets } from "./find-facets";
 import type { BoxFind } from "./map-points";
+import { createPlaceCountries } from "./place-countries";
 import { PUBLIC_PLACE_JOINS, PUBLIC_PLACE_SELECT, type ExportRow } from "./place-columns";
 import {
   ALL_FIELDS_BOUND,
@@ -567,7 +568,11 @@ export function createFind(
     return { items: artifactsById(idsOf(pageSql(query, where, sort, false), params)), total };
   }
 
-  const facets = createFindFacets(rows, options);
+  const facets = createFindFacets(rows, {
+    sample: options.sample,
+    ids: idsOf,
+    placeCountries: createPlaceCountries(sqlite),
+  });
 
   return {
     /** How many statement shapes are prepared now (bounded by STATEMENTS_KEPT). */

@@ -98,7 +98,8 @@ export function createMapPoints(sqlite: Database.Database) {
 
   /** The ids the find's filters and search choose, as a bitmap; null when it has none. */
   function chosenIds(query: BoxFind, idLimit: number): Uint8Array | null | "none" {
-    const { bbox: _bbox, placeKind: _kind, ...filters } = query;
+    // The box is read here, from memory; the kind stays for the country filter.
+    const { bbox: _bbox, ...filters } = query;
     const where = findWhere({ ...filters, list: "collection" });
     if (where.search.none) return "none";
     if (where.sql === PUBLIC_ARTIFACT) return null;

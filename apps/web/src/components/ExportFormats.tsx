@@ -3,7 +3,8 @@ import { hasListFilters, type ListParams } from "../lib/list-params";
 
 /**
  * The download address of the export for what the collection shows now: GET /export takes GET
- * /artifacts's parameters (q, in, type, era, fromYear, toYear, location, rights). The screen's sort is
+ * /artifacts's parameters (q, in, type, era, fromYear, toYear, location, rights, country). The
+ * screen's sort is
  * left out: the file is always in id order.
  */
 export function exportHref(format: "csv" | "json", state: ListParams): string {
@@ -17,6 +18,7 @@ export function exportHref(format: "csv" | "json", state: ListParams): string {
   if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
   for (const location of state.locations) params.append("location", location);
   for (const value of state.rights) params.append("rights", value);
+  for (const code of state.countries) params.append("country", code);
   return `/export?${params.toString()}`;
 }
 

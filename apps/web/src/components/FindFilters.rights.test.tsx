@@ -23,6 +23,7 @@ const FACETS: ArtifactFacets = {
     { value: "ask", count: 0 },
     { value: "unknown", count: 30 },
   ],
+  countries: [],
   undated: 0,
 };
 

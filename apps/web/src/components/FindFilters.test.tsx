@@ -24,6 +24,7 @@ const FACETS: ArtifactFacets = {
   ],
   locations: [],
   rights: [],
+  countries: [],
   undated: 0,
 };
 

@@ -7,6 +7,7 @@ import {
   REUSE_VALUES,
   type ArtifactFacets,
   type ArtifactType,
+  type FindPlaceKind,
 } from "@artifact-atlas/shared";
 import { clsx } from "clsx";
 import { ChevronRight, SlidersHorizontal } from "lucide-react";
@@ -20,6 +21,8 @@ interface FindFiltersProps {
   /** Counts of each value given the other filters; undefined while they load. */
   facets: ArtifactFacets | undefined;
   onChange: (change: Partial<ListParams>) => void;
+  /** The place the countries are of: the map chooses; All Artifacts reads findspots. */
+  placeKind?: FindPlaceKind;
 }
 
 /** The millennium of a century: 15 → 2, -5 → -1. */
@@ -264,21 +267,26 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
 }
 
 /**
- * The filters of All Artifacts (issue 18): type, era, present location and whether its image may
- * be reused (issue 30), each value with its count given the other filters. Every change goes to
+ * The filters of All Artifacts (issue 18): type, era, present location, whether its image may
+ * be reused (issue 30) and the country of its place (issue 31), each value with its count given
+ * the other filters. Every change goes to
  * the URL and back to page 1.
  */
-export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
+export function FindFilters({ state, facets, onChange, placeKind = "findspot" }: FindFiltersProps) {
   const active =
     state.types.length +
     state.eras.length +
     state.locations.length +
     state.rights.length +
+    state.countries.length +
     (state.fromYear !== undefined || state.toYear !== undefined ? 1 : 0);
   const typeCount = (type: ArtifactType) =>
     facets ? (facets.types.find((row) => row.value === type)?.count ?? 0) : undefined;
 
   const locations = facets?.locations ?? state.locations.map((value) => ({ value, count: 0 }));
+  // Before the counts arrive, the chosen codes stand for their countries.
+  const countries =
+    facets?.countries ?? state.countries.map((value) => ({ value, count: 0, name: value }));
 
   return (
     <details
@@ -294,7 +302,7 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
           </span>
         )}
       </summary>
-      <div className="grid gap-6 border-t border-line px-4 py-4 sm:px-5 md:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-6 border-t border-line px-4 py-4 sm:px-5 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Group legend="Type">
           <ul className={LIST}>
             {ARTIFACT_TYPES.map((type) => (
@@ -348,6 +356,30 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
           </ul>
           <p className="mt-2 text-xs text-muted">By the rights of each artifact's first image.</p>
         </Group>
+        <Group legend="Country">
+          {countries.length > 0 ? (
+            <ul className={LIST}>
+              {countries.map((row) => (
+                <Option
+                  key={row.value}
+                  label={row.name}
+                  count={facets ? row.count : undefined}
+                  checked={state.countries.includes(row.value)}
+                  onToggle={(on) =>
+                    onChange({ countries: toggled(state.countries, row.value, on) })
+                  }
+                />
+              ))}
+            </ul>
+          ) : (
+            facets && <p className="text-sm text-muted">No artifact here has a place yet.</p>
+          )}
+          <p className="mt-2 text-xs text-muted">
+            {placeKind === "presentPlace"
+              ? "Where each artifact is now."
+              : "Where each artifact was found."}
+          </p>
+        </Group>
       </div>
       {hasListFilters(state) && (
         <div className="border-t border-line px-4 py-3 sm:px-5">
@@ -360,6 +392,7 @@ export function FindFilters({ state, facets, onChange }: FindFiltersProps) {
                 eras: [],
                 locations: [],
                 rights: [],
+                countries: [],
                 fromYear: undefined,
                 toYear: undefined,
               })

@@ -1,5 +1,6 @@
 import {
   ARTIFACT_TYPES,
+  COUNTRY_CODE,
   ERA_PATTERN,
   FIND_LIMITS,
   LIMITS,
@@ -27,6 +28,8 @@ export interface ListParams {
   locations: string[];
   /** "Can I reuse it?" (issue 30): free, conditions, ask, unknown. */
   rights: Reuse[];
+  /** The country of the place (issue 31), ISO 3166-1 alpha-2: EG, GB. */
+  countries: string[];
   /** The map's region (issue 31): west, south, east, north; the map and the timeline share it. */
   bbox: Bbox | undefined;
   /** Which place the region and the map read. */
@@ -89,6 +92,11 @@ export function readListParams(params: URLSearchParams): ListParams {
       .filter((value): value is Reuse => REUSE_VALUES.includes(value as Reuse)),
     REUSE_VALUES.length,
   );
+  // ISO codes as the app writes them (EG); the API takes either case, the address one.
+  const countries = distinct(
+    params.getAll("country").filter((code) => COUNTRY_CODE.test(code)),
+    FIND_LIMITS.countries,
+  );
   let fromYear = yearParam(params.get("fromYear"));
   let toYear = yearParam(params.get("toYear"));
   if (fromYear !== undefined && toYear !== undefined && fromYear > toYear) {
@@ -110,6 +118,7 @@ export function readListParams(params: URLSearchParams): ListParams {
     toYear,
     locations,
     rights,
+    countries,
     bbox,
     placeKind,
   };
@@ -139,6 +148,7 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
   for (const location of next.locations) params.append("location", location);
   for (const value of next.rights) params.append("rights", value);
+  for (const code of next.countries) params.append("country", code);
   if (next.bbox) params.set("bbox", next.bbox.join(","));
   if (next.placeKind !== "findspot") params.set("place", next.placeKind);
   if (next.page > 1) params.set("page", String(next.page));
@@ -156,6 +166,7 @@ export function filtersOf(state: ListParams) {
     ...(state.eras.length > 0 ? { eras: state.eras } : {}),
     ...(state.locations.length > 0 ? { locations: state.locations } : {}),
     ...(state.rights.length > 0 ? { rights: state.rights } : {}),
+    ...(state.countries.length > 0 ? { countries: state.countries } : {}),
     ...(state.fromYear === undefined ? {} : { fromYear: state.fromYear }),
     ...(state.toYear === undefined ? {} : { toYear: state.toYear }),
   };
@@ -167,6 +178,7 @@ export function hasListFilters(state: ListParams): boolean {
     state.eras.length > 0 ||
     state.locations.length > 0 ||
     state.rights.length > 0 ||
+    state.countries.length > 0 ||
     state.fromYear !== undefined ||
     state.toYear !== undefined
   );

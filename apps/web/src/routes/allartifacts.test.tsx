@@ -44,6 +44,7 @@ describe("list params", () => {
       toYear: undefined,
       locations: [],
       rights: [],
+      countries: [],
       bbox: undefined,
       placeKind: "findspot",
     };

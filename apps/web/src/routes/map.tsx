@@ -78,7 +78,7 @@ export default function MapRoute() {
     { enabled: view !== null, placeholderData: keepPreviousData },
   );
   const facets = trpc.artifacts.facets.useQuery(
-    { search, ...filters },
+    { search, ...filters, placeKind: state.placeKind },
     { placeholderData: keepPreviousData },
   );
   const shownBox = listBox ?? view?.bbox;
@@ -162,7 +162,12 @@ export default function MapRoute() {
       </div>
 
       <Suspense fallback={null}>
-        <FindFilters state={state} facets={facets.data} onChange={(change) => update(change)} />
+        <FindFilters
+          state={state}
+          facets={facets.data}
+          placeKind={state.placeKind}
+          onChange={(change) => update(change)}
+        />
       </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

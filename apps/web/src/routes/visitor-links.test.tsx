@@ -42,6 +42,7 @@ describe("the timeline's artifacts", () => {
     centuries: [{ value: -2, count: 1 }],
     locations: [],
     rights: [],
+    countries: [],
     undated: 0,
   };
   const list = (): ArtifactPage => ({

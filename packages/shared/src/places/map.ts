@@ -35,6 +35,7 @@ export const mapQuery = z
     toYear: findFilterShape.toYear,
     locations: findFilterShape.locations,
     rights: findFilterShape.rights,
+    countries: findFilterShape.countries,
     placeKind: z.enum(FIND_PLACE_KINDS).default("findspot"),
     bbox: bboxValue,
     zoom: z.number().int().min(0).max(MAP_MAX_ZOOM),

@@ -55,6 +55,13 @@ const longitude = (name: string) =>
     .min(-180, `${name} must be a longitude from -180 to 180.`)
     .max(180, `${name} must be a longitude from -180 to 180.`);
 
+/** A country's ISO 3166-1 alpha-2 code, either case ("eg", "EG"): two letters A-Z, no more. */
+export const countryValue = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, "country must be a two-letter ISO 3166-1 code (EG, GB).")
+  .transform((code) => code.toUpperCase());
+
 /** A box of the map (issue 31): west, south, east, north; west past east crosses the antimeridian. */
 export const bboxValue = z
   .tuple([longitude("west"), latitude("south"), longitude("east"), latitude("north")])
@@ -88,9 +95,11 @@ export const findFilterShape = {
   locations: values(locationValue, FIND_LIMITS.locations, "location"),
   /** "Can I reuse it?": the primary image's rights, grouped (issue 30). */
   rights: values(z.enum(REUSE_VALUES), REUSE_VALUES.length, "rights"),
+  /** The country of the place (see placeKind), ISO 3166-1 alpha-2 (issue 31). */
+  countries: values(countryValue, FIND_LIMITS.countries, "country"),
   bbox: bboxValue.optional(),
   near: nearValue.optional(),
-  /** Which place bbox and near read: the findspot (default) or the present place. */
+  /** Which place bbox, near and countries read: the findspot (default) or the present place. */
   placeKind: z.enum(FIND_PLACE_KINDS).optional(),
   /** Only the artifacts of this collection (issue 32), that the viewer may see. */
   collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER).optional(),
@@ -204,6 +213,7 @@ export function findOfRest(query: RestFindParams): CollectionFind {
     eras: sorted(query.era),
     locations: sorted(query.location),
     rights: sorted(query.rights) as CollectionFind["rights"],
+    countries: sorted(query.country),
     fromYear: query.fromYear,
     toYear: query.toYear,
     ...(query.bbox ? { bbox: query.bbox as Bbox } : {}),

@@ -3,7 +3,7 @@ import { ARTIFACT_TYPES, LIMITS } from "../constants";
 import { withImageRules } from "./artifact";
 import { FIND_LIMITS, FIND_PLACE_KINDS, SEARCH_SCOPES } from "../find-values";
 import { REUSE_LABELS, REUSE_VALUES } from "../reuse";
-import { bboxValue, eraValue, nearValue, yearValue } from "./find";
+import { bboxValue, countryValue, eraValue, nearValue, yearValue } from "./find";
 import { isWellFormedText } from "./fields";
 import { email, MAX_REVISION_NUMBER, revisionNumber, wholeNumber } from "./fields";
 
@@ -109,6 +109,9 @@ export const restFindShape = {
   ).describe(
     `Can I reuse it? By the rights of the artifact's first image (GET /rights lists which statement is in which group): ${REUSE_VALUES.map((value) => `${value} (${REUSE_LABELS[value]})`).join(", ")}; repeat for any of several.`,
   ),
+  country: repeated(countryValue, FIND_LIMITS.countries, "country").describe(
+    "The country of the artifact's place (see place), an ISO 3166-1 alpha-2 code (EG, GB); repeat for any of several.",
+  ),
   bbox: commaNumbers("bbox", 4, "west,south,east,north in decimal degrees")
     .pipe(bboxValue)
     .optional()
@@ -125,7 +128,7 @@ export const restFindShape = {
   place: z
     .enum(FIND_PLACE_KINDS, { error: "place must be findspot or presentPlace." })
     .optional()
-    .describe("Which place bbox and near read: findspot (default) or presentPlace."),
+    .describe("Which place bbox, near and country read: findspot (default) or presentPlace."),
   collection: wholeNumber("collection", Number.MAX_SAFE_INTEGER)
     .optional()
     .describe(

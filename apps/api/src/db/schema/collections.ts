@@ -47,7 +47,7 @@ export const collections = sqliteTable(
     likeCount: integer("like_count").notNull().default(0),
     /**
      * The items everyone is shown (public artifacts): /collections' most artifacts sorts by it.
-     * Kept by triggers (migration 0049) as items come and go and artifacts change state.
+     * Kept by triggers (migration 0050) as items come and go and artifacts change state.
      */
     shownCount: integer("shown_count").notNull().default(0),
     status: text("status", { enum: COLLECTION_STATUSES }).notNull().default("published"),

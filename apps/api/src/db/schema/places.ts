@@ -35,6 +35,13 @@ export const artifactPlaces = sqliteTable(
     publicGeonamesId: integer("public_geonames_id"),
     /** The FINDSPOT_PUBLIC_PRECISION the public_* columns were written with. */
     publicFloor: text("public_floor", { enum: PLACE_PRECISIONS }).notNull(),
+    /**
+     * The place's country (ISO 3166-1 alpha-2) from the gazetteer, null where it names none; a
+     * country is coarse enough for the public, even of a findspot (decision 122).
+     */
+    country: text("country"),
+    /** The country lookup that wrote `country` (0: none yet); start fills the older ones. */
+    countryVersion: integer("country_version").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.artifactId, table.kind] }),
@@ -45,6 +52,8 @@ export const artifactPlaces = sqliteTable(
       table.publicLon,
       table.artifactId,
     ),
+    /** The Country filter and facet: a kind's places by country, with their artifacts. */
+    index("artifact_places_country_idx").on(table.kind, table.country, table.artifactId),
     check("artifact_places_lat", sql`${table.lat} between -90 and 90`),
     check("artifact_places_lon", sql`${table.lon} between -180 and 180`),
   ],

@@ -35,7 +35,12 @@ export interface Index {
   lon: Float64Array;
   population: Float64Array;
   geonamesId: Int32Array;
-  countries: { key: string; name: string; lat: number; lon: number }[];
+  countries: { key: string; code: string; name: string; lat: number; lon: number }[];
+  /** The places' positions ordered by GeoNames id, for a place saved with its id. */
+  byGeonamesId: Int32Array;
+  /** The places in cells of one degree (countingGrid): the nearest place to a typed point. */
+  cellStart: Int32Array;
+  cellPlaces: Int32Array;
 }
 
 /** Lower case, without accents or punctuation: "São Paulo" and "sao-paulo" are one key. */
@@ -90,8 +95,11 @@ export function buildIndex(): Index {
     const sum = weights.get(code);
     if (!sum) return [];
     const point = { lat: sum.lat / sum.people, lon: sum.lon / sum.people };
-    return [{ key: foldName(country.name), name: country.name, ...point }];
+    return [{ key: foldName(country.name), code, name: country.name, ...point }];
   });
+  const byGeonamesId = Int32Array.from({ length: count }, (_, i) => i).sort(
+    (a, b) => geonamesId[a]! - geonamesId[b]!,
+  );
   return {
     keys: entries.map(([key]) => key),
     placeOfKey: Int32Array.from(entries, ([, i]) => i),
@@ -103,7 +111,30 @@ export function buildIndex(): Index {
     population,
     geonamesId,
     countries: countryList,
+    byGeonamesId,
+    ...countingGrid(lat, lon),
   };
+}
+
+/** Cells of one degree: 180 rows of 360, west to east from the south pole. */
+export const CELL_COLUMNS = 360;
+
+function cellOf(lat: number, lon: number): number {
+  const row = Math.min(179, Math.max(0, Math.floor(lat + 90)));
+  const column = Math.min(CELL_COLUMNS - 1, Math.max(0, Math.floor(lon + 180)));
+  return row * CELL_COLUMNS + column;
+}
+
+/** The places of each cell, contiguous in cellPlaces from cellStart[cell] (a counting sort). */
+function countingGrid(lat: Float64Array, lon: Float64Array) {
+  const cells = 180 * CELL_COLUMNS;
+  const cellStart = new Int32Array(cells + 1);
+  for (let i = 0; i < lat.length; i += 1) cellStart[cellOf(lat[i]!, lon[i]!) + 1]! += 1;
+  for (let cell = 0; cell < cells; cell += 1) cellStart[cell + 1]! += cellStart[cell]!;
+  const next = cellStart.slice(0, cells);
+  const cellPlaces = new Int32Array(lat.length);
+  for (let i = 0; i < lat.length; i += 1) cellPlaces[next[cellOf(lat[i]!, lon[i]!)]!++] = i;
+  return { cellStart, cellPlaces };
 }
 
 if (workerData === BUILD_GAZETTEER_INDEX && parentPort) {

@@ -7,7 +7,7 @@ import {
   type PlacePrecision,
   type PlaceSuggestion,
 } from "@artifact-atlas/shared";
-import { BUILD_GAZETTEER_INDEX, foldName, type Index } from "./gazetteer-index";
+import { BUILD_GAZETTEER_INDEX, CELL_COLUMNS, foldName, type Index } from "./gazetteer-index";
 
 /*
  * Place suggestions for the form, offline (issue 31): GeoNames' cities of 1,000 people or more
@@ -155,5 +155,88 @@ function suggestionOf(at: Index, i: number): PlaceSuggestion {
     lon: round(at.lon[i]!),
     precision: CITY_PRECISION,
     geonamesId: at.geonamesId[i]!,
+  };
+}
+
+/** How far a typed point may be from the nearest gazetteer place to take its country. */
+export const COUNTRY_NEAREST_KM = 200;
+const KM_PER_DEGREE = 111.32;
+
+/** The position of the place with this GeoNames id, or -1. */
+function placeOfGeonamesId(at: Index, id: number): number {
+  let low = 0;
+  let high = at.byGeonamesId.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (at.geonamesId[at.byGeonamesId[middle]!]! < id) low = middle + 1;
+    else high = middle;
+  }
+  const place = at.byGeonamesId[low];
+  return place !== undefined && at.geonamesId[place] === id ? place : -1;
+}
+
+/**
+ * The nearest place within COUNTRY_NEAREST_KM, or -1: the cells around the point (two degrees of
+ * latitude, as many kilometres of longitude), by a plane distance scaled by the latitude's cosine.
+ */
+function nearestPlace(at: Index, lat: number, lon: number): number {
+  const reach = COUNTRY_NEAREST_KM / KM_PER_DEGREE;
+  const scale = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
+  const rows = Math.ceil(reach);
+  const columns = Math.min(CELL_COLUMNS / 2, Math.ceil(reach / scale));
+  const row = Math.floor(lat + 90);
+  const column = Math.floor(lon + 180);
+  let best = -1;
+  let bestDistance = reach * reach;
+  for (let r = Math.max(0, row - rows); r <= Math.min(179, row + rows); r += 1) {
+    for (let c = column - columns; c <= column + columns; c += 1) {
+      const cell = r * CELL_COLUMNS + (((c % CELL_COLUMNS) + CELL_COLUMNS) % CELL_COLUMNS);
+      for (let k = at.cellStart[cell]!; k < at.cellStart[cell + 1]!; k += 1) {
+        const place = at.cellPlaces[k]!;
+        const north = at.lat[place]! - lat;
+        const east = (180 - Math.abs(180 - Math.abs(at.lon[place]! - lon))) * scale;
+        const distance = north * north + east * east;
+        if (distance <= bestDistance) {
+          best = place;
+          bestDistance = distance;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** A place as the country lookup reads it. */
+export interface LocatedPlace {
+  label: string;
+  lat: number;
+  lon: number;
+  precision: PlacePrecision;
+  geonamesId: number | null;
+}
+
+/** A place's country, or null; see countryLookup. */
+export type CountryLookup = (place: LocatedPlace) => string | null;
+
+/**
+ * The country (ISO 3166-1 alpha-2) of a place, from the gazetteer alone, offline, once its index
+ * is built: a GeoNames place's own; a country chosen as such (its name as the label); else the
+ * country of the nearest place of 1,000 people or more within COUNTRY_NEAREST_KM, which near a
+ * border may be the neighbour's. Null out at sea, on the ice, or far from any town.
+ */
+export async function countryLookup(): Promise<CountryLookup> {
+  const at = await theIndex();
+  return (place) => {
+    if (place.geonamesId !== null) {
+      const known = placeOfGeonamesId(at, place.geonamesId);
+      if (known >= 0) return at.countryCodes[known]!;
+    }
+    if (place.precision === "country") {
+      const key = foldName(place.label);
+      const named = at.countries.find((country) => country.key === key);
+      if (named) return named.code;
+    }
+    const nearest = nearestPlace(at, place.lat, place.lon);
+    return nearest >= 0 ? at.countryCodes[nearest]! : null;
   };
 }

@@ -14,6 +14,7 @@ import { artifactPlaces } from "../../db/schema";
 import type { ArtifactStore } from "../../store/artifact-store";
 import { getArtifact, mayEdit, type Actor, type Viewer } from "../artifacts";
 import { ServiceError } from "../errors";
+import { countryLookup, type CountryLookup } from "./gazetteer";
 
 /*
  * An artifact's findspot and present place (issue 31). Places leave the server through
@@ -93,33 +94,45 @@ export function placesOf(
   return readPlaces(store.db, input.id, exact);
 }
 
-/** Replaces the artifact's places; null removes one. */
+/**
+ * Replaces the artifact's places; null removes one. With `lookup` each place's country is
+ * written with it; without (the seed, an import) it is left to fillPlaceCountries.
+ */
 export function writePlaces(
   tx: PlaceWriter,
   artifactId: number,
   places: ArtifactPlaces,
   floor: PlacePrecision,
+  lookup: CountryLookup | null = null,
 ): void {
   tx.delete(artifactPlaces).where(eq(artifactPlaces.artifactId, artifactId)).run();
   const rows = PLACE_KINDS.flatMap((kind) => {
     const place = places[kind];
-    return place ? [rowOf(artifactId, kind, place, floor)] : [];
+    if (!place) return [];
+    return [{ ...rowOf(artifactId, kind, place, floor), ...countryColumns(place, lookup) }];
   });
   if (rows.length > 0) tx.insert(artifactPlaces).values(rows).run();
 }
 
-/** places.set: by whoever may edit the artifact (its owner, curators); the exact places back. */
-export function setPlaces(
+/**
+ * places.set: by whoever may edit the artifact (its owner, curators); the exact places back. The
+ * gazetteer is asked for their countries first (its index is built in a worker on first use).
+ */
+export async function setPlaces(
   store: ArtifactStore,
   actor: Actor,
   input: ArtifactPlaces & { id: number },
   floor: PlacePrecision,
-): ArtifactPlaces {
+): Promise<ArtifactPlaces> {
+  // First the wait (the index is built once, in a worker), then the checks and the write at once.
+  const lookup = await countryLookup();
   getArtifact(store, actor, input);
   if (!mayEdit(store, actor, input.id)) {
     throw new ServiceError("FORBIDDEN", MESSAGES.notYourArtifact);
   }
-  store.db.transaction((tx) => writePlaces(tx, input.id, input, floor), { behavior: "immediate" });
+  store.db.transaction((tx) => writePlaces(tx, input.id, input, floor, lookup), {
+    behavior: "immediate",
+  });
   return readPlaces(store.db, input.id, true);
 }
 
@@ -148,4 +161,58 @@ export function refreshPublicPlaces(db: AppDatabase, floor: PlacePrecision): num
     }
   });
   return stale.length;
+}
+
+/**
+ * The version of the country lookup (gazetteer.ts, countryOfPlace): raised when the lookup or its
+ * data changes, so that the next start looks every place up again.
+ */
+export const COUNTRY_LOOKUP_VERSION = 1;
+
+function countryColumns(place: Place, lookup: CountryLookup | null) {
+  return lookup
+    ? { country: lookup(place), countryVersion: COUNTRY_LOOKUP_VERSION }
+    : { country: null, countryVersion: 0 };
+}
+
+/** Places looked up per transaction: a long fill never holds the write lock for long. */
+const COUNTRY_BATCH = 1000;
+
+/**
+ * Looks up the country of every place written without one (migration 0048 left the older rows so;
+ * the seed and imports write none) or by an older lookup, in batches. A migration cannot ask
+ * the gazetteer (it is TypeScript), so the server starts this after migrating and after each
+ * import, as it parses dates; the gazetteer is built only when a place needs it. Returns how
+ * many places it updated; stops if the database closes meanwhile.
+ */
+export async function fillPlaceCountries(db: AppDatabase): Promise<number> {
+  const sqlite = db.$client;
+  const staleSql = `select rowid, label, lat, lon, precision, geonames_id as geonamesId
+    from artifact_places where country_version <> :version order by rowid limit :limit`;
+  const anyStale = sqlite
+    .prepare("select 1 from artifact_places where country_version <> ? limit 1")
+    .pluck();
+  if (anyStale.get(COUNTRY_LOOKUP_VERSION) === undefined) return 0;
+  const lookup = await countryLookup();
+  if (!sqlite.open) return 0;
+  const stale = sqlite.prepare<{ version: number; limit: number }, { rowid: number } & Place>(
+    staleSql,
+  );
+  const update = sqlite.prepare(
+    "update artifact_places set country = :country, country_version = :countryVersion where rowid = :rowid",
+  );
+  const batch = sqlite.transaction(() => {
+    const rows = stale.all({ version: COUNTRY_LOOKUP_VERSION, limit: COUNTRY_BATCH });
+    for (const { rowid, ...place } of rows) {
+      update.run({ rowid, ...countryColumns(place, lookup) });
+    }
+    return rows.length;
+  });
+  let updated = 0;
+  for (;;) {
+    if (!sqlite.open) return updated;
+    const rows = batch.immediate();
+    updated += rows;
+    if (rows < COUNTRY_BATCH) return updated;
+  }
 }
