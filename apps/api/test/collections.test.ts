@@ -379,7 +379,7 @@ describe("collaborators", () => {
     );
     expect(detail.visibility).toBe("private");
     expect(detail.title).toBe("Together again");
-    expect(detail.rights).toEqual({ edit: true, own: false });
+    expect(detail.rights).toEqual({ edit: true, own: false, moderate: false });
     expect(detail.collaborators.map((member) => member.name)).toEqual(["Hal Helper"]);
 
     // A collaborator may leave; then the private collection is not theirs to see.
@@ -512,7 +512,7 @@ describe("an owner's account", () => {
       { id: shared.id },
       stranger,
     );
-    expect(detail.rights).toEqual({ edit: true, own: true });
+    expect(detail.rights).toEqual({ edit: true, own: true, moderate: false });
     expect(detail.collaborators.map((member) => member.id)).toEqual([helper.id]);
     expect(alone.id).not.toBe(secret.id);
   });
@@ -547,5 +547,133 @@ describe("likes on collections", () => {
       cookie: stranger.cookie,
     });
     expect(unliked.json()).toEqual({ liked: false, likeCount: 1 });
+  });
+});
+
+describe("inviting by name", () => {
+  it("finds the one member with that name, in any case, and refuses the unclear", async () => {
+    const made = await create(owner, { title: "Shared work" });
+    const invited = await call<CollectionDetail>(
+      "mutation",
+      "collections.addCollaborator",
+      { id: made.id, name: "  hal HELPER " },
+      owner,
+    );
+    expect(invited.collaborators.map((member) => member.name)).toEqual(["Hal Helper"]);
+    expect(
+      await refusal(
+        "mutation",
+        "collections.addCollaborator",
+        { id: made.id, name: "Nobody" },
+        owner,
+      ),
+    ).toEqual({ status: 404, message: COLLECTION_MESSAGES.noMemberNamed });
+    await createUserWithSession(t, { name: "Sam Stranger" });
+    expect(
+      await refusal(
+        "mutation",
+        "collections.addCollaborator",
+        { id: made.id, name: "Sam Stranger" },
+        owner,
+      ),
+    ).toEqual({ status: 409, message: COLLECTION_MESSAGES.nameShared });
+    // Not both ways at once, and only the owner.
+    expect(
+      (
+        await refusal(
+          "mutation",
+          "collections.addCollaborator",
+          { id: made.id, name: "Hal Helper", userId: stranger.id },
+          owner,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await refusal(
+          "mutation",
+          "collections.addCollaborator",
+          { id: made.id, name: "Cora Curator" },
+          helper,
+        )
+      ).status,
+    ).toBe(403);
+    // REST takes a name too.
+    const viaRest = await rest(t.app, "POST", `/collections/${made.id}/collaborators`, {
+      cookie: owner.cookie,
+      body: { name: "cora curator" },
+    });
+    expect(viaRest.statusCode).toBe(200);
+    expect((viaRest.json() as CollectionDetail).collaborators.map((member) => member.name)).toEqual(
+      ["Hal Helper", "Cora Curator"],
+    );
+  });
+
+  it(`stops at ${COLLECTION_LIMITS.collaborators} collaborators, by name as by id`, async () => {
+    const made = await create(owner, { title: "Crowded" });
+    const insert = t.db.$client.prepare(
+      "insert into collection_collaborators (collection_id, user_id, added_at) values (?, ?, 0)",
+    );
+    for (let index = 0; index < COLLECTION_LIMITS.collaborators; index += 1) {
+      const member = await createUserWithSession(t, { name: `Member ${index}` });
+      insert.run(made.id, member.id);
+    }
+    expect(
+      await refusal(
+        "mutation",
+        "collections.addCollaborator",
+        { id: made.id, name: "Hal Helper" },
+        owner,
+      ),
+    ).toEqual({ status: 409, message: COLLECTION_MESSAGES.tooManyCollaborators });
+  });
+});
+
+describe("/collections sorted by most artifacts", () => {
+  it("counts only the artifacts everyone is shown, as they are hidden, restored and purged", async () => {
+    const [a1, a2, a3, b1, b2] = insertArtifacts(t.db, 5);
+    const big = await create(owner, { title: "Big but mostly hidden", visibility: "public" });
+    const small = await create(owner, { title: "Small and all shown", visibility: "public" });
+    await call(
+      "mutation",
+      "collections.addItems",
+      { id: big.id, artifactIds: [a1, a2, a3] },
+      owner,
+    );
+    await call("mutation", "collections.addItems", { id: small.id, artifactIds: [b1, b2] }, owner);
+    const order = async () =>
+      (
+        await call<CollectionPage>("query", "collections.list", { sort: "items" }, stranger)
+      ).items.map((item) => [item.title, item.artifactCount]);
+    expect(await order()).toEqual([
+      ["Big but mostly hidden", 3],
+      ["Small and all shown", 2],
+    ]);
+
+    setStatus(a1!, "hidden");
+    t.db.$client.prepare("update artifacts set deleted_at = 1 where id = ?").run(a2);
+    expect(await order()).toEqual([
+      ["Small and all shown", 2],
+      ["Big but mostly hidden", 1],
+    ]);
+
+    setStatus(a1!, "published");
+    t.db.$client.prepare("update artifacts set deleted_at = null where id = ?").run(a2);
+    // A published artifact purged outright, and an item removed: the counts stay exact.
+    t.db.$client.prepare("delete from artifacts where id = ?").run(b1);
+    await call("mutation", "collections.removeItems", { id: big.id, artifactIds: [a3] }, owner);
+    expect(await order()).toEqual([
+      ["Big but mostly hidden", 2],
+      ["Small and all shown", 1],
+    ]);
+    const drift = t.db.$client
+      .prepare(
+        `select count(*) from collections c where shown_count != (
+           select count(*) from collection_items i join artifacts a on a.id = i.artifact_id
+           where i.collection_id = c.id and a.status = 'published' and a.deleted_at is null)`,
+      )
+      .pluck()
+      .get();
+    expect(drift).toBe(0);
   });
 });

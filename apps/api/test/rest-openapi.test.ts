@@ -103,6 +103,9 @@ const COLLECTION_CALLS = [
   ["delete", "/collections/{id}/like"],
   ["post", "/collections/{id}/collaborators"],
   ["delete", "/collections/{id}/collaborators/{userId}"],
+  ["post", "/collections/{id}/reports"],
+  ["post", "/collections/{id}/hide"],
+  ["post", "/collections/{id}/unhide"],
 ] as const;
 
 /** Issue 17's paths beside the spec's. */

@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ArtifactPage, CollectionDetail, CollectionItemsPage } from "@artifact-atlas/shared";
@@ -9,10 +11,22 @@ import { useProductInBrowser } from "./support/product";
 /*
  * Issue 32 in the browser: a member creates a collection from a card's Add to collection, adds a
  * second artifact, reorders and annotates on the collection page with the keyboard, and walks the
- * Exhibit with the arrow keys. Issue 33: another member follows a collection from its page.
+ * Exhibit with the arrow keys. Issue 33: another member follows a collection from its page. Then
+ * a public collection is cited, its owner invites by name, a member reports it, a curator hides
+ * it from /review, and only its owner (told why) still sees it.
  */
 
 const product = useProductInBrowser();
+const ROOT = resolve(import.meta.dirname, "../../..");
+
+/** `pnpm users:role EMAIL ROLE` on the running server's database, as an operator would. */
+function giveRole(email: string, role: "curator") {
+  execFileSync("pnpm", ["--silent", "users:role", email, role], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: product.databasePath },
+    stdio: "pipe",
+  });
+}
 const POLL = { timeout: 10_000 };
 
 /** The artifact names of the collection page, in the order shown. */
@@ -170,5 +184,137 @@ describe("a collection", () => {
         expect(shot.problems).toEqual([]);
       }
     }
+  });
+});
+
+describe("a reported collection", () => {
+  it("is cited, shared by name, reported, hidden by a curator, and seen by its owner alone", async () => {
+    const { items } = await trpcQuery<ArtifactPage>(product.origin, "artifacts.list", { page: 1 });
+    const ownerContext = await product.newContext();
+    const owner = await signUp(ownerContext, product.origin, "Olive Owner", "collection-owner");
+    const collection = await trpcMutation<CollectionDetail>(
+      ownerContext,
+      product.origin,
+      "collections.create",
+      { title: "Graffiti of Pompeii", visibility: "public" },
+    );
+    await trpcMutation(ownerContext, product.origin, "collections.addItems", {
+      id: collection.id,
+      artifactIds: [items[0]!.id],
+    });
+    const readerContext = await product.newContext();
+    const reader = await signUp(readerContext, product.origin, "Rita Reporter", "reporter");
+    const curatorContext = await product.newContext();
+    const curator = await signUp(curatorContext, product.origin, "Cora Curator", "col-curator");
+    giveRole(curator.email, "curator");
+    const url = `${product.origin}/c/${collection.id}`;
+
+    // The owner invites Rita by her name.
+    const { page: ownerPage, problems: ownerProblems } = await openPage(ownerContext);
+    await ownerPage.goto(url);
+    await ownerPage.getByRole("button", { name: "Collaborators" }).click();
+    await ownerPage.getByLabel("Member name").fill("rita reporter");
+    await ownerPage.getByRole("button", { name: "Invite", exact: true }).click();
+    await ownerPage.getByText("Rita Reporter can now add, order and annotate.").waitFor(POLL);
+    await ownerPage
+      .getByRole("list", { name: "Collaborators" })
+      .getByText(reader.name, { exact: true })
+      .waitFor();
+    // She leaves again, so that she reads it as any member would.
+    await ownerPage.getByRole("button", { name: named("Remove", reader.name) }).click();
+    await expect
+      .poll(() => ownerPage.getByRole("list", { name: "Collaborators" }).count(), POLL)
+      .toBe(0);
+
+    // A member cites it, then reports it.
+    const { page, problems } = await openPage(readerContext);
+    await page.goto(url);
+    await page.getByRole("button", { name: "Cite this" }).click();
+    await page
+      .getByText(
+        `Olive Owner. "Graffiti of Pompeii." Collection of 1 artifact. Artifact Atlas, ${url}.`,
+        {
+          exact: false,
+        },
+      )
+      .waitFor(POLL);
+    await page.getByRole("button", { name: "Report" }).click();
+    const report = page.getByRole("form", { name: "Report this collection" });
+    await report.getByLabel("Reason").selectOption("offensive");
+    await report.getByLabel("Note (optional)").fill("Rude words in the description.");
+    await report.getByRole("button", { name: "Send report" }).click();
+    await page.getByText("Thank you. A curator will look at your report.").waitFor(POLL);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The curator finds it on /review and hides it with a reason.
+    const { page: curatorPage, problems: curatorProblems } = await openPage(curatorContext);
+    await curatorPage.goto(`${product.origin}/review`);
+    const card = curatorPage.getByRole("article", { name: "Graffiti of Pompeii" });
+    await card.getByText("Rude words in the description.").waitFor(POLL);
+    await card.getByText("1 open report").waitFor();
+    expect(await axeViolations(curatorPage)).toEqual([]);
+    await screenshot(curatorPage, "review-reported-collection-light-1280");
+    await card
+      .getByRole("button", { name: named("Hide collection", "Graffiti of Pompeii") })
+      .click();
+    const reason = card.getByRole("form", { name: /^Hide collection Graffiti of Pompeii/ });
+    await reason.getByLabel("Reason").selectOption("Offensive");
+    await reason.getByRole("button", { name: "Hide collection" }).click();
+    await curatorPage.getByRole("heading", { name: "Reported collections" }).waitFor({
+      state: "detached",
+      ...POLL,
+    });
+
+    // Gone for the member, from the list and at its address; the owner is told why.
+    await page.goto(`${product.origin}/collections`);
+    await page.getByRole("heading", { name: "Collections", level: 1 }).waitFor(POLL);
+    expect(await page.getByText("Graffiti of Pompeii").count()).toBe(0);
+    const direct = await readerContext.request.get(url, { headers: { accept: "text/html" } });
+    expect(direct.status()).toBe(404);
+    await ownerPage.reload();
+    await ownerPage
+      .getByText(
+        "Hidden by a curator: Offensive. Only you and the curators can see this collection.",
+      )
+      .waitFor(POLL);
+    expect(await axeViolations(ownerPage)).toEqual([]);
+
+    // The curator unhides it from its page.
+    await curatorPage.goto(url);
+    await curatorPage.getByRole("button", { name: "Unhide collection" }).click();
+    const unhide = curatorPage.getByRole("form", { name: /^Unhide collection Graffiti/ });
+    await unhide.getByLabel("Reason").selectOption("Other");
+    await unhide.getByRole("button", { name: "Unhide collection" }).click();
+    await curatorPage
+      .getByRole("button", { name: "Hide collection", expanded: false })
+      .waitFor(POLL);
+    expect(
+      (await readerContext.request.get(url, { headers: { accept: "text/html" } })).status(),
+    ).toBe(200);
+
+    // Photographed hidden, as its owner sees it, in both themes at both widths.
+    await trpcMutation(curatorContext, product.origin, "collections.hide", {
+      id: collection.id,
+      reason: "Offensive",
+    });
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [390, 1280]) {
+        await ownerPage.setViewportSize({ width, height: 900 });
+        await ownerPage.evaluate((value) => window.localStorage.setItem("theme", value), theme);
+        await ownerPage.reload();
+        await ownerPage
+          .getByText("Hidden by a curator: Offensive.", { exact: false })
+          .waitFor(POLL);
+        await ownerPage.getByRole("button", { name: "Collaborators" }).click();
+        await ownerPage.getByLabel("Member name").waitFor();
+        const overflow = await ownerPage.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await screenshot(ownerPage, `collection-hidden-${theme}-${width}`);
+      }
+    }
+    expect(owner.user.name).toBe("Olive Owner");
+    expect([...problems, ...ownerProblems, ...curatorProblems]).toEqual([]);
   });
 });

@@ -92,6 +92,9 @@ const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   "suggestion.decline": "Suggestion declined",
   "settings.rights": "Rights settings changed",
   "settings.harvesting": "Harvesting settings changed",
+  "collection.hide": "Collection hidden",
+  "collection.unhide": "Collection shown again",
+  "collection.reports_dismiss": "Collection reports dismissed",
 };
 
 /** An action in words; one added later without a label shows its code. */

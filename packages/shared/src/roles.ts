@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   "settings.rights",
   // Issue 34: an admin changed the harvesting settings.
   "settings.harvesting",
+  // Issue 32: a curator hides or unhides a collection, or dismisses its reports.
+  "collection.hide",
+  "collection.unhide",
+  "collection.reports_dismiss",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

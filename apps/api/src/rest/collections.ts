@@ -12,7 +12,10 @@ import {
   collectionChanges,
   collectionCreateInput,
   collectionItemChange,
+  collaboratorName,
   collectionItemsAdd,
+  collectionModerationInput,
+  collectionReportInput,
   COLLECTIONS_PAGE_SIZE,
   COLLECTION_ITEMS_PAGE_SIZE,
   findSearch,
@@ -34,8 +37,13 @@ import { collectionHistory } from "../services/collections/history";
 import { collectionFeed } from "../services/collections/feed";
 import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
+import {
+  hideCollection,
+  reportCollection,
+  unhideCollection,
+} from "../services/collections/reports";
 import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
-import { pageHeaders, requireUser, WRITER } from "./http";
+import { CURATOR_WRITES, pageHeaders, requireUser, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restArtifact, toRestArtifact } from "./schemas";
 import { webPageForNavigation } from "./web-page";
@@ -80,7 +88,11 @@ const detail = summary
     coverArtifactId: z.number().int().nullable(),
     hiddenReason: z.string().nullable(),
     deletedAt: z.number().int().nullable(),
-    rights: z.object({ edit: z.boolean(), own: z.boolean() }),
+    rights: z.object({
+      edit: z.boolean(),
+      own: z.boolean(),
+      moderate: z.boolean().describe("Hide and unhide (curators, not on their own)."),
+    }),
   })
   .meta({ id: "Collection" });
 const item = z.object({ artifact: restArtifact, note: z.string() }).meta({ id: "CollectionItem" });
@@ -134,8 +146,15 @@ const bodies = {
   add: collectionItemsAdd.meta({ id: "CollectionItemsBody" }),
   change: collectionItemChange.meta({ id: "CollectionItemChangeBody" }),
   collaborator: z
-    .strictObject({ userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER) })
+    .union([
+      z.strictObject({ userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER) }),
+      z.strictObject({
+        name: collaboratorName.describe("A member's name, when exactly one member has it."),
+      }),
+    ])
     .meta({ id: "CollaboratorBody" }),
+  report: collectionReportInput.omit({ id: true }).meta({ id: "CollectionReportBody" }),
+  moderation: collectionModerationInput.omit({ id: true }).meta({ id: "CollectionModerationBody" }),
 };
 
 export async function collectionRoutes(app: FastifyInstance): Promise<void> {
@@ -392,7 +411,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      collectionHistory(deps.db, request.session?.user ?? null, {
+      collectionHistory(store, request.session?.user ?? null, {
         id: request.params.id,
         cursor: request.query.before,
         limit: 50,
@@ -444,7 +463,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
         config: { access: WRITER },
       },
       async (request) =>
-        setCollectionLike(deps.db, requireUser(request), request.params.id, liked, deps.now()),
+        setCollectionLike(store, requireUser(request), request.params.id, liked, deps.now()),
     );
   }
 
@@ -453,7 +472,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: "addCollaborator",
-        summary: `Invite a member by account id (the owner alone; at most ${COLLECTION_LIMITS.collaborators})`,
+        summary: `Invite a member by account id or name (the owner alone; at most ${COLLECTION_LIMITS.collaborators})`,
         params: collectionParams,
         body: bodies.collaborator,
         response: { 200: json("Invited.", detail), ...failures([400, 401, 403, 404, 409, 429]) },
@@ -464,7 +483,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       addCollaborator(
         store,
         requireUser(request),
-        { id: request.params.id, userId: request.body.userId },
+        { id: request.params.id, ...request.body },
         deps.now(),
       ),
   );
@@ -485,4 +504,61 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => removeCollaborator(store, requireUser(request), request.params, deps.now()),
   );
+
+  api.post(
+    "/collections/:id/reports",
+    {
+      schema: {
+        operationId: "reportCollection",
+        summary: "Report a public or unlisted collection; one open report per person",
+        description:
+          "The report waits for a curator; reports never hide a collection by themselves. The artifacts' report budget applies: ten reports an hour per account and thirty per address (429).",
+        params: collectionParams,
+        body: bodies.report,
+        response: {
+          201: json("Reported.", z.object({ message: z.string() })),
+          ...failures([400, 401, 404, 409, 413, 429]),
+        },
+      },
+      config: { access: WRITER },
+    },
+    async (request, reply) => {
+      const context = {
+        requestId: request.id,
+        now: deps.now(),
+        ip: deps.clientAddress.of(request.raw) ?? "",
+      };
+      const input = { ...request.body, id: request.params.id };
+      return reply.code(201).send(reportCollection(deps, requireUser(request), input, context));
+    },
+  );
+
+  for (const [path, hide] of [
+    ["hide", true],
+    ["unhide", false],
+  ] as const) {
+    api.post(
+      `/collections/:id/${path}`,
+      {
+        schema: {
+          operationId: hide ? "hideCollection" : "unhideCollection",
+          summary: hide
+            ? "Curators: hide a collection (its owner and curators still see it)"
+            : "Curators: show a hidden collection again",
+          description:
+            "With a reason from the review reasons' list. Not on one's own collection (403). Hiding closes its open reports. Written to the audit log.",
+          params: collectionParams,
+          body: bodies.moderation,
+          response: { 200: json("Done.", detail), ...failures([400, 401, 403, 404, 409, 429]) },
+        },
+        config: { access: CURATOR_WRITES },
+      },
+      async (request) => {
+        const context = { requestId: request.id, now: deps.now() };
+        const input = { ...request.body, id: request.params.id };
+        const act = hide ? hideCollection : unhideCollection;
+        return act(deps, requireUser(request), input, context);
+      },
+    );
+  }
 }

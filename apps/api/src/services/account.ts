@@ -149,7 +149,7 @@ export function signOutOtherSessions(deps: Pick<Deps, "db">, actor: AccountActor
  * longest-standing one). Nothing left names the person.
  */
 export async function deleteAccount(
-  deps: Pick<Deps, "db" | "authRateLimiters" | "now">,
+  deps: Pick<Deps, "db" | "artifactStore" | "authRateLimiters" | "now">,
   actor: AccountActor,
   input: z.output<typeof accountDeletionInput>,
   origin: AttemptOrigin,
@@ -196,7 +196,7 @@ export async function deleteAccount(
         removeCommentsOf(tx, actor.user.id);
         // Shared collections with collaborators go to the longest-standing one (issue 32); the
         // others go with the account row (ON DELETE CASCADE).
-        handOverCollectionsOf(deps.db, actor.user.id, deps.now());
+        handOverCollectionsOf(deps.artifactStore, actor.user.id, deps.now());
         tx.delete(users).where(eq(users.id, actor.user.id)).run();
       },
       { behavior: "immediate" },

@@ -63,7 +63,7 @@ function findOfCollection(
   viewer: Viewer,
   query: CollectionFind,
 ): CollectionFind {
-  const { row } = loadCollection(store.db, viewer, query.collection!);
+  const { row } = loadCollection(store, viewer, query.collection!);
   const saved = savedSearchOf(row);
   if (!saved) return query;
   const { collection: _collection, ...rest } = query;

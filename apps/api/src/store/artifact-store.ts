@@ -1,6 +1,7 @@
 import type { AppDatabase } from "../db/client";
 import { READ_CACHE_DEFAULTS, ReadCache, type ReadCacheOptions } from "../db/read-cache";
 import { prepareArtifactStatements } from "./artifact-statements";
+import { createCollectionStatements } from "./collection-statements";
 import { createFind, FIND_DEFAULTS, type FindOptions } from "./find";
 import { createMapPoints } from "./map-points";
 
@@ -21,6 +22,8 @@ export function createArtifactStore(db: AppDatabase, options: ArtifactStoreOptio
   return {
     db,
     statements: prepareArtifactStatements(db),
+    /** The collections' statements, by their text (services/collections). */
+    collectionStatement: createCollectionStatements(db.$client),
     /** Every list of artifacts (store/find.ts); a box's newest first from the map's points. */
     find: createFind(db.$client, options.find ?? FIND_DEFAULTS, mapPoints.idsInView),
     mapPoints,

@@ -2,9 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
+  REPORTS_SHOWN_PER_COLLECTION,
   type CollectionDetail,
   type CollectionItemsPage,
+  type ReportedCollectionPage,
 } from "@artifact-atlas/shared";
+import { REPORT_RULES } from "../../src/rate-limit";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { insertArtifacts } from "../support/harvesting";
 import { rest } from "../support/rest";
@@ -341,5 +344,77 @@ describe("a hidden artifact and a collection", () => {
       });
       expect(found.headers["x-total-count"]).toBe("2");
     }
+  });
+});
+
+describe("many cheap accounts reporting a public collection", () => {
+  it("hide nothing, reach the curators as one line, and are held to the report limits", async () => {
+    const made = await trpc(
+      t.app,
+      "mutation",
+      "collections.create",
+      { title: "Honest local history", visibility: "public" },
+      victim.cookie,
+    );
+    const target = made.data as CollectionDetail;
+    const tries = REPORT_RULES.perAddress.limit + 5;
+    const statuses: number[] = [];
+    for (let index = 0; index < tries; index += 1) {
+      const throwaway = await createUserWithSession(t, { name: `Throwaway ${index}` });
+      const answer = await rest(t.app, "POST", `/collections/${target.id}/reports`, {
+        cookie: throwaway.cookie,
+        remoteAddress: "198.51.100.9",
+        body: { reason: "spam", note: "spam" },
+      });
+      statuses.push(answer.statusCode);
+      // Nor can one of them hide it itself, through either door.
+      if (index === 0) {
+        const hide = await rest(t.app, "POST", `/collections/${target.id}/hide`, {
+          cookie: throwaway.cookie,
+          body: { reason: "Spam" },
+        });
+        expect(hide.statusCode).toBe(403);
+        const viaTrpc = await trpc(
+          t.app,
+          "mutation",
+          "collections.hide",
+          { id: target.id, reason: "Spam" },
+          throwaway.cookie,
+        );
+        expect(viaTrpc.status).toBe(403);
+      }
+    }
+    expect(statuses.filter((code) => code === 201)).toHaveLength(REPORT_RULES.perAddress.limit);
+    expect(new Set(statuses.slice(REPORT_RULES.perAddress.limit))).toEqual(new Set([429]));
+
+    // Still public, listed and whole; the curators read one line that counts the reports.
+    const seen = await rest(t.app, "GET", `/collections/${target.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect((seen.json() as CollectionDetail).status).toBe("published");
+    const listed = await trpc(t.app, "query", "collections.list", {});
+    expect((listed.data as { items: { id: number }[] }).items.map((item) => item.id)).toContain(
+      target.id,
+    );
+    const curator = await createUserWithSession(t, { name: "Cora", role: "curator" });
+    const reported = await trpc(t.app, "query", "collections.reported", {}, curator.cookie);
+    const page = reported.data as ReportedCollectionPage;
+    expect(page.total).toBe(1);
+    expect(page.items[0]!.reportCount).toBe(REPORT_RULES.perAddress.limit);
+    expect(page.items[0]!.reports).toHaveLength(REPORTS_SHOWN_PER_COLLECTION);
+    expect(page.items[0]!.reports.every((report) => report.fromNewAccount)).toBe(true);
+  });
+
+  it("cannot report a private collection, or learn that it exists by trying", async () => {
+    const mallory = await createUserWithSession(t, { name: "Mallory" });
+    const probe = async (id: number) =>
+      rest(t.app, "POST", `/collections/${id}/reports`, {
+        cookie: mallory.cookie,
+        body: { reason: "spam" },
+      });
+    const secretAnswer = await probe(secret.id);
+    const unknownAnswer = await probe(secret.id + 1000);
+    expect(secretAnswer.statusCode).toBe(404);
+    expect(secretAnswer.body).toBe(unknownAnswer.body);
+    expect(t.db.$client.prepare("select count(*) from collection_reports").pluck().get()).toBe(0);
   });
 });

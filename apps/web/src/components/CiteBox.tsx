@@ -1,9 +1,12 @@
 import {
   bibtexCitation,
   calendarDayOf,
+  collectionBibtexCitation,
+  collectionPlainCitation,
   permanentArtifactPath,
   plainCitation,
   type CitedArtifact,
+  type CitedCollection,
 } from "@artifact-atlas/shared";
 import { Quote } from "lucide-react";
 import { useState } from "react";
@@ -18,9 +21,34 @@ export function CiteBox({ artifact }: { artifact: CitedArtifact }) {
   const [accessed] = useState(() => calendarDayOf(new Date()));
   const permalink = `${window.location.origin}${permanentArtifactPath(artifact.id)}`;
   const input = { artifact, permalink, accessed };
-  const plain = plainCitation(input);
-  const bibtex = bibtexCitation(input);
+  return (
+    <Citations permalink={permalink} plain={plainCitation(input)} bibtex={bibtexCitation(input)} />
+  );
+}
 
+/** "Cite this" for a collection (issue 32): its page /c/{id}, its makers and size. */
+export function CollectionCiteBox({ collection }: { collection: CitedCollection }) {
+  const [accessed] = useState(() => calendarDayOf(new Date()));
+  const permalink = `${window.location.origin}/c/${collection.id}`;
+  const input = { collection, permalink, accessed };
+  return (
+    <Citations
+      permalink={permalink}
+      plain={collectionPlainCitation(input)}
+      bibtex={collectionBibtexCitation(input)}
+    />
+  );
+}
+
+function Citations({
+  permalink,
+  plain,
+  bibtex,
+}: {
+  permalink: string;
+  plain: string;
+  bibtex: string;
+}) {
   return (
     <section
       aria-labelledby="cite-heading"

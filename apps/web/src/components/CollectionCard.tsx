@@ -42,6 +42,11 @@ export function CollectionCard({
               {collection.kind === "search" ? " · Saved search" : ""}
             </span>
           )}
+          {collection.status === "hidden" && (
+            <span className="rounded-full border border-danger/40 bg-danger-soft px-2 py-0.5 text-xs text-danger">
+              Hidden by a curator
+            </span>
+          )}
         </p>
       </div>
     </article>

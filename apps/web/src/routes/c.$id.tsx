@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { Button, ButtonLink } from "../components/Button";
+import { CollectionActions } from "../components/CollectionActions";
 import { CollectionCover } from "../components/CollectionCover";
 import { CollectionHistory } from "../components/CollectionHistory";
 import { Page } from "../components/Container";
@@ -82,6 +83,7 @@ function CollectionView({ collection }: { collection: CollectionDetail }) {
         />
       )}
       {collection.rights.own && <OwnerTools collection={collection} />}
+      <CollectionActions collection={collection} />
       <QueryState query={items} loading={<PageSpinner label="Loading the artifacts" />}>
         {(answer) =>
           answer.items.length === 0 ? (

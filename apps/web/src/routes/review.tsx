@@ -5,6 +5,7 @@ import { Page } from "../components/Container";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { EntryList } from "../components/review/EntryList";
+import { ReportedCollections } from "../components/review/ReportedCollections";
 import { ReviewGroups } from "../components/review/ReviewGroups";
 import { ReviewReasonsEditor } from "../components/ReviewReasonsEditor";
 import { useSession } from "../lib/session";
@@ -18,7 +19,12 @@ import { trpc } from "../lib/trpc";
 export default function ReviewRoute() {
   const { user } = useSession();
   const groups = trpc.review.groups.useQuery();
-  const grouped = (groups.data?.imports.length ?? 0) > 0 || Boolean(groups.data?.newAccountReports);
+  // The first page of reported collections, as ReportedCollections reads it (one request).
+  const reported = trpc.collections.reported.useQuery({ page: 1 });
+  const grouped =
+    (groups.data?.imports.length ?? 0) > 0 ||
+    Boolean(groups.data?.newAccountReports) ||
+    (reported.data?.total ?? 0) > 0;
 
   return (
     <Page>
@@ -41,6 +47,7 @@ export default function ReviewRoute() {
           <ReviewGroups imports={data.imports} newAccountReports={data.newAccountReports} />
         )}
       </QueryState>
+      <ReportedCollections />
       <EntryList empty={grouped ? "Nothing else waits for review" : "Nothing waits for review"} />
       {user && hasRole(user.role, "admin") && <ReviewReasonsEditor />}
     </Page>

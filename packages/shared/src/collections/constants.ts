@@ -66,6 +66,18 @@ export const COLLECTION_MESSAGES = {
   notSavedSearch: "Only a saved search has a query.",
   notInCollection: "This artifact is not in the collection.",
   notCollaborator: "No such member.",
+  noMemberNamed: "No member has this name.",
+  nameShared: "Several members have this name: invite this one by their account id instead.",
   notInTrash: "This collection is not in the trash.",
   trashExpired: "This collection was in the trash for too long to restore.",
+  notReportable: "Only a public or unlisted collection can be reported.",
+  alreadyReported: "You have already reported this collection.",
+  notHidden: "This collection is not hidden.",
+  alreadyHidden: "This collection is already hidden.",
+  noOpenReports: "This collection has no open reports.",
 } as const;
+
+/** Reported collections on the curators' review screen, a page at a time. */
+export const REPORTED_COLLECTIONS_PAGE_SIZE = 20;
+/** The newest reports shown with each reported collection (the count says how many in all). */
+export const REPORTS_SHOWN_PER_COLLECTION = 5;

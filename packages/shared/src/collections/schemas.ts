@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { SEARCH_SCOPES } from "../find-values";
+import { LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
+import { reportInput, unhideInput } from "../review";
 import { requiredText, wholeNumber, isWellFormedText } from "../schemas/fields";
 import { findFilterShape, findSearch, YEARS_IN_ORDER, yearsInOrder } from "../schemas/find";
 import {
@@ -11,6 +13,7 @@ import {
   COLLECTION_SORTS,
   COLLECTION_VISIBILITIES,
   COLLECTIONS_PAGE_SIZE,
+  REPORTED_COLLECTIONS_PAGE_SIZE,
 } from "./constants";
 
 /** A collection's id, as every door takes it. */
@@ -148,4 +151,33 @@ export const collectionHistoryQuery = z.object({
 export const collaboratorInput = z.strictObject({
   id: collectionId,
   userId: wholeNumber("userId", Number.MAX_SAFE_INTEGER),
+});
+
+/** A member's name as the owner types it to invite them (names are not unique). */
+export const collaboratorName = z
+  .string()
+  .trim()
+  .min(1, "Please enter a member's name.")
+  .max(LIMITS.name, "No member has this name.");
+
+/** The owner invites a member by account id (scripts) or by their name (the web page). */
+export const collaboratorInviteInput = z.union([
+  collaboratorInput,
+  z.strictObject({ id: collectionId, name: collaboratorName }),
+]);
+export type CollaboratorInvite = z.output<typeof collaboratorInviteInput>;
+
+/** A member reports a collection: the artifact reports' reasons and note. */
+export const collectionReportInput = reportInput.extend({ id: collectionId });
+export type CollectionReportInput = z.output<typeof collectionReportInput>;
+
+/** A curator hides or unhides a collection with a reason from the review reasons' list. */
+export const collectionModerationInput = unhideInput.extend({ id: collectionId });
+export type CollectionModerationInput = z.output<typeof collectionModerationInput>;
+
+export const reportedCollectionsQuery = z.object({
+  page: wholeNumber("page", 1000).default(1),
+  pageSize: wholeNumber("pageSize", REPORTED_COLLECTIONS_PAGE_SIZE).default(
+    REPORTED_COLLECTIONS_PAGE_SIZE,
+  ),
 });

@@ -6,6 +6,7 @@ import type {
   CollectionVisibility,
 } from "./constants";
 import type { SavedSearch } from "./schemas";
+import type { ReportReason } from "../review";
 
 export interface CollectionMember {
   id: number;
@@ -34,6 +35,8 @@ export interface CollectionRights {
   edit: boolean;
   /** Delete, change visibility, invite (owner). */
   own: boolean;
+  /** Hide and unhide (curators). */
+  moderate: boolean;
 }
 
 export interface CollectionDetail extends CollectionSummary {
@@ -75,4 +78,30 @@ export interface CollectionHistoryEntry {
   artifactId: number | null;
   detail: string | null;
   at: number;
+}
+
+/** One member's open report of a collection, as curators read it. */
+export interface CollectionReport {
+  id: number;
+  reason: ReportReason;
+  note: string | null;
+  /** Made by an account that was not yet established (REPORT_TRUST_DAYS). */
+  fromNewAccount: boolean;
+  createdAt: number;
+}
+
+/** A collection with open reports, on the curators' review screen. */
+export interface ReportedCollection {
+  collection: CollectionSummary;
+  hiddenReason: string | null;
+  /** All its open reports; `reports` holds the newest few. */
+  reportCount: number;
+  reports: CollectionReport[];
+}
+
+export interface ReportedCollectionPage {
+  items: ReportedCollection[];
+  total: number;
+  page: number;
+  pageCount: number;
 }

@@ -3,6 +3,8 @@ import {
   bibtexCitation,
   bibtexEscape,
   calendarDayOf,
+  collectionBibtexCitation,
+  collectionPlainCitation,
   formatIsoDate,
   formatLongDate,
   plainCitation,
@@ -65,5 +67,37 @@ describe("citations", () => {
       accessed: ACCESSED,
     });
     expect(entry).toContain("title = {{\\}, note = \\{evil}},");
+  });
+});
+
+describe("a collection's citation", () => {
+  const collection = {
+    id: 7,
+    title: "Coins of {Roman} Britain.",
+    owner: { id: 1, name: "Olive Owner" },
+    collaborators: [{ id: 2, name: "Hal_Helper" }],
+    artifactCount: 1,
+  };
+  const input = { collection, permalink: "https://atlas.example.org/c/7", accessed: ACCESSED };
+
+  it("names its makers, title and size in plain text", () => {
+    expect(collectionPlainCitation(input)).toBe(
+      'Olive Owner, Hal_Helper. "Coins of {Roman} Britain." Collection of 1 artifact. Artifact Atlas, https://atlas.example.org/c/7. Accessed 26 November 2026.',
+    );
+  });
+
+  it("writes a BibTeX entry whose makers and title cannot break it", () => {
+    expect(collectionBibtexCitation(input)).toBe(
+      [
+        "@misc{atlasCollection7,",
+        "  author = {{Olive Owner} and {Hal\\_Helper}},",
+        "  title = {{Coins of \\{Roman\\} Britain.}},",
+        "  howpublished = {Artifact Atlas},",
+        "  note = {Collection of 1 artifact. Accessed 26 November 2026},",
+        "  url = {https://atlas.example.org/c/7},",
+        "  urldate = {2026-11-26}",
+        "}",
+      ].join("\n"),
+    );
   });
 });

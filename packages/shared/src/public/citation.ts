@@ -1,3 +1,4 @@
+import type { CollectionDetail } from "../collections/types";
 import type { Artifact } from "../schemas/artifact";
 import { BRAND } from "../constants";
 
@@ -98,6 +99,62 @@ export function bibtexCitation({ artifact, permalink, accessed }: CitationInput)
       ),
     ),
     // Verbatim in biblatex: our own origin and /a/{id}, which hold no TeX specials.
+    field("url", permalink),
+    `  urldate = {${formatIsoDate(accessed)}}`,
+    "}",
+  ].join("\n");
+}
+
+export type CitedCollection = Pick<
+  CollectionDetail,
+  "id" | "title" | "owner" | "collaborators" | "artifactCount"
+>;
+
+export interface CollectionCitationInput {
+  collection: CitedCollection;
+  /** The absolute link of its page (origin + /c/{id}). */
+  permalink: string;
+  accessed: CalendarDay;
+}
+
+/** The collection's makers as a citation names them: the owner first, then the collaborators. */
+function makersOf(collection: CitedCollection): string[] {
+  return [collection.owner, ...collection.collaborators].map((member) => member.name);
+}
+
+function sizeOf(collection: CitedCollection): string {
+  return `Collection of ${collection.artifactCount} ${collection.artifactCount === 1 ? "artifact" : "artifacts"}`;
+}
+
+/** A collection cited as the artifact is: its makers, title, size, the catalogue, link and day. */
+export function collectionPlainCitation({
+  collection,
+  permalink,
+  accessed,
+}: CollectionCitationInput): string {
+  const title = collection.title.replace(/[.!?]$/, "");
+  return (
+    `${makersOf(collection).join(", ")}. "${title}." ${sizeOf(collection)}. ` +
+    `${BRAND}, ${permalink}. Accessed ${formatLongDate(accessed)}.`
+  );
+}
+
+/** A BibTeX @misc entry for a collection; each maker in braces, joined by "and". */
+export function collectionBibtexCitation({
+  collection,
+  permalink,
+  accessed,
+}: CollectionCitationInput): string {
+  const field = (name: string, value: string) => `  ${name} = {${value}},`;
+  const authors = makersOf(collection)
+    .map((name) => `{${bibtexEscape(name)}}`)
+    .join(" and ");
+  return [
+    `@misc{atlasCollection${collection.id},`,
+    field("author", authors),
+    field("title", `{${bibtexEscape(collection.title)}}`),
+    field("howpublished", bibtexEscape(BRAND)),
+    field("note", bibtexEscape(`${sizeOf(collection)}. Accessed ${formatLongDate(accessed)}`)),
     field("url", permalink),
     `  urldate = {${formatIsoDate(accessed)}}`,
     "}",

@@ -1,10 +1,18 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import {
   COLLECTION_ACTIONS,
   COLLECTION_KINDS,
   COLLECTION_STATUSES,
   COLLECTION_VISIBILITIES,
+  REPORT_REASONS,
 } from "@artifact-atlas/shared";
 import { artifacts } from "./artifacts";
 import { users } from "./users";
@@ -37,6 +45,11 @@ export const collections = sqliteTable(
     /** Every item, shown or not: the 500 limit counts these. */
     itemCount: integer("item_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
+    /**
+     * The items everyone is shown (public artifacts): /collections' most artifacts sorts by it.
+     * Kept by triggers (migration 0050) as items come and go and artifacts change state.
+     */
+    shownCount: integer("shown_count").notNull().default(0),
     status: text("status", { enum: COLLECTION_STATUSES }).notNull().default("published"),
     hiddenReason: text("hidden_reason"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -133,5 +146,41 @@ export const collectionLikes = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.collectionId, table.userId] }),
     index("collection_likes_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * Members' reports of a collection, waiting for a curator (docs/decisions/123-collections.md). A
+ * report never hides anything by itself: a curator decides (hide, or dismiss).
+ */
+export const collectionReports = sqliteTable(
+  "collection_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note"),
+    /** Not yet established when it reported (REPORT_TRUST_DAYS): curators see it marked. */
+    fromNewAccount: integer("from_new_account", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decision: text("decision", { enum: ["hide", "dismiss"] }),
+  },
+  (table) => [
+    /** One open report per member and collection. */
+    uniqueIndex("collection_reports_one_open_idx")
+      .on(table.collectionId, table.reporterId)
+      .where(sql`${table.decidedAt} is null`),
+    /** The open reports, oldest first: the curators' list. */
+    index("collection_reports_open_idx")
+      .on(table.collectionId, table.id)
+      .where(sql`${table.decidedAt} is null`),
+    index("collection_reports_reporter_idx").on(table.reporterId),
   ],
 );

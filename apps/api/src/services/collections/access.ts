@@ -1,4 +1,3 @@
-import type Database from "better-sqlite3";
 import {
   COLLECTION_MESSAGES,
   hasRole,
@@ -8,7 +7,7 @@ import {
   type CollectionVisibility,
   type SavedSearch,
 } from "@artifact-atlas/shared";
-import type { AppDatabase } from "../../db/client";
+import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
 import { ServiceError } from "../errors";
 
@@ -46,55 +45,45 @@ export const COLLECTION_COLUMNS = `collections.id, owner_id as ownerId, title, d
 /** What the viewer is to a collection. */
 export type Standing = "owner" | "collaborator" | "curator" | "visitor";
 
-/** Statements prepared once per connection, by their text. */
-const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-export function statement(db: AppDatabase, sql: string): Database.Statement {
-  let statements = prepared.get(db.$client);
-  if (!statements) {
-    statements = new Map();
-    prepared.set(db.$client, statements);
-  }
-  let found = statements.get(sql);
-  if (!found) {
-    found = db.$client.prepare(sql);
-    statements.set(sql, found);
-  }
-  return found;
-}
-
-export function isCollaborator(db: AppDatabase, collectionId: number, userId: number): boolean {
+export function isCollaborator(
+  store: ArtifactStore,
+  collectionId: number,
+  userId: number,
+): boolean {
   return (
-    statement(
-      db,
-      "select 1 from collection_collaborators where collection_id = ? and user_id = ?",
-    ).get(collectionId, userId) !== undefined
+    store
+      .collectionStatement(
+        "select 1 from collection_collaborators where collection_id = ? and user_id = ?",
+      )
+      .get(collectionId, userId) !== undefined
   );
 }
 
-export function standingOf(db: AppDatabase, row: CollectionRow, viewer: Viewer): Standing {
+export function standingOf(store: ArtifactStore, row: CollectionRow, viewer: Viewer): Standing {
   if (!viewer) return "visitor";
   if (row.ownerId === viewer.id) return "owner";
-  if (isCollaborator(db, row.id, viewer.id)) return "collaborator";
+  if (isCollaborator(store, row.id, viewer.id)) return "collaborator";
   return hasRole(viewer.role, "curator") ? "curator" : "visitor";
 }
 
 /**
- * Whether this standing may see the collection: its owner always (the trash included); nobody
- * else a trashed one; a hidden one its members and curators; a private one its members; a public
- * or unlisted one anyone.
+ * Whether this standing may see the collection: its owner always (the trash included, and told
+ * when it is hidden); nobody else a trashed one; a hidden one curators alone (collaborators too
+ * are kept out: they could show it anywhere); a private one its collaborators; a public or
+ * unlisted one anyone.
  */
 export function maySee(row: CollectionRow, standing: Standing): boolean {
   if (standing === "owner") return true;
   if (row.deletedAt !== null) return false;
-  const member = standing === "collaborator";
-  if (row.status === "hidden") return member || standing === "curator";
-  if (row.visibility === "private") return member;
+  if (row.status === "hidden") return standing === "curator";
+  if (row.visibility === "private") return standing === "collaborator";
   return true;
 }
 
-export function findCollectionRow(db: AppDatabase, id: number): CollectionRow | undefined {
-  return statement(db, `select ${COLLECTION_COLUMNS} from collections where id = ?`).get(id) as
-    CollectionRow | undefined;
+export function findCollectionRow(store: ArtifactStore, id: number): CollectionRow | undefined {
+  return store
+    .collectionStatement(`select ${COLLECTION_COLUMNS} from collections where id = ?`)
+    .get(id) as CollectionRow | undefined;
 }
 
 export function notFound(): ServiceError {
@@ -103,24 +92,24 @@ export function notFound(): ServiceError {
 
 /** The collection, if the viewer may see it; NOT_FOUND otherwise. */
 export function loadCollection(
-  db: AppDatabase,
+  store: ArtifactStore,
   viewer: Viewer,
   id: number,
 ): { row: CollectionRow; standing: Standing } {
-  const row = findCollectionRow(db, id);
+  const row = findCollectionRow(store, id);
   if (!row) throw notFound();
-  const standing = standingOf(db, row, viewer);
+  const standing = standingOf(store, row, viewer);
   if (!maySee(row, standing)) throw notFound();
   return { row, standing };
 }
 
 /** The collection, if the viewer may change its items, notes and text (owner, collaborators). */
 export function loadForEditing(
-  db: AppDatabase,
+  store: ArtifactStore,
   viewer: Viewer,
   id: number,
 ): { row: CollectionRow; standing: "owner" | "collaborator" } {
-  const { row, standing } = loadCollection(db, viewer, id);
+  const { row, standing } = loadCollection(store, viewer, id);
   if (row.deletedAt !== null) throw notFound();
   if (standing !== "owner" && standing !== "collaborator") {
     throw new ServiceError("FORBIDDEN", COLLECTION_MESSAGES.ownerOnly);
@@ -129,8 +118,8 @@ export function loadForEditing(
 }
 
 /** The collection, if the viewer owns it (the trash included). */
-export function loadOwned(db: AppDatabase, viewer: Viewer, id: number): CollectionRow {
-  const { row, standing } = loadCollection(db, viewer, id);
+export function loadOwned(store: ArtifactStore, viewer: Viewer, id: number): CollectionRow {
+  const { row, standing } = loadCollection(store, viewer, id);
   if (standing !== "owner") throw new ServiceError("FORBIDDEN", COLLECTION_MESSAGES.ownerOnly);
   return row;
 }

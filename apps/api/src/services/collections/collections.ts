@@ -2,6 +2,7 @@ import {
   COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
   COLLECTION_TRASH_DAYS,
+  type CollaboratorInvite,
   type CollectionCreateInput,
   type CollectionDetail,
   type CollectionMember,
@@ -12,6 +13,7 @@ import {
   collectionChanges,
   collectionCreateInput,
   collectionListQuery,
+  hasRole,
 } from "@artifact-atlas/shared";
 import type { z } from "zod";
 import type { AppDatabase } from "../../db/client";
@@ -29,11 +31,11 @@ import {
   loadOwned,
   notFound,
   savedSearchOf,
-  statement,
   type CollectionRow,
   type Standing,
 } from "./access";
 import { recordChange } from "./history";
+import { FORMER_MEMBER_EMAIL } from "../former-member";
 
 /*
  * Collections (issue 32): creating, changing, listing, the trash and collaborators. The items
@@ -49,18 +51,19 @@ function renderDescription(markdown: string): string {
   return markdown === "" ? "" : renderComment(markdown, () => new Map()).html;
 }
 
-function ownerOf(db: AppDatabase, ownerId: number): CollectionMember {
-  const row = statement(db, "select id, name from users where id = ?").get(ownerId) as
+function ownerOf(store: ArtifactStore, ownerId: number): CollectionMember {
+  const row = store.collectionStatement("select id, name from users where id = ?").get(ownerId) as
     CollectionMember | undefined;
   return row ?? { id: ownerId, name: "" };
 }
 
-function collaboratorsOf(db: AppDatabase, id: number): CollectionMember[] {
-  return statement(
-    db,
-    `select u.id, u.name from collection_collaborators c join users u on u.id = c.user_id
+function collaboratorsOf(store: ArtifactStore, id: number): CollectionMember[] {
+  return store
+    .collectionStatement(
+      `select u.id, u.name from collection_collaborators c join users u on u.id = c.user_id
      where c.collection_id = ? order by c.added_at, u.id`,
-  ).all(id) as CollectionMember[];
+    )
+    .all(id) as CollectionMember[];
 }
 
 /**
@@ -88,7 +91,7 @@ export function summaryOf(
     kind: row.kind,
     visibility: row.visibility,
     status: row.status,
-    owner: ownerOf(store.db, row.ownerId),
+    owner: ownerOf(store, row.ownerId),
     cover:
       coverArtifact && coverArtifact.artifactImage !== ""
         ? {
@@ -114,12 +117,16 @@ function detailOf(
     ...summaryOf(store, viewer, row),
     description: row.description,
     descriptionHtml: row.descriptionHtml,
-    collaborators: collaboratorsOf(store.db, row.id),
+    collaborators: collaboratorsOf(store, row.id),
     query: savedSearchOf(row),
     coverArtifactId: row.coverArtifactId,
     hiddenReason: standing === "visitor" ? null : row.hiddenReason,
     deletedAt: row.deletedAt,
-    rights: { edit: editable, own: standing === "owner" },
+    rights: {
+      edit: editable,
+      own: standing === "owner",
+      moderate: viewer !== null && viewer.id !== row.ownerId && hasRole(viewer.role, "curator"),
+    },
   };
 }
 
@@ -129,7 +136,7 @@ export function getCollection(
   viewer: Viewer,
   input: { id: number },
 ): CollectionDetail {
-  const { row, standing } = loadCollection(store.db, viewer, input.id);
+  const { row, standing } = loadCollection(store, viewer, input.id);
   return detailOf(store, viewer, row, standing);
 }
 
@@ -142,18 +149,19 @@ export function createCollection(
   const input = collectionCreateInput.parse(raw);
   const { db } = store;
   const id = db.$client.transaction(() => {
-    const owned = statement(db, "select count(*) from collections where owner_id = ?")
+    const owned = store
+      .collectionStatement("select count(*) from collections where owner_id = ?")
       .pluck()
       .get(viewer.id) as number;
     if (owned >= COLLECTION_LIMITS.perOwner) {
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.tooMany);
     }
-    const inserted = statement(
-      db,
-      `insert into collections (owner_id, title, description, description_html, kind, query,
+    const inserted = store
+      .collectionStatement(
+        `insert into collections (owner_id, title, description, description_html, kind, query,
          visibility, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-    )
+      )
       .pluck()
       .get(
         viewer.id,
@@ -166,7 +174,7 @@ export function createCollection(
         now,
         now,
       ) as number;
-    recordChange(db, { collectionId: inserted, actorId: viewer.id, action: "create", at: now });
+    recordChange(store, { collectionId: inserted, actorId: viewer.id, action: "create", at: now });
     return inserted;
   })();
   return getCollection(store, viewer, { id });
@@ -186,14 +194,13 @@ export function updateCollection(
   const changes = collectionChanges.parse(raw);
   const { db } = store;
   db.$client.transaction(() => {
-    const { row, standing } = loadForEditing(db, viewer, id);
+    const { row, standing } = loadForEditing(store, viewer, id);
     if (changes.visibility !== undefined && changes.visibility !== row.visibility) {
       if (standing !== "owner") throw new ServiceError("FORBIDDEN", COLLECTION_MESSAGES.ownerOnly);
-      statement(db, "update collections set visibility = ? where id = ?").run(
-        changes.visibility,
-        id,
-      );
-      recordChange(db, {
+      store
+        .collectionStatement("update collections set visibility = ? where id = ?")
+        .run(changes.visibility, id);
+      recordChange(store, {
         collectionId: id,
         actorId: viewer.id,
         action: "visibility",
@@ -210,16 +217,16 @@ export function updateCollection(
           "query",
         );
       }
-      statement(db, "update collections set query = ? where id = ?").run(
-        JSON.stringify(changes.query satisfies SavedSearch),
-        id,
-      );
+      store
+        .collectionStatement("update collections set query = ? where id = ?")
+        .run(JSON.stringify(changes.query satisfies SavedSearch), id);
     }
     if (changes.coverArtifactId !== undefined && changes.coverArtifactId !== null) {
-      const inside = statement(
-        db,
-        "select 1 from collection_items where collection_id = ? and artifact_id = ?",
-      ).get(id, changes.coverArtifactId);
+      const inside = store
+        .collectionStatement(
+          "select 1 from collection_items where collection_id = ? and artifact_id = ?",
+        )
+        .get(id, changes.coverArtifactId);
       if (!inside) {
         throw new ServiceError(
           "BAD_REQUEST",
@@ -239,20 +246,21 @@ export function updateCollection(
       text.description !== row.description ||
       text.cover !== row.coverArtifactId ||
       changes.query !== undefined;
-    statement(
-      db,
-      `update collections set title = ?, description = ?, description_html = ?,
+    store
+      .collectionStatement(
+        `update collections set title = ?, description = ?, description_html = ?,
          cover_artifact_id = ?, updated_at = ? where id = ?`,
-    ).run(
-      text.title,
-      text.description,
-      text.description === row.description
-        ? row.descriptionHtml
-        : renderDescription(text.description),
-      text.cover,
-      now,
-      id,
-    );
+      )
+      .run(
+        text.title,
+        text.description,
+        text.description === row.description
+          ? row.descriptionHtml
+          : renderDescription(text.description),
+        text.cover,
+        now,
+        id,
+      );
     if (textChanged) {
       const fields = [
         text.title !== row.title ? "title" : null,
@@ -260,7 +268,7 @@ export function updateCollection(
         text.cover !== row.coverArtifactId ? "cover" : null,
         changes.query !== undefined ? "query" : null,
       ].filter((field) => field !== null);
-      recordChange(db, {
+      recordChange(store, {
         collectionId: id,
         actorId: viewer.id,
         action: "update",
@@ -281,12 +289,12 @@ export function trashCollection(
 ): { id: number; deletedAt: number; purgeAt: number } {
   const { db } = store;
   return db.$client.transaction(() => {
-    const row = loadOwned(db, viewer, id);
+    const row = loadOwned(store, viewer, id);
     if (row.deletedAt !== null) {
       return { id, deletedAt: row.deletedAt, purgeAt: row.deletedAt + COLLECTION_TRASH_MS };
     }
-    statement(db, "update collections set deleted_at = ? where id = ?").run(now, id);
-    recordChange(db, { collectionId: id, actorId: viewer.id, action: "trash", at: now });
+    store.collectionStatement("update collections set deleted_at = ? where id = ?").run(now, id);
+    recordChange(store, { collectionId: id, actorId: viewer.id, action: "trash", at: now });
     return { id, deletedAt: now, purgeAt: now + COLLECTION_TRASH_MS };
   })();
 }
@@ -299,16 +307,15 @@ export function restoreCollection(
 ): CollectionDetail {
   const { db } = store;
   db.$client.transaction(() => {
-    const row = loadOwned(db, viewer, id);
+    const row = loadOwned(store, viewer, id);
     if (row.deletedAt === null) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.notInTrash);
     if (row.deletedAt + COLLECTION_TRASH_MS <= now) {
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.trashExpired);
     }
-    statement(db, "update collections set deleted_at = null, updated_at = ? where id = ?").run(
-      now,
-      id,
-    );
-    recordChange(db, { collectionId: id, actorId: viewer.id, action: "restore", at: now });
+    store
+      .collectionStatement("update collections set deleted_at = null, updated_at = ? where id = ?")
+      .run(now, id);
+    recordChange(store, { collectionId: id, actorId: viewer.id, action: "restore", at: now });
   })();
   return getCollection(store, viewer, { id });
 }
@@ -316,14 +323,14 @@ export function restoreCollection(
 /** Deletes for good the collections in the trash for COLLECTION_TRASH_DAYS at `now`. */
 export function purgeExpiredCollections(db: AppDatabase, now: number): { purged: number } {
   const cutoff = now - COLLECTION_TRASH_MS;
+  const purge = db.$client.prepare(
+    `delete from collections where id in (
+       select id from collections where deleted_at is not null and deleted_at <= ? limit ?
+     )`,
+  );
   let purged = 0;
   for (;;) {
-    const batch = statement(
-      db,
-      `delete from collections where id in (
-         select id from collections where deleted_at is not null and deleted_at <= ? limit ?
-       )`,
-    ).run(cutoff, PURGE_BATCH).changes;
+    const batch = purge.run(cutoff, PURGE_BATCH).changes;
     purged += batch;
     if (batch < PURGE_BATCH) return { purged };
   }
@@ -334,18 +341,19 @@ export function trashedCollections(
   store: ArtifactStore,
   viewer: NonNullable<Viewer>,
 ): { items: CollectionSummary[] } {
-  const rows = statement(
-    store.db,
-    `select ${COLLECTION_COLUMNS} from collections
+  const rows = store
+    .collectionStatement(
+      `select ${COLLECTION_COLUMNS} from collections
      where owner_id = ? and deleted_at is not null order by deleted_at desc limit ?`,
-  ).all(viewer.id, COLLECTION_LIMITS.perOwner) as CollectionRow[];
+    )
+    .all(viewer.id, COLLECTION_LIMITS.perOwner) as CollectionRow[];
   return { items: rows.map((row) => summaryOf(store, viewer, row)) };
 }
 
 const LISTED = "visibility = 'public' and status = 'published' and deleted_at is null";
 const LIST_ORDER: Record<CollectionSort, string> = {
   newest: "created_at desc, id desc",
-  items: "item_count desc, id desc",
+  items: "shown_count desc, id desc",
   likes: "like_count desc, id desc",
 };
 
@@ -370,15 +378,17 @@ export function listPublicCollections(
       })
       .join("");
   }
-  const rows = statement(
-    store.db,
-    `select ${COLLECTION_COLUMNS} from collections where ${where}
+  const rows = store
+    .collectionStatement(
+      `select ${COLLECTION_COLUMNS} from collections where ${where}
      order by ${LIST_ORDER[query.sort]} limit :limit offset :offset`,
-  ).all(params) as CollectionRow[];
+    )
+    .all(params) as CollectionRow[];
   const countParams = { ...params };
   delete countParams.limit;
   delete countParams.offset;
-  const total = statement(store.db, `select count(*) from collections where ${where}`)
+  const total = store
+    .collectionStatement(`select count(*) from collections where ${where}`)
     .pluck()
     .get(countParams) as number;
   return {
@@ -389,25 +399,30 @@ export function listPublicCollections(
   };
 }
 
-/** My Collections: one's own and those one collaborates on, outside the trash, newest first. */
+/**
+ * My Collections: one's own and those one collaborates on (unless hidden), outside the trash,
+ * newest first.
+ */
 export function listMyCollections(
   store: ArtifactStore,
   viewer: NonNullable<Viewer>,
   raw: z.input<typeof collectionListQuery>,
 ): CollectionPage {
   const query = collectionListQuery.parse(raw);
-  const mine = `deleted_at is null and (owner_id = :me or id in (
-      select collection_id from collection_collaborators where user_id = :me))`;
-  const rows = statement(
-    store.db,
-    `select ${COLLECTION_COLUMNS} from collections where ${mine}
+  const mine = `deleted_at is null and (owner_id = :me or (status = 'published' and id in (
+      select collection_id from collection_collaborators where user_id = :me)))`;
+  const rows = store
+    .collectionStatement(
+      `select ${COLLECTION_COLUMNS} from collections where ${mine}
      order by updated_at desc, id desc limit :limit offset :offset`,
-  ).all({
-    me: viewer.id,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  }) as CollectionRow[];
-  const total = statement(store.db, `select count(*) from collections where ${mine}`)
+    )
+    .all({
+      me: viewer.id,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }) as CollectionRow[];
+  const total = store
+    .collectionStatement(`select count(*) from collections where ${mine}`)
     .pluck()
     .get({ me: viewer.id }) as number;
   return {
@@ -418,46 +433,73 @@ export function listMyCollections(
   };
 }
 
-/** The owner invites a member by their account id; a member already invited stays so. */
+/**
+ * The member an invitation names: by account id, or by name in any letter case when exactly one
+ * member has it (names are not unique; the former-member placeholder is no one).
+ */
+function invitedMember(store: ArtifactStore, invite: CollaboratorInvite): number {
+  if ("userId" in invite) {
+    const member = store
+      .collectionStatement("select id from users where id = ? and email != ?")
+      .get(invite.userId, FORMER_MEMBER_EMAIL);
+    if (!member) {
+      throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.notCollaborator, undefined, "userId");
+    }
+    return invite.userId;
+  }
+  const named = store
+    .collectionStatement("select id from users where lower(name) = lower(?) and email != ? limit 2")
+    .pluck()
+    .all(invite.name, FORMER_MEMBER_EMAIL) as number[];
+  if (named.length === 0) {
+    throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.noMemberNamed, undefined, "name");
+  }
+  if (named.length > 1) {
+    throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.nameShared, undefined, "name");
+  }
+  return named[0]!;
+}
+
+/** The owner invites a member by account id or name; a member already invited stays so. */
 export function addCollaborator(
   store: ArtifactStore,
   viewer: NonNullable<Viewer>,
-  input: { id: number; userId: number },
+  invite: CollaboratorInvite,
   now: number,
 ): CollectionDetail {
   const { db } = store;
+  const { id } = invite;
   db.$client.transaction(() => {
-    const row = loadOwned(db, viewer, input.id);
+    const row = loadOwned(store, viewer, id);
     if (row.deletedAt !== null) throw notFound();
-    const member = statement(db, "select id from users where id = ?").get(input.userId);
-    if (!member || input.userId === viewer.id) {
+    const userId = invitedMember(store, invite);
+    if (userId === viewer.id) {
       throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.notCollaborator, undefined, "userId");
     }
-    const count = statement(
-      db,
-      "select count(*) from collection_collaborators where collection_id = ?",
-    )
+    const count = store
+      .collectionStatement("select count(*) from collection_collaborators where collection_id = ?")
       .pluck()
-      .get(input.id) as number;
+      .get(id) as number;
     if (count >= COLLECTION_LIMITS.collaborators) {
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.tooManyCollaborators);
     }
-    const added = statement(
-      db,
-      `insert into collection_collaborators (collection_id, user_id, added_at) values (?, ?, ?)
+    const added = store
+      .collectionStatement(
+        `insert into collection_collaborators (collection_id, user_id, added_at) values (?, ?, ?)
        on conflict do nothing`,
-    ).run(input.id, input.userId, now).changes;
+      )
+      .run(id, userId, now).changes;
     if (added > 0) {
-      recordChange(db, {
-        collectionId: input.id,
+      recordChange(store, {
+        collectionId: id,
         actorId: viewer.id,
         action: "invite",
-        detail: String(input.userId),
+        detail: String(userId),
         at: now,
       });
     }
   })();
-  return getCollection(store, viewer, { id: input.id });
+  return getCollection(store, viewer, { id });
 }
 
 /** The owner removes a collaborator, or a collaborator leaves. */
@@ -469,17 +511,18 @@ export function removeCollaborator(
 ): { removed: boolean } {
   const { db } = store;
   return db.$client.transaction(() => {
-    const { standing } = loadCollection(db, viewer, input.id);
+    const { standing } = loadCollection(store, viewer, input.id);
     const leaving = standing === "collaborator" && input.userId === viewer.id;
     if (standing !== "owner" && !leaving) {
       throw new ServiceError("FORBIDDEN", COLLECTION_MESSAGES.ownerOnly);
     }
-    const removed = statement(
-      db,
-      "delete from collection_collaborators where collection_id = ? and user_id = ?",
-    ).run(input.id, input.userId).changes;
+    const removed = store
+      .collectionStatement(
+        "delete from collection_collaborators where collection_id = ? and user_id = ?",
+      )
+      .run(input.id, input.userId).changes;
     if (removed > 0) {
-      recordChange(db, {
+      recordChange(store, {
         collectionId: input.id,
         actorId: viewer.id,
         action: "uninvite",
@@ -501,9 +544,9 @@ export const collectionsExportSection = keysetSection(
   0,
   (db, userId, after, limit) =>
     (
-      statement(
-        db,
-        `select c.id as key, c.id, c.title, c.description, c.kind, c.query, c.visibility,
+      db.$client
+        .prepare(
+          `select c.id as key, c.id, c.title, c.description, c.kind, c.query, c.visibility,
          c.created_at as createdAt, c.deleted_at as deletedAt,
          (select json_group_array(json_object('artifactId', i.artifact_id, 'artifactName',
              case when a.owner_id = :user or (a.status = 'published' and a.deleted_at is null)
@@ -512,7 +555,8 @@ export const collectionsExportSection = keysetSection(
           from (select * from collection_items where collection_id = c.id order by position) i
           join artifacts a on a.id = i.artifact_id) as items
        from collections c where c.owner_id = :user and c.id > :after order by c.id limit :limit`,
-      ).all({ user: userId, after, limit }) as (Record<string, unknown> & {
+        )
+        .all({ user: userId, after, limit }) as (Record<string, unknown> & {
         key: number;
         items: string;
         query: string | null;
@@ -530,27 +574,27 @@ export const collectionsExportSection = keysetSection(
  * (private ones, the trash, those with no collaborator) go with the account, by cascade. Run
  * inside the deletion's transaction, before the account row goes.
  */
-export function handOverCollectionsOf(db: AppDatabase, userId: number, now: number): number {
-  const shared = statement(
-    db,
-    `select c.id, (select user_id from collection_collaborators
+export function handOverCollectionsOf(store: ArtifactStore, userId: number, now: number): number {
+  const shared = store
+    .collectionStatement(
+      `select c.id, (select user_id from collection_collaborators
          where collection_id = c.id order by added_at, user_id limit 1) as heir
      from collections c
      where c.owner_id = ? and c.visibility != 'private' and c.deleted_at is null`,
-  ).all(userId) as { id: number; heir: number | null }[];
+    )
+    .all(userId) as { id: number; heir: number | null }[];
   let handed = 0;
   for (const { id, heir } of shared) {
     if (heir === null) continue;
-    statement(db, "update collections set owner_id = ?, updated_at = ? where id = ?").run(
-      heir,
-      now,
-      id,
-    );
-    statement(
-      db,
-      "delete from collection_collaborators where collection_id = ? and user_id = ?",
-    ).run(id, heir);
-    recordChange(db, {
+    store
+      .collectionStatement("update collections set owner_id = ?, updated_at = ? where id = ?")
+      .run(heir, now, id);
+    store
+      .collectionStatement(
+        "delete from collection_collaborators where collection_id = ? and user_id = ?",
+      )
+      .run(id, heir);
+    recordChange(store, {
       collectionId: id,
       actorId: null,
       action: "update",

@@ -6,7 +6,6 @@ import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
 import { FEED_ENTRIES } from "../../harvesting/feeds";
 import { getCollection } from "./collections";
-import { statement } from "./access";
 
 /*
  * A collection's Atom feed of additions (issue 32, RFC 4287): its FEED_ENTRIES most recently added
@@ -25,11 +24,12 @@ export function collectionFeed(
   origin: string,
 ): string {
   const collection: CollectionDetail = getCollection(store, viewer, { id });
-  const added = statement(
-    store.db,
-    `select artifact_id as id, note, added_at as addedAt from collection_items
+  const added = store
+    .collectionStatement(
+      `select artifact_id as id, note, added_at as addedAt from collection_items
      where collection_id = ? order by added_at desc, artifact_id desc limit ?`,
-  ).all(id, ROWS_READ) as { id: number; note: string; addedAt: number }[];
+    )
+    .all(id, ROWS_READ) as { id: number; note: string; addedAt: number }[];
   const shown = new Map(
     store.find.artifactsById(added.map((row) => row.id)).map((artifact) => [artifact.id, artifact]),
   );

@@ -1,11 +1,11 @@
 import type { CollectionAction, CollectionHistoryEntry } from "@artifact-atlas/shared";
-import type { AppDatabase } from "../../db/client";
+import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
-import { loadCollection, statement } from "./access";
+import { loadCollection } from "./access";
 
 /** One line of a collection's history: who did what (to which artifact), when. */
 export function recordChange(
-  db: AppDatabase,
+  store: ArtifactStore,
   change: {
     collectionId: number;
     actorId: number | null;
@@ -15,18 +15,19 @@ export function recordChange(
     at: number;
   },
 ): void {
-  statement(
-    db,
-    `insert into collection_history (collection_id, actor_id, action, artifact_id, detail, at)
+  store
+    .collectionStatement(
+      `insert into collection_history (collection_id, actor_id, action, artifact_id, detail, at)
      values (?, ?, ?, ?, ?, ?)`,
-  ).run(
-    change.collectionId,
-    change.actorId,
-    change.action,
-    change.artifactId ?? null,
-    change.detail ?? null,
-    change.at,
-  );
+    )
+    .run(
+      change.collectionId,
+      change.actorId,
+      change.action,
+      change.artifactId ?? null,
+      change.detail ?? null,
+      change.at,
+    );
 }
 
 /**
@@ -34,18 +35,19 @@ export function recordChange(
  * the collection. An entry names an artifact only by its id: its name is the artifact's to show.
  */
 export function collectionHistory(
-  db: AppDatabase,
+  store: ArtifactStore,
   viewer: Viewer,
   input: { id: number; cursor?: number | null | undefined; limit: number },
 ): { items: CollectionHistoryEntry[]; nextCursor: number | null } {
-  loadCollection(db, viewer, input.id);
-  const rows = statement(
-    db,
-    `select h.id, h.action, h.artifact_id as artifactId, h.detail, h.at,
+  loadCollection(store, viewer, input.id);
+  const rows = store
+    .collectionStatement(
+      `select h.id, h.action, h.artifact_id as artifactId, h.detail, h.at,
        u.id as actorId, u.name as actorName
      from collection_history h left join users u on u.id = h.actor_id
      where h.collection_id = ? and h.id < ? order by h.id desc limit ?`,
-  ).all(input.id, input.cursor ?? Number.MAX_SAFE_INTEGER, input.limit + 1) as {
+    )
+    .all(input.id, input.cursor ?? Number.MAX_SAFE_INTEGER, input.limit + 1) as {
     id: number;
     action: CollectionAction;
     artifactId: number | null;

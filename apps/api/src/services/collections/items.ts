@@ -4,14 +4,13 @@ import {
   FIND_MAX_LIMIT,
   type CollectionItemsPage,
 } from "@artifact-atlas/shared";
-import type { AppDatabase } from "../../db/client";
 import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
 import { tellFollowersOfCollectionAdditions } from "../conversation/notices";
 import { ServiceError } from "../errors";
 import { find } from "../find";
 import { assertMaySeeArtifact } from "../visibility";
-import { loadCollection, loadForEditing, statement } from "./access";
+import { loadCollection, loadForEditing } from "./access";
 import { recordChange } from "./history";
 
 /*
@@ -26,7 +25,7 @@ export function collectionItems(
   viewer: Viewer,
   input: { id: number; page: number; pageSize: number },
 ): CollectionItemsPage {
-  const { row } = loadCollection(store.db, viewer, input.id);
+  const { row } = loadCollection(store, viewer, input.id);
   const answer = find(store, viewer, {
     list: "collection",
     collection: row.id,
@@ -35,7 +34,7 @@ export function collectionItems(
     total: true,
   });
   const notes = notesOf(
-    store.db,
+    store,
     row.id,
     answer.items.map((artifact) => artifact.id),
   );
@@ -48,18 +47,19 @@ export function collectionItems(
   };
 }
 
-function notesOf(db: AppDatabase, collectionId: number, ids: number[]): Map<number, string> {
+function notesOf(store: ArtifactStore, collectionId: number, ids: number[]): Map<number, string> {
   if (ids.length === 0) return new Map();
-  const rows = statement(
-    db,
-    `select artifact_id as id, note from collection_items
+  const rows = store
+    .collectionStatement(
+      `select artifact_id as id, note from collection_items
      where collection_id = ? and artifact_id in (select value from json_each(?))`,
-  ).all(collectionId, JSON.stringify(ids)) as { id: number; note: string }[];
+    )
+    .all(collectionId, JSON.stringify(ids)) as { id: number; note: string }[];
   return new Map(rows.map((row) => [row.id, row.note]));
 }
 
-function loadCurated(db: AppDatabase, viewer: NonNullable<Viewer>, id: number) {
-  const loaded = loadForEditing(db, viewer, id);
+function loadCurated(store: ArtifactStore, viewer: NonNullable<Viewer>, id: number) {
+  const loaded = loadForEditing(store, viewer, id);
   if (loaded.row.kind !== "curated") {
     throw new ServiceError("BAD_REQUEST", COLLECTION_MESSAGES.notCurated);
   }
@@ -79,15 +79,15 @@ export function addItems(
 ): { added: number; itemCount: number } {
   const { db } = store;
   return db.$client.transaction(() => {
-    const { row } = loadCurated(db, viewer, input.id);
+    const { row } = loadCurated(store, viewer, input.id);
     const wanted = [...new Set(input.artifactIds)];
     for (const artifactId of wanted) assertMaySeeArtifact(store, viewer, artifactId);
     const present = new Set(
-      statement(
-        db,
-        `select artifact_id from collection_items
+      store
+        .collectionStatement(
+          `select artifact_id from collection_items
          where collection_id = ? and artifact_id in (select value from json_each(?))`,
-      )
+        )
         .pluck()
         .all(row.id, JSON.stringify(wanted)) as number[],
     );
@@ -95,21 +95,19 @@ export function addItems(
     if (row.itemCount + fresh.length > COLLECTION_LIMITS.items) {
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.full);
     }
-    let position = statement(
-      db,
-      "select coalesce(max(position), 0) from collection_items where collection_id = ?",
-    )
+    let position = store
+      .collectionStatement(
+        "select coalesce(max(position), 0) from collection_items where collection_id = ?",
+      )
       .pluck()
       .get(row.id) as number;
-    const insert = statement(
-      db,
-      `insert into collection_items (collection_id, artifact_id, position, note, added_by, added_at)
-       values (?, ?, ?, ?, ?, ?)`,
-    );
+    const insert =
+      store.collectionStatement(`insert into collection_items (collection_id, artifact_id, position, note, added_by, added_at)
+       values (?, ?, ?, ?, ?, ?)`);
     for (const artifactId of fresh) {
       position += 1;
       insert.run(row.id, artifactId, position, input.note ?? "", viewer.id, now);
-      recordChange(db, {
+      recordChange(store, {
         collectionId: row.id,
         actorId: viewer.id,
         action: "add",
@@ -117,7 +115,7 @@ export function addItems(
         at: now,
       });
     }
-    touch(db, row.id, now);
+    touch(store, row.id, now);
     tellFollowersOfCollectionAdditions(db, {
       collectionId: row.id,
       artifactIds: fresh,
@@ -137,16 +135,15 @@ export function removeItems(
 ): { removed: number } {
   const { db } = store;
   return db.$client.transaction(() => {
-    const { row } = loadCurated(db, viewer, input.id);
-    const remove = statement(
-      db,
+    const { row } = loadCurated(store, viewer, input.id);
+    const remove = store.collectionStatement(
       "delete from collection_items where collection_id = ? and artifact_id = ?",
     );
     let removed = 0;
     for (const artifactId of new Set(input.artifactIds)) {
       if (remove.run(row.id, artifactId).changes === 0) continue;
       removed += 1;
-      recordChange(db, {
+      recordChange(store, {
         collectionId: row.id,
         actorId: viewer.id,
         action: "remove",
@@ -155,9 +152,11 @@ export function removeItems(
       });
     }
     if (row.coverArtifactId !== null && input.artifactIds.includes(row.coverArtifactId)) {
-      statement(db, "update collections set cover_artifact_id = null where id = ?").run(row.id);
+      store
+        .collectionStatement("update collections set cover_artifact_id = null where id = ?")
+        .run(row.id);
     }
-    if (removed > 0) touch(db, row.id, now);
+    if (removed > 0) touch(store, row.id, now);
     return { removed };
   })();
 }
@@ -179,19 +178,21 @@ export function changeItem(
 ): { artifactId: number; note: string; position: number | null } {
   const { db } = store;
   return db.$client.transaction(() => {
-    const { row } = loadCurated(db, viewer, input.id);
-    const item = statement(
-      db,
-      "select note from collection_items where collection_id = ? and artifact_id = ?",
-    ).get(row.id, input.artifactId) as { note: string } | undefined;
+    const { row } = loadCurated(store, viewer, input.id);
+    const item = store
+      .collectionStatement(
+        "select note from collection_items where collection_id = ? and artifact_id = ?",
+      )
+      .get(row.id, input.artifactId) as { note: string } | undefined;
     if (!item) throw new ServiceError("NOT_FOUND", COLLECTION_MESSAGES.notInCollection);
     const { note, position } = input.change;
     if (note !== undefined && note !== item.note) {
-      statement(
-        db,
-        "update collection_items set note = ? where collection_id = ? and artifact_id = ?",
-      ).run(note, row.id, input.artifactId);
-      recordChange(db, {
+      store
+        .collectionStatement(
+          "update collection_items set note = ? where collection_id = ? and artifact_id = ?",
+        )
+        .run(note, row.id, input.artifactId);
+      recordChange(store, {
         collectionId: row.id,
         actorId: viewer.id,
         action: "note",
@@ -202,7 +203,7 @@ export function changeItem(
     let placed: number | null = null;
     if (position !== undefined) {
       placed = moveItem(store, viewer, row.id, input.artifactId, position);
-      recordChange(db, {
+      recordChange(store, {
         collectionId: row.id,
         actorId: viewer.id,
         action: "move",
@@ -211,7 +212,7 @@ export function changeItem(
         at: now,
       });
     }
-    touch(db, row.id, now);
+    touch(store, row.id, now);
     return { artifactId: input.artifactId, note: note ?? item.note, position: placed };
   })();
 }
@@ -224,12 +225,11 @@ function moveItem(
   artifactId: number,
   to: number,
 ): number {
-  const { db } = store;
   const order = (
-    statement(
-      db,
-      "select artifact_id from collection_items where collection_id = ? order by position",
-    )
+    store
+      .collectionStatement(
+        "select artifact_id from collection_items where collection_id = ? order by position",
+      )
       .pluck()
       .all(collectionId) as number[]
   ).filter((id) => id !== artifactId);
@@ -237,8 +237,7 @@ function moveItem(
   const before = others[to];
   const at = before === undefined ? order.length : order.indexOf(before);
   order.splice(at, 0, artifactId);
-  const renumber = statement(
-    db,
+  const renumber = store.collectionStatement(
     "update collection_items set position = ? where collection_id = ? and artifact_id = ?",
   );
   order.forEach((id, index) => renumber.run(index + 1, collectionId, id));
@@ -257,6 +256,6 @@ function shownIds(store: ArtifactStore, viewer: Viewer, collectionId: number): n
   return ids;
 }
 
-function touch(db: AppDatabase, id: number, now: number): void {
-  statement(db, "update collections set updated_at = ? where id = ?").run(now, id);
+function touch(store: ArtifactStore, id: number, now: number): void {
+  store.collectionStatement("update collections set updated_at = ? where id = ?").run(now, id);
 }

@@ -30,7 +30,7 @@ import { signToken, verifyToken } from "./signing";
  * followed members' public artifacts, newest first.
  */
 
-type FollowDeps = Pick<Deps, "db" | "outbox">;
+type FollowDeps = Pick<Deps, "db" | "artifactStore" | "outbox">;
 
 const isPublic = sql.raw(PUBLIC_ARTIFACT);
 
@@ -42,14 +42,19 @@ const isFollowableCollection = sql.raw(FOLLOWABLE_COLLECTION);
  * collection they may not see; BAD_REQUEST for their own account and for a collection they see
  * that tells no one (private, hidden to its members, a saved search).
  */
-function assertFollowable(tx: Tx, db: Deps["db"], follower: Writer, target: FollowTarget): void {
+function assertFollowable(
+  tx: Tx,
+  store: Deps["artifactStore"],
+  follower: Writer,
+  target: FollowTarget,
+): void {
   if (target.kind === "artifact") {
     publicArtifactOwner(tx, target.id);
     return;
   }
   if (target.kind === "collection") {
     // The same connection, so inside the transaction: the one door that says who sees it.
-    const { row } = loadCollection(db, follower, target.id);
+    const { row } = loadCollection(store, follower, target.id);
     const followable = tx.get<{ found: number } | undefined>(sql`select 1 as found
       from collections where id = ${row.id} and ${isFollowableCollection}`);
     if (!followable) {
@@ -116,7 +121,7 @@ export function follow(
   }
   deps.db.transaction(
     (tx) => {
-      assertFollowable(tx, deps.db, member, input.target);
+      assertFollowable(tx, deps.artifactStore, member, input.target);
       const found = followOf(tx, member.id, input.target);
       if (found) {
         tx.update(follows).set(input.channels).where(eq(follows.id, found.id)).run();

@@ -1,5 +1,6 @@
 import {
   collaboratorInput,
+  collaboratorInviteInput,
   collectionCreateInput,
   collectionHistoryQuery,
   collectionIdInput,
@@ -8,7 +9,10 @@ import {
   collectionItemsQuery,
   collectionItemsRemoveInput,
   collectionListQuery,
+  collectionModerationInput,
+  collectionReportInput,
   collectionUpdateInput,
+  reportedCollectionsQuery,
 } from "@artifact-atlas/shared";
 import {
   addCollaborator,
@@ -30,7 +34,20 @@ import {
   collectionItems,
   removeItems,
 } from "../../services/collections/items";
-import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
+import {
+  dismissCollectionReports,
+  hideCollection,
+  reportCollection,
+  reportedCollections,
+  unhideCollection,
+} from "../../services/collections/reports";
+import {
+  curatorProcedure,
+  protectedProcedure,
+  publicProcedure,
+  router,
+  writeProcedure,
+} from "../init";
 
 /** Collections (issue 32): the same services as REST's /collections paths. */
 export const collectionsRouter = router({
@@ -56,7 +73,7 @@ export const collectionsRouter = router({
 
   history: publicProcedure
     .input(collectionHistoryQuery)
-    .query(({ ctx, input }) => collectionHistory(ctx.deps.db, ctx.user, input)),
+    .query(({ ctx, input }) => collectionHistory(ctx.deps.artifactStore, ctx.user, input)),
 
   create: writeProcedure
     .input(collectionCreateInput)
@@ -93,31 +110,56 @@ export const collectionsRouter = router({
     .input(collectionItemChangeInput)
     .mutation(({ ctx, input }) => changeItem(ctx.deps.artifactStore, ctx.user, input, ctx.now)),
 
+  /** The owner invites a member by account id or by name. */
   addCollaborator: writeProcedure
-    .input(collaboratorInput)
+    .input(collaboratorInviteInput)
     .mutation(({ ctx, input }) =>
       addCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
     ),
 
   likeStatus: protectedProcedure
     .input(collectionIdInput)
-    .query(({ ctx, input }) => collectionLikeStatus(ctx.deps.db, ctx.user, input.id)),
+    .query(({ ctx, input }) => collectionLikeStatus(ctx.deps.artifactStore, ctx.user, input.id)),
 
   like: writeProcedure
     .input(collectionIdInput)
     .mutation(({ ctx, input }) =>
-      setCollectionLike(ctx.deps.db, ctx.user, input.id, true, ctx.now),
+      setCollectionLike(ctx.deps.artifactStore, ctx.user, input.id, true, ctx.now),
     ),
 
   unlike: writeProcedure
     .input(collectionIdInput)
     .mutation(({ ctx, input }) =>
-      setCollectionLike(ctx.deps.db, ctx.user, input.id, false, ctx.now),
+      setCollectionLike(ctx.deps.artifactStore, ctx.user, input.id, false, ctx.now),
     ),
 
   removeCollaborator: writeProcedure
     .input(collaboratorInput)
     .mutation(({ ctx, input }) =>
       removeCollaborator(ctx.deps.artifactStore, ctx.user, input, ctx.now),
+    ),
+
+  /** A member reports a public or unlisted collection; it waits for a curator. */
+  report: writeProcedure
+    .input(collectionReportInput)
+    .mutation(({ ctx, input }) => reportCollection(ctx.deps, ctx.user, input, ctx)),
+
+  /** Curators: the collections with open reports, longest waiting first. */
+  reported: curatorProcedure
+    .input(reportedCollectionsQuery)
+    .query(({ ctx, input }) => reportedCollections(ctx.deps, ctx.user, input)),
+
+  hide: curatorProcedure
+    .input(collectionModerationInput)
+    .mutation(({ ctx, input }) => hideCollection(ctx.deps, ctx.user, input, ctx)),
+
+  unhide: curatorProcedure
+    .input(collectionModerationInput)
+    .mutation(({ ctx, input }) => unhideCollection(ctx.deps, ctx.user, input, ctx)),
+
+  dismissReports: curatorProcedure
+    .input(collectionIdInput)
+    .mutation(({ ctx, input }) =>
+      dismissCollectionReports(ctx.deps.artifactStore, ctx.user, input, ctx),
     ),
 });

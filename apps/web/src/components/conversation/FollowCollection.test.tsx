@@ -42,7 +42,7 @@ function makeCollection(overrides: Partial<CollectionDetail> = {}): CollectionDe
     coverArtifactId: null,
     hiddenReason: null,
     deletedAt: null,
-    rights: { edit: false, own: false },
+    rights: { edit: false, own: false, moderate: false },
     ...overrides,
   };
 }
@@ -105,11 +105,14 @@ describe("Follow beside a collection's title", () => {
   it("is not offered on a private collection, a saved search, to its editors or to a visitor", async () => {
     for (const [collection, who] of [
       [
-        makeCollection({ visibility: "private", rights: { edit: true, own: true } }),
+        makeCollection({
+          visibility: "private",
+          rights: { edit: true, own: true, moderate: false },
+        }),
         SIGNED_IN_USER,
       ],
       [makeCollection({ kind: "search" }), SIGNED_IN_USER],
-      [makeCollection({ rights: { edit: true, own: false } }), SIGNED_IN_USER],
+      [makeCollection({ rights: { edit: true, own: false, moderate: false } }), SIGNED_IN_USER],
       [makeCollection(), null],
     ] as const) {
       const { api, asked } = collectionApi(collection, who as typeof SIGNED_IN_USER);
