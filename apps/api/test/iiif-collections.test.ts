@@ -142,6 +142,21 @@ describe("a collection's IIIF Collection", () => {
     expect(asOwner.statusCode).toBe(404);
     expect(asOwner.body).not.toContain("Workshop finds");
 
+    // Hidden by a curator: no IIIF Collection for anyone, its owner included.
+    const curator = await createUserWithSession(t, { role: "curator", name: "Cora Curator" });
+    const hidden = await curated("public");
+    const hide = await trpc(
+      t.app,
+      "mutation",
+      "collections.hide",
+      { id: hidden, reason: "Offensive", note: "Slurs in the notes" },
+      curator.cookie,
+    );
+    expect(hide.error).toBeUndefined();
+    for (const cookie of ["", owner.cookie, curator.cookie]) {
+      expect((await rest(t.app, "GET", collectionUrl(hidden), { cookie })).statusCode).toBe(404);
+    }
+
     const trashed = await curated("public");
     await call("mutation", "collections.delete", { id: trashed });
     expect((await rest(t.app, "GET", collectionUrl(trashed))).statusCode).toBe(404);
