@@ -48,6 +48,7 @@ import {
   router,
   writeProcedure,
 } from "../init";
+import { curatorWriteProcedure } from "./review";
 
 /** Collections (issue 32): the same services as REST's /collections paths. */
 export const collectionsRouter = router({
@@ -149,15 +150,15 @@ export const collectionsRouter = router({
     .input(reportedCollectionsQuery)
     .query(({ ctx, input }) => reportedCollections(ctx.deps, ctx.user, input)),
 
-  hide: curatorProcedure
+  hide: curatorWriteProcedure
     .input(collectionModerationInput)
     .mutation(({ ctx, input }) => hideCollection(ctx.deps, ctx.user, input, ctx)),
 
-  unhide: curatorProcedure
+  unhide: curatorWriteProcedure
     .input(collectionModerationInput)
     .mutation(({ ctx, input }) => unhideCollection(ctx.deps, ctx.user, input, ctx)),
 
-  dismissReports: curatorProcedure
+  dismissReports: curatorWriteProcedure
     .input(collectionIdInput)
     .mutation(({ ctx, input }) =>
       dismissCollectionReports(ctx.deps.artifactStore, ctx.user, input, ctx),
