@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./roles";
+export * from "./audit";
 export * from "./messages";
 export * from "./types";
 export * from "./schemas/fields";

@@ -1,4 +1,5 @@
-import type { AuditAction, NotificationKind, Role } from "./roles";
+import type { AuditAction } from "./audit";
+import type { NotificationKind, Role } from "./roles";
 
 /** What the bell says, in words (issue 17); `name` is the artifact's, `reason` the reviewer's. */
 export function notificationText(

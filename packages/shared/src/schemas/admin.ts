@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
-import { AUDIT_ACTIONS, NOTIFICATION_KINDS, ROLES } from "../roles";
+import { AUDIT_ACTIONS } from "../audit";
+import { NOTIFICATION_KINDS, ROLES } from "../roles";
 import { isWellFormedText, requiredText, wholeNumber } from "./fields";
 
 /*

@@ -260,6 +260,7 @@ describe("artifactListQuery", () => {
       eras: [],
       locations: [],
       rights: [],
+      countries: [],
     });
   });
 
