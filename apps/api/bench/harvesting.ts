@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { writeMarkdownReport } from "./markdown-report";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { closeDatabase, openDatabase } from "../src/db/client";
@@ -172,7 +173,7 @@ async function main() {
       harvestRowLine(dublinCore),
       ...renderHarvestTables(measuredHarvest).slice(HARVEST_TABLE_HEAD.length),
     ].join("\n");
-    writeFileSync(REPORT, report);
+    await writeMarkdownReport(REPORT, report);
     console.log(report);
   } finally {
     await stopServer(server);

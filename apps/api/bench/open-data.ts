@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { writeMarkdownReport } from "./markdown-report";
 import Database from "better-sqlite3";
 import { ARTIFACT_FIELD_NAMES } from "@artifact-atlas/shared";
 import os from "node:os";
@@ -299,9 +300,7 @@ async function main() {
       "export and the sockets' buffers.",
       "",
     ].join("\n");
-    const prettier = await import("prettier");
-    const options = (await prettier.resolveConfig(REPORT)) ?? {};
-    writeFileSync(REPORT, await prettier.format(report, { ...options, filepath: REPORT }));
+    await writeMarkdownReport(REPORT, report);
     console.log(`wrote ${REPORT}`);
   } finally {
     await stopServer(server);

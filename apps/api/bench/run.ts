@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { writeMarkdownReport } from "./markdown-report";
 import {
   existsSync,
   mkdtempSync,
@@ -131,11 +132,7 @@ const REPORT = join(ROOT, "docs/benchmarks.md");
 const LAST_RUN = join(API, "dist/bench/last-run.json");
 
 async function writeReport(report: BenchReport): Promise<void> {
-  // Formatted as `pnpm lint` expects the repository's Markdown.
-  const prettier = await import("prettier");
-  const options = (await prettier.resolveConfig(REPORT)) ?? {};
-  const markdown = renderReport(report, FINDINGS);
-  writeFileSync(REPORT, await prettier.format(markdown, { ...options, filepath: REPORT }));
+  await writeMarkdownReport(REPORT, renderReport(report, FINDINGS));
 }
 
 /**
@@ -173,9 +170,7 @@ async function benchUploadsOnly(): Promise<void> {
     const current = readFileSync(REPORT, "utf8");
     const without = current.replace(/## Image uploads[\s\S]*?(?=\n## )\n/, "");
     const updated = without.replace("## Targets", `${section}\n## Targets`);
-    const prettier = await import("prettier");
-    const options = (await prettier.resolveConfig(REPORT)) ?? {};
-    writeFileSync(REPORT, await prettier.format(updated, { ...options, filepath: REPORT }));
+    await writeMarkdownReport(REPORT, updated);
     log(`wrote the upload rows into ${REPORT}`);
   } finally {
     if (app) await stopServer(app);
