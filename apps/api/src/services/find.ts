@@ -80,34 +80,11 @@ function findInCollection(store: ArtifactStore, query: CollectionFind): FindAnsw
  * take room. Last, as it can hold any character.
  */
 function cacheKey(query: CollectionFind): string {
-  const {
-    in: scope,
-    types,
-    eras,
-    fromYear,
-    toYear,
-    locations,
-    rights,
-    countries,
-    sort,
-    window,
-  } = query;
   const what = [query.total, query.facets, query.allFieldsTotal, query.collection];
   const place = [query.bbox, query.near, query.placeKind];
-  const parts = [
-    scope,
-    types,
-    eras,
-    fromYear,
-    toYear,
-    locations,
-    rights,
-    countries,
-    sort,
-    window,
-    what,
-    place,
-  ];
+  const filters = [query.types, query.eras, query.fromYear, query.toYear, query.locations];
+  const more = [query.rights, query.countries];
+  const parts = [query.in, ...filters, ...more, query.sort, query.window, what, place];
   return `${JSON.stringify(parts)}:${lowerAscii(query.search ?? "")}`;
 }
 
