@@ -606,9 +606,10 @@ describe("query plans", () => {
           statements.filter((statement) => /_fts match|artifact_name like/.test(statement));
         statements.length = 0;
         facetsOf(store, { ...filters, search, in: scope });
-        // One statement counts the three facets from one look at the matches.
-        expect(statements, search).toHaveLength(1);
-        const read = [...statements];
+        // One statement counts the facets from one look at the matches (the countries of its
+        // ids are counted in memory, store/place-countries.ts, which reads no match).
+        expect(searching(), search).toHaveLength(1);
+        const read = [...searching()];
         for (const sort of ["date_asc", "desc", "default"] as const) {
           statements.length = 0;
           const page = listPage(store, { search, in: scope, ...filters, sort, page: 1 });

@@ -256,23 +256,35 @@ export interface SearchSql {
   none: boolean;
 }
 
-/** The ids a search matches, its values added to `params`. */
-export function searchSql(query: CollectionFind, params: Record<string, unknown>): SearchSql {
+/**
+ * The ids a search matches, its values added to `params`; only those `sampled` keeps (a
+ * condition on an id column, see inSample) when it is given.
+ */
+export function searchSql(
+  query: CollectionFind,
+  params: Record<string, unknown>,
+  sampled?: Sampled,
+): SearchSql {
   const search = query.search ?? "";
   if (!search) return { ids: null, match: null, none: false };
   if (query.in === "all") {
     const match = allFieldsQuery(searchWords(search));
     params.match = match ?? '""';
+    const sample = sampled ? ` and ${sampled("rowid")}` : "";
     return {
-      ids: "select rowid from artifacts_fts where artifacts_fts match :match",
+      ids: `select rowid as id from artifacts_fts where artifacts_fts match :match${sample}`,
       match,
       none: match === null,
     };
   }
   const words = nameWords(search);
   if (words.none) return { ids: null, match: null, none: true };
-  return { ids: nameIdsSql(words, "artifacts_name_folded_fts", params), match: null, none: false };
+  const ids = nameIdsSql(words, "artifacts_name_folded_fts", params, sampled);
+  return { ids, match: null, none: false };
 }
+
+/** A condition keeping a sample of the ids in the column it is given. */
+export type Sampled = (id: string) => string;
 
 /** The trigram indexes of the names: ASCII case folded (migration 0002), or case and accents (0037). */
 export type NameIndex = "artifacts_name_fts" | "artifacts_name_folded_fts";
@@ -286,20 +298,26 @@ export function nameIdsSql(
   words: NameWords,
   index: NameIndex,
   params: Record<string, unknown>,
+  sampled?: Sampled,
 ): string {
   const column = words.match === null ? "artifact_name" : "artifacts.artifact_name";
   const short = likeConditions(column, words.short.map(containsPattern), params);
   if (words.match === null) {
+    // The sample's condition first: SQLite tests the conditions in the order written, and
+    // LIKE on every name costs twice the walk (names "a" at 100,000 artifacts: 9.5 -> 4.4 ms).
+    const conditions = [...(sampled ? [sampled("id")] : []), ...short, PUBLIC_ARTIFACT];
     return `select id from artifacts indexed by artifacts_list_idx
-      where ${short.join(" and ")} and ${PUBLIC_ARTIFACT}`;
+      where ${conditions.join(" and ")}`;
   }
   params.names = index === "artifacts_name_fts" ? words.asciiMatch : words.match;
   if (short.length === 0) {
-    return `select rowid as id from ${index} where ${index} match :names`;
+    const sample = sampled ? ` and ${sampled("rowid")}` : "";
+    return `select rowid as id from ${index} where ${index} match :names${sample}`;
   }
+  const conditions = [...(sampled ? [sampled("f.rowid")] : []), ...short, PUBLIC_ARTIFACT];
   return `select f.rowid as id from ${index} f
     cross join artifacts indexed by artifacts_list_idx on artifacts.id = f.rowid
-    where f.${index} match :names and ${short.join(" and ")} and ${PUBLIC_ARTIFACT}`;
+    where f.${index} match :names and ${conditions.join(" and ")}`;
 }
 
 export interface Where {

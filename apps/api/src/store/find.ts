@@ -77,7 +77,7 @@ export interface FindOptions {
   sample: number;
 }
 
-export const FIND_DEFAULTS: FindOptions = { commonShare: 0.5, sample: 5_000 };
+export const FIND_DEFAULTS: FindOptions = { commonShare: 0.5, sample: 2_500 };
 
 /** Prepared statements per SQL text, the oldest dropped past this many shapes. */
 export const STATEMENTS_KEPT = 512;
