@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { resolve } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { MESSAGES, type QueuePage } from "@artifact-atlas/shared";
 import {
   artifactNamed,
@@ -29,7 +28,6 @@ import { useProductInBrowser } from "./support/product";
 // Behind a trusted proxy on this box, so that each account made below signs up from an address of
 // its own: one address may sign up only twenty times in fifteen minutes.
 const product = useProductInBrowser(() => ({ TRUST_PROXY: "127.0.0.1,::1" }));
-const ROOT = resolve(import.meta.dirname, "../../..");
 
 let addresses = 0;
 
@@ -43,15 +41,6 @@ async function signUp(context: BrowserContext, origin: string, name: string, lab
   });
   expect(answer.status(), await answer.text()).toBe(200);
   return { name, email };
-}
-
-/** `pnpm users:role EMAIL ROLE` on the running server's database, as an operator would. */
-function giveRole(email: string, role: "curator" | "admin") {
-  execFileSync("pnpm", ["--silent", "users:role", email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: product.databasePath },
-    stdio: "pipe",
-  });
 }
 
 async function shown(locator: Locator): Promise<void> {
@@ -135,7 +124,7 @@ describe("community editing in the browser", () => {
     const curatorContext = await product.newContext();
     const { page } = await openPage(curatorContext);
     const curator = await signUp(curatorContext, product.origin, "Cora Curator", "review-curator");
-    giveRole(curator.email, "curator");
+    setRoleOn(product.databasePath, curator.email, "curator");
     await page.goto(`${product.origin}/review`);
     // A curator's links stay in the menu below 1536 px: ten do not fit on one line (decision 008).
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -183,7 +172,7 @@ describe("community editing in the browser", () => {
   it("a curator approves a whole import at once, and reads who decided an entry first", async () => {
     const importerContext = await product.newContext();
     const importer = await signUp(importerContext, product.origin, "Ian Importer", "importer");
-    giveRole(importer.email, "curator");
+    setRoleOn(product.databasePath, importer.email, "curator");
     const rows = ["Imported Amphora", "Imported Lyre", "Imported Strigil"].map((artifactName) => ({
       ...SAMPLE_ARTIFACT,
       artifactName,
@@ -201,10 +190,10 @@ describe("community editing in the browser", () => {
 
     const context = await product.newContext();
     const curator = await signUp(context, product.origin, "Cleo Curator", "review-cleo");
-    giveRole(curator.email, "curator");
+    setRoleOn(product.databasePath, curator.email, "curator");
     const otherContext = await product.newContext();
     const other = await signUp(otherContext, product.origin, "Carl Curator", "review-carl");
-    giveRole(other.email, "curator");
+    setRoleOn(product.databasePath, other.email, "curator");
 
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/review`);
@@ -241,7 +230,7 @@ describe("community editing in the browser", () => {
     const cup = await createArtifact(ownerContext, product.origin, { artifactName: "Hal's Cup" });
     const context = await product.newContext();
     const curator = await signUp(context, product.origin, "Una Curator", "review-una");
-    giveRole(curator.email, "curator");
+    setRoleOn(product.databasePath, curator.email, "curator");
     await decideOver(context, dish.id, "hide", "Copyright");
     await decideOver(context, cup.id, "hide", "Offensive");
 
@@ -298,7 +287,7 @@ describe("community editing in the browser", () => {
 
     const context = await product.newContext();
     const curator = await signUp(context, product.origin, "Ezra Curator", "review-ezra");
-    giveRole(curator.email, "curator");
+    setRoleOn(product.databasePath, curator.email, "curator");
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/artifacts/${rosetta.id}`);
     await page.getByRole("link", { name: "Edit" }).click();
@@ -367,7 +356,7 @@ describe.each(["light", "dark"] as const)("the review screens in the %s theme", 
       const adminContext = await product.newContext({ width, theme, reducedMotion: true });
       const { page, problems } = await openPage(adminContext);
       const admin = await signUp(adminContext, product.origin, "Ada Admin", `${label}-admin`);
-      giveRole(admin.email, "admin");
+      setRoleOn(product.databasePath, admin.email, "admin");
       await decideOver(adminContext, urn.id, "reject", "Duplicate");
       await decideOver(adminContext, coin.id, "hide", "Copyright");
       const memberContext = await product.newContext({ width, theme, reducedMotion: true });
