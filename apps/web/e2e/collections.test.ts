@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import type { ArtifactPage, CollectionDetail, CollectionItemsPage } from "@artifact-atlas/shared";
 import { signUp, trpcMutation, trpcQuery } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -17,16 +16,7 @@ import { useProductInBrowser } from "./support/product";
  */
 
 const product = useProductInBrowser();
-const ROOT = resolve(import.meta.dirname, "../../..");
 
-/** `pnpm users:role EMAIL ROLE` on the running server's database, as an operator would. */
-function giveRole(email: string, role: "curator") {
-  execFileSync("pnpm", ["--silent", "users:role", email, role], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: product.databasePath },
-    stdio: "pipe",
-  });
-}
 const POLL = { timeout: 10_000 };
 
 /** The artifact names of the collection page, in the order shown. */
@@ -206,7 +196,7 @@ describe("a reported collection", () => {
     const reader = await signUp(readerContext, product.origin, "Rita Reporter", "reporter");
     const curatorContext = await product.newContext();
     const curator = await signUp(curatorContext, product.origin, "Cora Curator", "col-curator");
-    giveRole(curator.email, "curator");
+    setRoleOn(product.databasePath, curator.email, "curator");
     const url = `${product.origin}/c/${collection.id}`;
 
     // The owner invites Rita by her name.

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { BrowserContext, Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { COMMENT_PLACEHOLDERS, type Artifact } from "@artifact-atlas/shared";
 import { createArtifact, PASSWORD, trpcQuery, uniqueEmail } from "./support/api";
 import { openPage, SCREENSHOT_DIR } from "./support/browser";
@@ -16,7 +16,6 @@ import { useProductInBrowser } from "./support/product";
 
 // Each account signs up from an address of its own, as people do.
 const product = useProductInBrowser(() => ({ TRUST_PROXY: "127.0.0.1,::1" }));
-const ROOT = resolve(import.meta.dirname, "../../..");
 let addresses = 0;
 
 async function signUp(context: BrowserContext, name: string, label: string) {
@@ -125,11 +124,7 @@ describe("the conversation around an artifact", () => {
     // A curator hides the first comment; the visitor then sees only that it was hidden.
     const curatorContext = await product.newContext({ width: 390 });
     const curatorEmail = await signUp(curatorContext, "Cara Curator", "curator");
-    execFileSync("pnpm", ["--silent", "users:role", curatorEmail, "curator"], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: product.databasePath },
-      stdio: "pipe",
-    });
+    setRoleOn(product.databasePath, curatorEmail, "curator");
     const curator = await openPage(curatorContext);
     await curator.page.goto(`${product.origin}/artifacts/${stone.id}`);
     const curated = curator.page
