@@ -5,7 +5,14 @@ import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-datab
 import { MESSAGES } from "@artifact-atlas/shared";
 import { artifactNamed, createArtifact, like, SAMPLE_ARTIFACT, signUp, trpcMutation } from "./api";
 import { seriousViolations } from "./axe";
-import { expectedProblems, openPage, screenshot, SCREENSHOT_DIR, themeState } from "./browser";
+import {
+  expectedProblems,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  shown,
+  themeState,
+} from "./browser";
 import type { ProductInBrowser } from "./product";
 
 /*
@@ -326,8 +333,8 @@ export async function checkEveryRoute(
     if (screen.only && screen.only !== width) return;
     const path = typeof screen.path === "function" ? screen.path(ids) : screen.path;
     await page.goto(`${product.origin}${path}`);
-    await screen.ready(page).first().waitFor({ state: "visible" });
-    if (screen.act) await (await screen.act(page)).waitFor({ state: "visible" });
+    await shown(screen.ready(page));
+    if (screen.act) await shown(await screen.act(page));
     await settle(page);
     expect((await themeState(page)).dataTheme, `${screen.name} theme`).toBe(theme);
     // Only the failures are wanted: axe then skips collecting every passing node.
