@@ -4,7 +4,7 @@ import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import type { ArtifactPage, CollectionDetail, CollectionItemsPage } from "@artifact-atlas/shared";
 import { signUp, trpcMutation, trpcQuery } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -53,13 +53,13 @@ describe("a collection", () => {
     const chooser = page.getByRole("dialog", { name: "Add to collection" });
     await chooser.getByLabel("New collection").fill("Tuesday's class");
     await chooser.getByRole("button", { name: "Create and add" }).click();
-    await chooser.getByText("Added to").waitFor(POLL);
+    await shown(chooser.getByText("Added to"));
     await page.keyboard.press("Escape");
 
     // The second card adds to the collection just made.
     await addButton(page, second!.artifactName).click();
     await chooser.getByRole("button", { name: /^Add\s*to Tuesday's class$/ }).click();
-    await chooser.getByText("Added to").waitFor(POLL);
+    await shown(chooser.getByText("Added to"));
     await chooser.getByRole("link", { name: "Tuesday's class" }).click();
 
     await page.waitForURL((url) => url.pathname.startsWith("/c/"), POLL);
@@ -94,11 +94,11 @@ describe("a collection", () => {
     await page.getByRole("link", { name: "Exhibit" }).click();
     const slide = page.getByRole("figure");
     await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 1 of 2");
-    await page.getByRole("heading", { name: second!.artifactName }).waitFor(POLL);
+    await shown(page.getByRole("heading", { name: second!.artifactName }));
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 2 of 2");
-    await page.getByRole("heading", { name: first!.artifactName }).waitFor(POLL);
-    await page.getByText("Look at the inscription on the left.").waitFor(POLL);
+    await shown(page.getByRole("heading", { name: first!.artifactName }));
+    await shown(page.getByText("Look at the inscription on the left."));
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => slide.getAttribute("aria-label"), POLL).toBe("Artifact 2 of 2");
     await page.keyboard.press("ArrowLeft");
@@ -107,7 +107,7 @@ describe("a collection", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.pathname === `/c/${id}`, POLL);
-    await page.getByRole("link", { name: "Exhibit" }).waitFor(POLL);
+    await shown(page.getByRole("link", { name: "Exhibit" }));
     expect(await axeViolations(page)).toEqual([]);
 
     expect(problems).toEqual([]);
@@ -135,7 +135,7 @@ describe("a collection", () => {
     await page.goto(`${product.origin}/c/${collection.id}`);
     const header = page.locator("header", { has: page.getByRole("heading", { level: 1 }) });
     await header.getByRole("button", { name: "Follow Coins of the Empire" }).click();
-    await header.getByRole("button", { name: "Unfollow Coins of the Empire" }).waitFor(POLL);
+    await shown(header.getByRole("button", { name: "Unfollow Coins of the Empire" }));
     expect(await header.getByRole("checkbox", { name: "In the bell" }).isChecked()).toBe(true);
 
     // The keeper adds a second artifact: the follower's bell tells of it, and leads back here.
@@ -153,8 +153,8 @@ describe("a collection", () => {
 
     await page.goto(`${product.origin}/following`);
     const followed = page.getByRole("region", { name: "What you follow" });
-    await followed.getByRole("link", { name: "Coins of the Empire" }).waitFor(POLL);
-    await followed.getByText("Collection, in the bell").waitFor(POLL);
+    await shown(followed.getByRole("link", { name: "Coins of the Empire" }));
+    await shown(followed.getByText("Collection, in the bell"));
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
 
@@ -166,10 +166,10 @@ describe("a collection", () => {
         await shotContext.addCookies(cookies);
         const shot = await openPage(shotContext);
         await shot.page.goto(`${product.origin}/c/${collection.id}`);
-        await shot.page.getByRole("button", { name: "Unfollow Coins of the Empire" }).waitFor(POLL);
+        await shown(shot.page.getByRole("button", { name: "Unfollow Coins of the Empire" }));
         await screenshot(shot.page, `collection-follow-${width}-${theme}`);
         await shot.page.goto(`${product.origin}/following`);
-        await shot.page.getByRole("link", { name: "Coins of the Empire" }).waitFor(POLL);
+        await shown(shot.page.getByRole("link", { name: "Coins of the Empire" }));
         await screenshot(shot.page, `following-collections-${width}-${theme}`);
         expect(shot.problems).toEqual([]);
       }
@@ -205,11 +205,12 @@ describe("a reported collection", () => {
     await ownerPage.getByRole("button", { name: "Collaborators" }).click();
     await ownerPage.getByLabel("Member name").fill("rita reporter");
     await ownerPage.getByRole("button", { name: "Invite", exact: true }).click();
-    await ownerPage.getByText("Rita Reporter can now add, order and annotate.").waitFor(POLL);
-    await ownerPage
-      .getByRole("list", { name: "Collaborators" })
-      .getByText(reader.name, { exact: true })
-      .waitFor();
+    await shown(ownerPage.getByText("Rita Reporter can now add, order and annotate."));
+    await shown(
+      ownerPage
+        .getByRole("list", { name: "Collaborators" })
+        .getByText(reader.name, { exact: true }),
+    );
     // She leaves again, so that she reads it as any member would.
     await ownerPage.getByRole("button", { name: named("Remove", reader.name) }).click();
     await expect
@@ -220,28 +221,28 @@ describe("a reported collection", () => {
     const { page, problems } = await openPage(readerContext);
     await page.goto(url);
     await page.getByRole("button", { name: "Cite this" }).click();
-    await page
-      .getByText(
+    await shown(
+      page.getByText(
         `Olive Owner. "Graffiti of Pompeii." Collection of 1 artifact. Artifact Atlas, ${url}.`,
         {
           exact: false,
         },
-      )
-      .waitFor(POLL);
+      ),
+    );
     await page.getByRole("button", { name: "Report" }).click();
     const report = page.getByRole("form", { name: "Report this collection" });
     await report.getByLabel("Reason").selectOption("offensive");
     await report.getByLabel("Note (optional)").fill("Rude words in the description.");
     await report.getByRole("button", { name: "Send report" }).click();
-    await page.getByText("Thank you. A curator will look at your report.").waitFor(POLL);
+    await shown(page.getByText("Thank you. A curator will look at your report."));
     expect(await axeViolations(page)).toEqual([]);
 
     // The curator finds it on /review and hides it with a reason.
     const { page: curatorPage, problems: curatorProblems } = await openPage(curatorContext);
     await curatorPage.goto(`${product.origin}/review`);
     const card = curatorPage.getByRole("article", { name: "Graffiti of Pompeii" });
-    await card.getByText("Rude words in the description.").waitFor(POLL);
-    await card.getByText("1 open report").waitFor();
+    await shown(card.getByText("Rude words in the description."));
+    await shown(card.getByText("1 open report"));
     expect(await axeViolations(curatorPage)).toEqual([]);
     await screenshot(curatorPage, "review-reported-collection-light-1280");
     await card
@@ -257,16 +258,16 @@ describe("a reported collection", () => {
 
     // Gone for the member, from the list and at its address; the owner is told why.
     await page.goto(`${product.origin}/collections`);
-    await page.getByRole("heading", { name: "Collections", level: 1 }).waitFor(POLL);
+    await shown(page.getByRole("heading", { name: "Collections", level: 1 }));
     expect(await page.getByText("Graffiti of Pompeii").count()).toBe(0);
     const direct = await readerContext.request.get(url, { headers: { accept: "text/html" } });
     expect(direct.status()).toBe(404);
     await ownerPage.reload();
-    await ownerPage
-      .getByText(
+    await shown(
+      ownerPage.getByText(
         "Hidden by a curator: Offensive. Only you and the curators can see this collection.",
-      )
-      .waitFor(POLL);
+      ),
+    );
     expect(await axeViolations(ownerPage)).toEqual([]);
 
     // The curator unhides it from its page.
@@ -275,9 +276,7 @@ describe("a reported collection", () => {
     const unhide = curatorPage.getByRole("form", { name: /^Unhide collection Graffiti/ });
     await unhide.getByLabel("Reason").selectOption("Other");
     await unhide.getByRole("button", { name: "Unhide collection" }).click();
-    await curatorPage
-      .getByRole("button", { name: "Hide collection", expanded: false })
-      .waitFor(POLL);
+    await shown(curatorPage.getByRole("button", { name: "Hide collection", expanded: false }));
     expect(
       (await readerContext.request.get(url, { headers: { accept: "text/html" } })).status(),
     ).toBe(200);
@@ -292,11 +291,9 @@ describe("a reported collection", () => {
         await ownerPage.setViewportSize({ width, height: 900 });
         await ownerPage.evaluate((value) => window.localStorage.setItem("theme", value), theme);
         await ownerPage.reload();
-        await ownerPage
-          .getByText("Hidden by a curator: Offensive.", { exact: false })
-          .waitFor(POLL);
+        await shown(ownerPage.getByText("Hidden by a curator: Offensive.", { exact: false }));
         await ownerPage.getByRole("button", { name: "Collaborators" }).click();
-        await ownerPage.getByLabel("Member name").waitFor();
+        await shown(ownerPage.getByLabel("Member name"));
         const overflow = await ownerPage.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );

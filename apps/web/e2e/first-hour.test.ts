@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Artifact } from "@artifact-atlas/shared";
 import { createArtifact, like, signUp } from "./support/api";
-import { expectedProblems, openPage, screenshot } from "./support/browser";
+import { expectedProblems, openPage, screenshot, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -24,8 +24,9 @@ function eventually<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 10_000, interval: 50 });
 }
 
-async function shown(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: "visible" });
+/** The first of what the locator finds, shown (several elements may match). */
+function firstShown(locator: Locator): Promise<void> {
+  return shown(locator.first());
 }
 
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -107,7 +108,7 @@ describe("a visitor is not sent to a wall", () => {
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/allartifacts`);
     const card = page.getByRole("article").first();
-    await shown(card);
+    await firstShown(card);
     const name = (await card.getByRole("heading").textContent()) ?? "";
     // One link per card, and nothing else to press in it.
     expect(await card.getByRole("link").count()).toBe(1);
@@ -117,16 +118,16 @@ describe("a visitor is not sent to a wall", () => {
     await card.click({ position: { x: 24, y: 24 } });
     await page.waitForURL(/\/login\?redirect=%2Fartifacts%2F\d+/);
     const id = /artifacts%2F(\d+)/.exec(page.url())?.[1];
-    await shown(page.getByRole("button", { name: "Sign in" }));
+    await firstShown(page.getByRole("button", { name: "Sign in" }));
     // This server has no Google credentials: no button leading to "not set up".
     expect(await page.getByRole("link", { name: /with Google/ }).count()).toBe(0);
 
     await page.getByRole("link", { name: "View it without signing in" }).click();
     await eventually(() => path(page)).toBe(`/a/${id}`);
-    await shown(page.getByRole("heading", { level: 1, name }));
+    await firstShown(page.getByRole("heading", { level: 1, name }));
 
     await page.goto(`${product.origin}/signup`);
-    await shown(page.getByRole("button", { name: "Create Account" }));
+    await firstShown(page.getByRole("button", { name: "Create Account" }));
     expect(await page.getByRole("link", { name: /with Google/ }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -136,11 +137,11 @@ describe("a visitor is not sent to a wall", () => {
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/timeline`);
     const first = page.locator("section[aria-labelledby=timeline-list] ol a").first();
-    await shown(first);
+    await firstShown(first);
     expect(await first.getAttribute("href")).toMatch(/^\/a\/\d+$/);
     await first.click();
     await page.waitForURL(/\/a\/\d+$/);
-    await shown(page.getByRole("region", { name: "Cite this" }));
+    await firstShown(page.getByRole("region", { name: "Cite this" }));
     expect(problems).toEqual([]);
   });
 
@@ -150,7 +151,7 @@ describe("a visitor is not sent to a wall", () => {
         const context = await product.newContext({ theme, width, reducedMotion: true });
         const { page, problems } = await openPage(context);
         await page.goto(`${product.origin}/artifacts/1`);
-        await shown(page.getByRole("link", { name: "View it without signing in" }));
+        await firstShown(page.getByRole("link", { name: "View it without signing in" }));
         await look(page, `login-from-artifact-${width}-${theme}`);
         expect(problems).toEqual([]);
       });
@@ -163,12 +164,12 @@ describe("finding by time", () => {
     const context = await product.newContext({ width: 390 });
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/allartifacts`);
-    await shown(page.getByText(/^Displaying \d+ artifacts$/));
+    await firstShown(page.getByText(/^Displaying \d+ artifacts$/));
     // The summary of the loaded filters: the placeholder shown while their code loads says
     // "Filters" too, and a click on it opens nothing.
     await page.locator("summary", { hasText: "Filters" }).click();
     const eras = page.getByRole("group", { name: "Era (date created)" });
-    await shown(eras.getByRole("checkbox", { name: /^2nd millennium \d+$/ }));
+    await firstShown(eras.getByRole("checkbox", { name: /^2nd millennium \d+$/ }));
     // Millennia first: far fewer rows than the 57 of every century and millennium.
     const rows = await eras.getByRole("checkbox").count();
     expect(rows).toBeGreaterThan(3);
@@ -214,10 +215,10 @@ describe("finding by time", () => {
         const context = await product.newContext({ theme, width, reducedMotion: true });
         const { page, problems } = await openPage(context);
         await page.goto(`${product.origin}/allartifacts?era=c-5`);
-        await shown(page.getByRole("checkbox", { name: /^5th century BC \d+$/ }));
+        await firstShown(page.getByRole("checkbox", { name: /^5th century BC \d+$/ }));
         await page.getByRole("textbox", { name: "To year" }).fill("the dawn of time");
         await page.getByRole("button", { name: "Apply years" }).click();
-        await shown(page.getByText(/is not a date we can read/));
+        await firstShown(page.getByText(/is not a date we can read/));
         await look(page, `eras-${width}-${theme}`);
         expect(problems).toEqual([]);
       });
@@ -230,7 +231,7 @@ describe("a list that says what it shows", () => {
     const context = await product.newContext();
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/allartifacts?page=99`);
-    await shown(page.getByRole("heading", { name: "There is no page 99" }));
+    await firstShown(page.getByRole("heading", { name: "There is no page 99" }));
     expect(await page.getByText("No artifacts found matching your search.").count()).toBe(0);
     await page.getByRole("button", { name: /^Go to page \d+$/ }).click();
     await eventually(() => page.getByRole("article").count()).toBeGreaterThan(0);
@@ -244,19 +245,19 @@ describe("a list that says what it shows", () => {
         const context = await product.newContext({ theme, width, reducedMotion: true });
         const { page, problems } = await openPage(context);
         await page.goto(`${product.origin}/allartifacts`);
-        await shown(page.getByText(/^Displaying \d+ artifacts$/));
+        await firstShown(page.getByText(/^Displaying \d+ artifacts$/));
         await context.setOffline(true);
         await page.getByRole("searchbox", { name: "Search artifacts" }).fill("amphora");
         await eventually(() => query(page).get("search")).toBe("amphora");
         const notice = page.getByRole("status").filter({ hasText: "You are offline" });
-        await shown(notice);
+        await firstShown(notice);
         await look(page, `offline-${width}-${theme}`);
         await context.setOffline(false);
         await eventually(() => notice.count()).toBe(0);
         // What the browser itself logs of a request tried while the network was off.
         expectedProblems(problems, /ERR_INTERNET_DISCONNECTED/);
         await page.goto(`${product.origin}/allartifacts?page=99`);
-        await shown(page.getByRole("heading", { name: "There is no page 99" }));
+        await firstShown(page.getByRole("heading", { name: "There is no page 99" }));
         await look(page, `page-99-${width}-${theme}`);
         expect(problems).toEqual([]);
       });
@@ -280,7 +281,7 @@ async function deleteFromMyArtifacts(page: Page, name: string): Promise<Locator>
   const confirm = page.getByRole("dialog", { name: "Are you sure?" });
   await confirm.getByRole("button", { name: "Yes, delete it!" }).click();
   const done = page.getByRole("dialog", { name: "Deleted!" });
-  await shown(done);
+  await firstShown(done);
   return done;
 }
 
@@ -289,12 +290,12 @@ describe("nothing lost", () => {
     const { context } = await member();
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/myartifacts`);
-    await shown(page.getByRole("link", { name: "Bronze Lamp" }));
+    await firstShown(page.getByRole("link", { name: "Bronze Lamp" }));
 
     const done = await deleteFromMyArtifacts(page, "Bronze Lamp");
     await done.getByRole("button", { name: "Undo" }).click();
-    await shown(page.getByText("Bronze Lamp was restored."));
-    await shown(page.getByRole("link", { name: "Bronze Lamp" }));
+    await firstShown(page.getByText("Bronze Lamp was restored."));
+    await firstShown(page.getByRole("link", { name: "Bronze Lamp" }));
     // Focus is back on the button that deleted it.
     await eventually(() => focused(page)).toBe("Delete Bronze Lamp");
 
@@ -305,12 +306,12 @@ describe("nothing lost", () => {
     await page.getByRole("link", { name: "Trash" }).click();
     await eventually(() => path(page)).toBe("/myartifacts/trash");
     const table = page.getByRole("table", { name: "Deleted artifacts" });
-    await shown(table.getByText("Clay Jar"));
+    await firstShown(table.getByText("Clay Jar"));
     await table.getByRole("button", { name: "Restore Clay Jar" }).click();
-    await shown(page.getByText("Clay Jar was restored."));
-    await shown(page.getByRole("heading", { name: "Your trash is empty" }));
+    await firstShown(page.getByText("Clay Jar was restored."));
+    await firstShown(page.getByRole("heading", { name: "Your trash is empty" }));
     await page.goto(`${product.origin}/myartifacts`);
-    await shown(page.getByRole("link", { name: "Clay Jar" }));
+    await firstShown(page.getByRole("link", { name: "Clay Jar" }));
     expect(problems).toEqual([]);
   });
 
@@ -319,13 +320,13 @@ describe("nothing lost", () => {
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/artifacts/${lamp.id}`);
     const likeButton = page.getByRole("button", { name: "Like this Artifact" });
-    await shown(likeButton);
+    await firstShown(likeButton);
     await likeButton.focus();
     await page.keyboard.press("Enter");
-    await shown(page.getByRole("button", { name: "Unlike this Artifact", disabled: false }));
+    await firstShown(page.getByRole("button", { name: "Unlike this Artifact", disabled: false }));
     await eventually(() => focused(page)).toBe("Unlike this Artifact");
     await page.keyboard.press("Enter");
-    await shown(page.getByRole("button", { name: "Like this Artifact", disabled: false }));
+    await firstShown(page.getByRole("button", { name: "Like this Artifact", disabled: false }));
     await eventually(() => focused(page)).toBe("Like this Artifact");
     expect(problems).toEqual([]);
   });
@@ -336,12 +337,12 @@ describe("nothing lost", () => {
         const { context } = await member({ theme, width, reducedMotion: true });
         const { page, problems } = await openPage(context);
         await page.goto(`${product.origin}/myartifacts`);
-        await shown(page.getByRole("link", { name: "Clay Jar" }));
+        await firstShown(page.getByRole("link", { name: "Clay Jar" }));
         const done = await deleteFromMyArtifacts(page, "Clay Jar");
         await look(page, `deleted-undo-${width}-${theme}`);
         await done.getByRole("button", { name: "OK" }).click();
         await page.goto(`${product.origin}/myartifacts/trash`);
-        await shown(page.getByRole("button", { name: "Restore Clay Jar" }));
+        await firstShown(page.getByRole("button", { name: "Restore Clay Jar" }));
         await look(page, `trash-${width}-${theme}`);
         expect(problems).toEqual([]);
       });
@@ -402,7 +403,7 @@ describe("long words and whole photos", () => {
       "/likedartifacts",
     ]) {
       await page.goto(`${product.origin}${screen}`);
-      await shown(page.getByText(LONG_WORD));
+      await firstShown(page.getByText(LONG_WORD));
       expect(await outsideTheWindow(page), screen).toEqual([]);
     }
     expect(problems).toEqual([]);
@@ -433,7 +434,7 @@ describe("long words and whole photos", () => {
         const artifact = await longWordedArtifact(context);
         const { page, problems } = await openPage(context);
         await page.goto(`${product.origin}/artifacts/${artifact.id}`);
-        await shown(page.getByRole("button", { name: "Like this Artifact" }));
+        await firstShown(page.getByRole("button", { name: "Like this Artifact" }));
         await eventually(() =>
           page
             .getByRole("img", { name: "A tall stele, light at the top" })
@@ -442,7 +443,7 @@ describe("long words and whole photos", () => {
         expect(await outsideTheWindow(page)).toEqual([]);
         await look(page, `long-word-detail-${width}-${theme}`);
         await page.goto(`${product.origin}/myartifacts`);
-        await shown(page.getByRole("link", { name: LONG_WORD }));
+        await firstShown(page.getByRole("link", { name: LONG_WORD }));
         expect(await outsideTheWindow(page)).toEqual([]);
         await look(page, `long-word-mine-${width}-${theme}`);
         expect(problems).toEqual([]);

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ArtifactPage } from "@artifact-atlas/shared";
 import { allArtifacts, artifactNamed, signUp, trpcQuery, uniqueEmail } from "./support/api";
-import { expectedProblems, openPage, themeState } from "./support/browser";
+import { expectedProblems, openPage, shown, themeState } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -29,10 +29,6 @@ function eventually<T>(read: () => Promise<T> | T) {
 function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
-}
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
 }
 
 async function gone(locator: Locator): Promise<void> {

@@ -12,7 +12,7 @@ import {
   trpcQuery,
   uniqueEmail,
 } from "./support/api";
-import { expectedProblems, openPage, screenshot } from "./support/browser";
+import { expectedProblems, openPage, screenshot, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -43,8 +43,9 @@ async function signUp(context: BrowserContext, origin: string, name: string, lab
   return { name, email };
 }
 
-async function shown(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: "visible" });
+/** The first of what the locator finds, shown (several elements may match). */
+function firstShown(locator: Locator): Promise<void> {
+  return shown(locator.first());
 }
 
 /** A curator's decision through REST, on the entry as the queue shows it now. */
@@ -111,7 +112,7 @@ describe("community editing in the browser", () => {
 
     await memberPage.goto(`${product.origin}/myartifacts`);
     const row = memberPage.getByRole("row", { name: /Mia's Lamp/ });
-    await shown(row.getByText("Published"));
+    await firstShown(row.getByText("Published"));
 
     const rosetta = await artifactNamed(product.origin, "Rosetta Stone");
     await memberPage.goto(`${product.origin}/artifacts/${rosetta.id}`);
@@ -119,7 +120,7 @@ describe("community editing in the browser", () => {
     await memberPage.getByLabel("Reason").selectOption("inaccurate");
     await memberPage.getByLabel("Note (optional)").fill("The date is off by a century.");
     await memberPage.getByRole("button", { name: "Send report" }).click();
-    await memberPage.getByText("Thank you. A curator will look at your report.").waitFor();
+    await shown(memberPage.getByText("Thank you. A curator will look at your report."));
 
     const curatorContext = await product.newContext();
     const { page } = await openPage(curatorContext);
@@ -135,7 +136,7 @@ describe("community editing in the browser", () => {
     await expect.poll(() => reviewLink.textContent()).toMatch(/Review\s*3/);
     await page.getByRole("button", { name: "Close menu" }).click();
     // A new account's report waits in the group of their own (issue 28).
-    await shown(page.getByRole("article", { name: "Reports from new accounts" }));
+    await firstShown(page.getByRole("article", { name: "Reports from new accounts" }));
 
     const entry = page.getByRole("article", { name: "Mia's Lamp" });
     await entry.getByRole("button", { name: "Reject" }).click();
@@ -143,7 +144,7 @@ describe("community editing in the browser", () => {
     await entry.getByLabel("Note (optional)").fill("A modern replica.");
     await entry.getByRole("button", { name: "Reject" }).last().click();
     // The card stays, saying what was done.
-    await shown(entry.getByText("Rejected."));
+    await firstShown(entry.getByText("Rejected."));
     expect(await entry.getByRole("button", { name: "Approve" }).count()).toBe(0);
 
     await memberPage.goto(`${product.origin}/myartifacts`);
@@ -158,14 +159,13 @@ describe("community editing in the browser", () => {
     // A curator's way to the trash: Trash in the navigation's menu, the Admin screen's tab.
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("banner").getByRole("link", { name: "Trash", exact: true }).click();
-    await page
-      .getByRole("navigation", { name: "Admin sections" })
-      .getByRole("link", { name: "Trash" })
-      .waitFor();
+    await shown(
+      page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Trash" }),
+    );
     await page.getByRole("button", { name: "Restore Mia's Jar" }).click();
-    await page.getByText("Mia's Jar was restored.").waitFor();
+    await shown(page.getByText("Mia's Jar was restored."));
     await memberPage.goto(`${product.origin}/myartifacts`);
-    await memberPage.getByRole("row", { name: /Mia's Jar/ }).waitFor();
+    await shown(memberPage.getByRole("row", { name: /Mia's Jar/ }));
     expect(problems).toEqual([]);
   });
 
@@ -198,22 +198,22 @@ describe("community editing in the browser", () => {
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/review`);
     const importCard = page.getByRole("article", { name: "Import “museum.json”" });
-    await shown(importCard.getByText(/3 entries waiting · imported by Ian Importer/));
+    await firstShown(importCard.getByText(/3 entries waiting · imported by Ian Importer/));
     const bowlCard = page.getByRole("article", { name: "Bea's Bowl" });
-    await shown(bowlCard);
+    await firstShown(bowlCard);
 
     // Carl decides while Cleo's page is open; her click comes second.
     await decideOver(otherContext, bowl.id, "approve");
     await bowlCard.getByRole("button", { name: "Approve" }).click();
-    await shown(bowlCard.getByText(MESSAGES.alreadyDecided("Carl Curator")));
+    await firstShown(bowlCard.getByText(MESSAGES.alreadyDecided("Carl Curator")));
     // Still there once the queue has been read again.
     await page.waitForTimeout(500);
-    await shown(bowlCard.getByText(MESSAGES.alreadyDecided("Carl Curator")));
+    await firstShown(bowlCard.getByText(MESSAGES.alreadyDecided("Carl Curator")));
 
     await importCard.getByRole("button", { name: "Show its rows" }).click();
-    await shown(importCard.getByRole("article", { name: "Imported Lyre" }));
+    await firstShown(importCard.getByRole("article", { name: "Imported Lyre" }));
     await importCard.getByRole("button", { name: "Approve all 3" }).click();
-    await shown(page.getByText("“museum.json”: 3 entries approved."));
+    await firstShown(page.getByText("“museum.json”: 3 entries approved."));
     // Published: the public collection lists them.
     for (const name of ["Imported Amphora", "Imported Lyre", "Imported Strigil"]) {
       expect((await artifactNamed(product.origin, name)).artifactName).toBe(name);
@@ -236,11 +236,11 @@ describe("community editing in the browser", () => {
 
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/artifacts/${dish.id}`);
-    await shown(page.getByText("Reason: Copyright"));
+    await firstShown(page.getByText("Reason: Copyright"));
     await page.getByRole("button", { name: "Unhide Hal's Dish" }).click();
     await page.getByLabel("Reason", { exact: true }).selectOption("Other");
     await page.getByRole("button", { name: "Unhide", exact: true }).click();
-    await shown(page.getByText("Hal's Dish is visible again."));
+    await firstShown(page.getByText("Hal's Dish is visible again."));
     const visible = await fetch(
       `${product.origin}/trpc/artifacts.publicById?input=${encodeURIComponent(JSON.stringify({ id: dish.id }))}`,
     );
@@ -248,12 +248,12 @@ describe("community editing in the browser", () => {
 
     await page.goto(`${product.origin}/admin/hidden`);
     const list = page.getByRole("list", { name: "Hidden artifacts" });
-    await shown(list.getByText("Hidden by a curator: Offensive"));
+    await firstShown(list.getByText("Hidden by a curator: Offensive"));
     expect(await list.getByText("Hal's Dish").count()).toBe(0);
     await list.getByRole("button", { name: "Unhide Hal's Cup" }).click();
     await list.getByLabel("Reason", { exact: true }).selectOption("Other");
     await list.getByRole("button", { name: "Unhide", exact: true }).click();
-    await shown(list.getByText("Hal's Cup is visible again."));
+    await firstShown(list.getByText("Hal's Cup is visible again."));
     expect(
       await trpcQuery<{ id: number }>(product.origin, "artifacts.publicById", { id: cup.id }),
     ).toMatchObject({ id: cup.id });
@@ -267,7 +267,7 @@ describe("community editing in the browser", () => {
     const { page: memberPage, problems: memberProblems } = await openPage(memberContext);
     await memberPage.goto(`${product.origin}/update-artifact/${rosetta.id}`);
     const note = memberPage.getByRole("note");
-    await shown(
+    await firstShown(
       note.getByText(
         /This artifact was added by .+\. Only they, curators and admins can change it/,
       ),
@@ -280,7 +280,7 @@ describe("community editing in the browser", () => {
     ).toBe(`/artifacts/${rosetta.id}#discussion`);
     // The spec's message still answers a save.
     await memberPage.getByRole("button", { name: "Save Changes" }).click();
-    await shown(
+    await firstShown(
       memberPage.getByRole("dialog", { name: "Error!" }).getByText(MESSAGES.notYourArtifact),
     );
     expect(expectedProblems(memberProblems, /403|Updating the artifact failed/)).toBeGreaterThan(0);
@@ -291,14 +291,14 @@ describe("community editing in the browser", () => {
     const { page, problems } = await openPage(context);
     await page.goto(`${product.origin}/artifacts/${rosetta.id}`);
     await page.getByRole("link", { name: "Edit" }).click();
-    await shown(page.getByRole("heading", { name: "Update Artifact" }));
+    await firstShown(page.getByRole("heading", { name: "Update Artifact" }));
     expect(await page.getByRole("note").count()).toBe(0);
     await page.getByLabel("Present Location").fill("British Museum, Room 4");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await shown(page.getByRole("dialog", { name: "Artifact Updated Successfully" }));
+    await firstShown(page.getByRole("dialog", { name: "Artifact Updated Successfully" }));
     await page.goto(`${product.origin}/artifacts/${rosetta.id}/history`);
     const newest = page.getByRole("listitem").filter({ hasText: "Edited: present location" });
-    await shown(newest.getByText("Ezra Curator"));
+    await firstShown(newest.getByText("Ezra Curator"));
     expect(problems).toEqual([]);
   });
 });
@@ -391,7 +391,7 @@ describe.each(["light", "dark"] as const)("the review screens in the %s theme", 
       ] as const;
       for (const [on, name, path, ready] of shots) {
         await on.goto(`${product.origin}${path}`);
-        await ready.first().waitFor({ state: "visible" });
+        await shown(ready.first());
         if (name === "review") {
           // The figurine's two edits and its new entry are one card, with its pictures.
           const card = on.getByRole("article", { name: figurineName });
@@ -400,7 +400,7 @@ describe.each(["light", "dark"] as const)("the review screens in the %s theme", 
             .poll(() => card.locator('img[src^="/images/"], img[srcset*="/images/"]').count())
             .toBeGreaterThan(0);
           await card.getByRole("button", { name: "Reject" }).first().click();
-          await card.getByLabel("Reason", { exact: true }).first().waitFor();
+          await shown(card.getByLabel("Reason", { exact: true }).first());
         }
         const measured = await pageWidth(on);
         if (measured.page > measured.window) wide.push(`${name}: ${measured.page} px`);
