@@ -1,8 +1,7 @@
-import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { notifyOn, setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { createArtifact, signUp, trpcMutation } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -12,10 +11,6 @@ import { useProductInBrowser } from "./support/product";
  */
 
 const product = useProductInBrowser();
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 describe("an admin", () => {
   it("finds an account, makes it a curator, and sees it in the audit log", async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { COMMENT_PLACEHOLDERS, type Artifact } from "@artifact-atlas/shared";
 import { createArtifact, PASSWORD, trpcQuery, uniqueEmail } from "./support/api";
-import { openPage, SCREENSHOT_DIR } from "./support/browser";
+import { openPage, SCREENSHOT_DIR, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -29,8 +29,9 @@ async function signUp(context: BrowserContext, name: string, label: string) {
   return email;
 }
 
-async function shown(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: "visible" });
+/** The first of what the locator finds, shown (several elements may match). */
+function firstShown(locator: Locator): Promise<void> {
+  return shown(locator.first());
 }
 
 describe("the conversation around an artifact", () => {
@@ -53,27 +54,27 @@ describe("the conversation around an artifact", () => {
     });
     await member.page.goto(`${product.origin}/artifacts/${stone.id}`);
     const discussion = member.page.getByRole("region", { name: "Discussion" });
-    await shown(discussion.getByText("No comments yet."));
+    await firstShown(discussion.getByText("No comments yet."));
     const field = discussion.getByRole("textbox", { name: "Add a comment" });
     await field.fill(
       "Is this really **Roman**? <script>alert(1)</script> [see](javascript:alert(1))",
     );
     await discussion.getByRole("button", { name: "Post comment" }).click();
     const asked = discussion.getByRole("article", { name: "Comment by Mary Anning" });
-    await shown(asked.locator("strong", { hasText: "Roman" }));
-    await shown(asked.getByText("<script>alert(1)</script>", { exact: false }));
+    await firstShown(asked.locator("strong", { hasText: "Roman" }));
+    await firstShown(asked.getByText("<script>alert(1)</script>", { exact: false }));
     expect(await asked.locator("script, a[href^='javascript']").count()).toBe(0);
     expect(dialogs).toBe(0);
 
     // The member follows it and, beside "Added by", its owner; then suggests a date.
     await discussion.getByRole("button", { name: "Follow Bronze Lamp of Ostia" }).click();
-    await shown(discussion.getByRole("button", { name: "Unfollow Bronze Lamp of Ostia" }));
+    await firstShown(discussion.getByRole("button", { name: "Unfollow Bronze Lamp of Ostia" }));
     const byline = member.page.locator("header", {
       has: member.page.getByRole("heading", { level: 1 }),
     });
     await byline.getByRole("button", { name: "Follow Olga Owner" }).click();
-    await shown(byline.getByRole("button", { name: "Unfollow Olga Owner" }));
-    await shown(byline.getByRole("checkbox", { name: "In the bell" }));
+    await firstShown(byline.getByRole("button", { name: "Unfollow Olga Owner" }));
+    await firstShown(byline.getByRole("checkbox", { name: "In the bell" }));
     await discussion.getByRole("button", { name: "Suggest a change" }).click();
     const suggest = discussion.getByRole("form", { name: "Suggest a change" });
     await suggest.getByLabel("Field").selectOption("createdAt");
@@ -81,15 +82,17 @@ describe("the conversation around an artifact", () => {
     await suggest.getByLabel("Reason").fill("The maker's stamp is of the *2nd* century.");
     await suggest.getByLabel("Source").fill("https://ostia.example/lamps");
     await suggest.getByRole("button", { name: "Send suggestion" }).click();
-    await shown(discussion.getByText("Suggested change: Created At"));
+    await firstShown(discussion.getByText("Suggested change: Created At"));
 
     // A visitor reads it on the public page, and is invited to sign in.
     const visitorContext = await product.newContext({ width: 390 });
     const visitor = await openPage(visitorContext);
     await visitor.page.goto(`${product.origin}/a/${stone.id}`);
     const publicDiscussion = visitor.page.getByRole("region", { name: "Discussion" });
-    await shown(publicDiscussion.locator("strong", { hasText: "Roman" }));
-    await shown(publicDiscussion.getByRole("link", { name: "Sign in to join the discussion" }));
+    await firstShown(publicDiscussion.locator("strong", { hasText: "Roman" }));
+    await firstShown(
+      publicDiscussion.getByRole("link", { name: "Sign in to join the discussion" }),
+    );
     expect(await publicDiscussion.getByRole("textbox").count()).toBe(0);
 
     // The owner hears of it in the bell, opens the discussion and accepts the suggestion.
@@ -101,7 +104,7 @@ describe("the conversation around an artifact", () => {
     await owner.page.waitForURL((url) => url.hash === "#discussion");
     const ownerDiscussion = owner.page.getByRole("region", { name: "Discussion" });
     await ownerDiscussion.getByRole("button", { name: "Accept" }).click();
-    await shown(ownerDiscussion.getByText("Accepted", { exact: true }));
+    await firstShown(ownerDiscussion.getByText("Accepted", { exact: true }));
     await expect
       .poll(async () => {
         const artifact = await trpcQuery<Artifact>(product.origin, "artifacts.publicById", {
@@ -119,7 +122,7 @@ describe("the conversation around an artifact", () => {
     const reply = ownerDiscussion.getByRole("form", { name: "Reply to Mary Anning" });
     await reply.getByRole("textbox").fill("Roman, yes: see the `OSTIA` stamp.");
     await reply.getByRole("button", { name: "Reply" }).click();
-    await shown(ownerDiscussion.getByRole("article", { name: "Comment by Olga Owner" }));
+    await firstShown(ownerDiscussion.getByRole("article", { name: "Comment by Olga Owner" }));
 
     // A curator hides the first comment; the visitor then sees only that it was hidden.
     const curatorContext = await product.newContext({ width: 390 });
@@ -136,16 +139,16 @@ describe("the conversation around an artifact", () => {
     await expect.poll(() => reason.locator("option").count()).toBeGreaterThan(1);
     await reason.selectOption({ index: 1 });
     await curated.getByRole("button", { name: "Hide" }).click();
-    await shown(curated.getByText(COMMENT_PLACEHOLDERS.hidden, { exact: false }));
+    await firstShown(curated.getByText(COMMENT_PLACEHOLDERS.hidden, { exact: false }));
     await visitor.page.reload();
-    await shown(publicDiscussion.getByText(COMMENT_PLACEHOLDERS.hidden));
+    await firstShown(publicDiscussion.getByText(COMMENT_PLACEHOLDERS.hidden));
     expect(await publicDiscussion.getByText("Is this really", { exact: false }).count()).toBe(0);
 
     // The owner's next artifact comes to the member's Following feed.
     await createArtifact(ownerContext, product.origin, { artifactName: "Glass Cup of Ostia" });
     await member.page.goto(`${product.origin}/following`);
     const feed = member.page.getByRole("region", { name: "New from members you follow" });
-    await shown(feed.getByText("Glass Cup of Ostia"));
+    await firstShown(feed.getByText("Glass Cup of Ostia"));
 
     for (const { problems } of [member, visitor, owner, curator]) expect(problems).toEqual([]);
 
@@ -162,7 +165,7 @@ describe("the conversation around an artifact", () => {
           const shot = await openPage(context);
           await shot.page.goto(`${product.origin}${path}`);
           const section = shot.page.getByRole("region", { name: "Discussion" });
-          await shown(section.getByText("Suggested change: Created At"));
+          await firstShown(section.getByText("Suggested change: Created At"));
           await shot.page.screenshot({
             path: resolve(SCREENSHOT_DIR, `conversation-${who}-${width}-${theme}.png`),
             fullPage: true,

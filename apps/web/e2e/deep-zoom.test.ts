@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ArtifactDetail } from "@artifact-atlas/shared";
 import { SAMPLE_ARTIFACT, signUp, trpcMutation } from "./support/api";
-import { openPage, screenshot, SCREENSHOT_DIR } from "./support/browser";
+import { openPage, screenshot, SCREENSHOT_DIR, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -116,7 +116,7 @@ describe.each(THEMES)("several images and deep zoom in the %s theme", (theme) =>
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     await page.goto(`${origin}/a/${artifact.id}`);
-    await page.getByRole("heading", { name, level: 1 }).waitFor();
+    await shown(page.getByRole("heading", { name, level: 1 }));
     const manifest = `${origin}/iiif/artifacts/${artifact.id}/manifest.json`;
     // One of the head's alternates (linked data and the type's feed are others, issue 34).
     await expect(page.locator(`link[rel="alternate"][href="${manifest}"]`).count()).resolves.toBe(
@@ -125,28 +125,28 @@ describe.each(THEMES)("several images and deep zoom in the %s theme", (theme) =>
     await expect(
       page.getByRole("link", { name: "IIIF manifest" }).getAttribute("href"),
     ).resolves.toBe(manifest);
-    await page.getByText("Published under").getByRole("link", { name: "CC0 1.0" }).waitFor();
+    await shown(page.getByText("Published under").getByRole("link", { name: "CC0 1.0" }));
 
     // The gallery: the first image with its caption, credit and rights; the arrow keys move on.
     const gallery = page.getByRole("figure", { name: `Images of ${name}` });
-    await gallery.getByText("Front, after cleaning").waitFor();
-    await gallery.getByText("Photo: Mary Leakey").waitFor();
-    await gallery.getByRole("link", { name: "CC BY 4.0" }).waitFor();
+    await shown(gallery.getByText("Front, after cleaning"));
+    await shown(gallery.getByText("Photo: Mary Leakey"));
+    await shown(gallery.getByRole("link", { name: "CC BY 4.0" }));
     const thumbnails = gallery.getByRole("list", { name: "Choose an image" }).getByRole("button");
     await expect(thumbnails.count()).resolves.toBe(2);
     await gallery.getByRole("button", { name: "Next image" }).focus();
     await page.keyboard.press("ArrowRight");
-    await gallery.getByText("Image 2 of 2").waitFor();
-    await gallery.getByText("Back", { exact: true }).waitFor();
-    await gallery.getByRole("link", { name: "Copyright Not Evaluated" }).waitFor();
+    await shown(gallery.getByText("Image 2 of 2"));
+    await shown(gallery.getByText("Back", { exact: true }));
+    await shown(gallery.getByRole("link", { name: "Copyright Not Evaluated" }));
     await page.keyboard.press("ArrowLeft");
-    await gallery.getByText("Image 1 of 2").waitFor();
+    await shown(gallery.getByText("Image 1 of 2"));
     // A finger's swipe to the left shows the next, to the right the one before.
     const picture = gallery.getByRole("img", { name: "The polished face" }).first();
     await swipe(picture, 300, 100);
-    await gallery.getByText("Image 2 of 2").waitFor();
+    await shown(gallery.getByText("Image 2 of 2"));
     await swipe(gallery.getByRole("img", { name: "The decorated back" }).first(), 100, 300);
-    await gallery.getByText("Image 1 of 2").waitFor();
+    await shown(gallery.getByText("Image 1 of 2"));
     await expectNoSeriousViolations(page, "public page with a gallery");
     await shot("gallery");
 
@@ -155,7 +155,7 @@ describe.each(THEMES)("several images and deep zoom in the %s theme", (theme) =>
     expect(scriptsBefore.some((url) => /ZoomViewer/.test(url))).toBe(false);
     await gallery.getByRole("button", { name: "Zoom" }).click();
     const viewer = page.getByRole("dialog", { name: "Front, after cleaning" });
-    await viewer.waitFor();
+    await shown(viewer);
     expect(requests.some((url) => /ZoomViewer-[\w-]+\.js$/.test(url))).toBe(true);
     await expect.poll(() => tilesAsked(requests).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const canvas = viewer.locator(".openseadragon-canvas");

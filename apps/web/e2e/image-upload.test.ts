@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { signUp } from "./support/api";
-import { expectedProblems, openPage, screenshot } from "./support/browser";
+import { expectedProblems, openPage, screenshot, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -19,8 +19,9 @@ const WIDTHS = [390, 1280] as const;
 
 const product = useProductInBrowser();
 
-async function shown(locator: Locator): Promise<void> {
-  await locator.first().waitFor({ state: "visible" });
+/** The first of what the locator finds, shown (several elements may match). */
+function firstShown(locator: Locator): Promise<void> {
+  return shown(locator.first());
 }
 
 /** A phone photo: stored sideways with EXIF orientation 6 and a GPS position. */
@@ -97,7 +98,7 @@ describe.each(THEMES)("uploading an image in the %s theme", (theme) => {
       const shot = (name: string) => screenshot(page, `upload-${name}-${width}-${theme}`);
 
       await page.goto(`${product.origin}/addartifacts`);
-      await shown(page.getByRole("heading", { name: "Basic Information" }));
+      await firstShown(page.getByRole("heading", { name: "Basic Information" }));
       const fileInput = page.getByLabel("Upload an image");
 
       // A text file named like a photo is refused with its message, and fills nothing.
@@ -106,7 +107,7 @@ describe.each(THEMES)("uploading an image in the %s theme", (theme) => {
         mimeType: "image/jpeg",
         buffer: Buffer.from("Not a photograph: a list of coordinates.\n".repeat(20)),
       });
-      await shown(page.getByRole("alert").getByText(MESSAGES.imageNotAnImage));
+      await firstShown(page.getByRole("alert").getByText(MESSAGES.imageNotAnImage));
       await expect(page.getByLabel("Artifact Image URL").inputValue()).resolves.toBe("");
       // The browser logs the refused request itself.
       expect(expectedProblems(problems, /status of 415/)).toBe(1);
@@ -143,13 +144,13 @@ describe.each(THEMES)("uploading an image in the %s theme", (theme) => {
       // On its card in the collection (the newest comes first).
       await page.goto(`${product.origin}/allartifacts`);
       const card = page.getByRole("article").filter({ hasText: name });
-      await shown(card);
+      await firstShown(card);
       await expectLoadedUpload(page, card.getByRole("img", { name: description }), description);
       await shot("card");
 
       // On its page, at the size the page needs.
       await card.getByRole("link", { name: /View Details/ }).click();
-      await shown(page.getByRole("heading", { name, level: 1 }));
+      await firstShown(page.getByRole("heading", { name, level: 1 }));
       const detail = page.getByRole("img", { name: description }).first();
       await expectLoadedUpload(page, detail, description);
       expect((await imageState(detail)).loading).toBe("eager");

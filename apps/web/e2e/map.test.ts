@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUp } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { openPage } from "./support/browser";
+import { openPage, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -37,7 +37,7 @@ async function inView(page: Page): Promise<number> {
 describe("the map", () => {
   it("shows markers and clusters, and a cluster splits when zoomed into", async () => {
     const { page, problems } = await visit("/map?at=2/30/15");
-    await markers(page).first().waitFor();
+    await shown(markers(page).first());
     const world = await inView(page);
     expect(world).toBeGreaterThan(40);
     // The Nile's cluster: the largest one.
@@ -64,7 +64,7 @@ describe("the map", () => {
     const { page, problems } = await visit("/map?at=6/31/30.5");
     await page.getByRole("button", { name: "Rosetta Stone: open its card" }).click();
     const card = page.getByRole("region", { name: "Card: Rosetta Stone" });
-    await card.getByRole("link", { name: "Rosetta Stone" }).waitFor();
+    await shown(card.getByRole("link", { name: "Rosetta Stone" }));
     await expect(card.textContent()).resolves.toContain("Documents");
     await expect(card.textContent()).resolves.toContain("196 BC");
     await expect(card.locator("img, [role=img]").count()).resolves.toBeGreaterThan(0);
@@ -77,10 +77,10 @@ describe("the map", () => {
 
   it("keeps All Artifacts' filters and the kind of place in the URL", async () => {
     const { page, problems } = await visit("/map?at=2/30/15");
-    await markers(page).first().waitFor();
+    await shown(markers(page).first());
     const all = await inView(page);
     await page.goto(`${product.origin}/map?at=2/30/15&type=Documents`);
-    await markers(page).first().waitFor();
+    await shown(markers(page).first());
     await eventually(() => inView(page)).toBeLessThan(all);
     const documents = await inView(page);
     expect(documents).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe("the map", () => {
 
   it("reaches and announces markers and clusters by keyboard, and opens a card with Enter", async () => {
     const { page, problems } = await visit("/map?at=6/31/30.5");
-    await singles(page).first().waitFor();
+    await shown(singles(page).first());
     let focused = "";
     for (let step = 0; step < 80 && !focused.endsWith("open its card"); step += 1) {
       await page.keyboard.press("Tab");
@@ -105,27 +105,27 @@ describe("the map", () => {
     const name = focused.replace(/: open its card$/, "");
     await page.keyboard.press("Enter");
     const card = page.getByRole("region", { name: `Card: ${name}` });
-    await card.getByRole("link", { name }).waitFor();
+    await shown(card.getByRole("link", { name }));
     // Focus moved into the card, for a screen reader to read it.
     await eventually(() =>
       page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? ""),
     ).toBe(`Card: ${name}`);
     // Clusters are buttons too, named with their counts.
     await page.goto(`${product.origin}/map?at=2/30/15`);
-    await clusters(page).first().waitFor();
+    await shown(clusters(page).first());
     await expect(clusters(page).first().getAttribute("tabindex")).resolves.toBe("0");
     expect(problems).toEqual([]);
   });
 
   it("links to the timeline with its region, and the timeline's centuries back to the map", async () => {
     const { page, problems } = await visit("/map?at=6/31/30.5");
-    await markers(page).first().waitFor();
+    await shown(markers(page).first());
     await page.getByRole("link", { name: "This region on the timeline" }).click();
     await page.waitForURL((url) => url.pathname === "/timeline");
     expect(new URL(page.url()).searchParams.get("bbox")).toMatch(/^[-\d.]+(,[-\d.]+){3}$/);
-    await page
-      .getByText("Only artifacts whose findspot is in the region chosen on the map.")
-      .waitFor();
+    await shown(
+      page.getByText("Only artifacts whose findspot is in the region chosen on the map."),
+    );
     // A century of the region's timeline shows on the map.
     await page
       .getByRole("link", { name: /century/ })
@@ -133,11 +133,11 @@ describe("the map", () => {
       .click();
     await page.waitForURL((url) => url.pathname === "/map");
     expect(new URL(page.url()).searchParams.getAll("era")).toHaveLength(1);
-    await markers(page).first().waitFor();
+    await shown(markers(page).first());
     await page.goBack();
     await page.getByRole("link", { name: "Show on the map" }).click();
     await page.waitForURL((url) => url.pathname === "/map" && !url.searchParams.has("era"));
-    await markers(page).first().waitFor();
+    await shown(markers(page).first());
     expect(problems).toEqual([]);
   });
 });
@@ -152,10 +152,8 @@ describe("the place field", () => {
 
     await name.fill("Alexandria");
     const suggestions = page.getByRole("list", { name: /^Places named like / });
-    await suggestions.getByRole("button", { name: "Alexandria, Egypt" }).waitFor();
-    await suggestions
-      .getByRole("button", { name: "Alexandria, Virginia, United States" })
-      .waitFor();
+    await shown(suggestions.getByRole("button", { name: "Alexandria, Egypt" }));
+    await shown(suggestions.getByRole("button", { name: "Alexandria, Virginia, United States" }));
     await suggestions.getByRole("button", { name: "Alexandria, Egypt" }).click();
     await expect(
       page.getByRole("textbox", { name: "Findspot latitude" }).inputValue(),
@@ -165,7 +163,7 @@ describe("the place field", () => {
     await page.getByRole("button", { name: "Choose the findspot on a map" }).click();
     const picker = page.getByRole("application", { name: /^Map to choose the findspot/ });
     const point = picker.locator("path.fill-accent");
-    await point.waitFor();
+    await shown(point);
     const box = (await picker.boundingBox())!;
     // The map centres on the chosen point, animated: click once the point stands at the centre,
     // however long the animation takes on a busy machine.
@@ -190,13 +188,13 @@ describe("the place field", () => {
     ).resolves.toBe("region");
 
     await name.fill("zurich");
-    await suggestions.getByRole("button", { name: /^Zürich, .*Switzerland$/ }).waitFor();
+    await shown(suggestions.getByRole("button", { name: /^Zürich, .*Switzerland$/ }));
 
     await name.fill("Alexandira");
-    await suggestions.getByRole("button", { name: "Alexandria, Egypt" }).waitFor();
+    await shown(suggestions.getByRole("button", { name: "Alexandria, Egypt" }));
 
     // The hint names the server's own setting (FINDSPOT_PUBLIC_PRECISION, about 10 km here).
-    await page.getByText(/The public sees it no finer than a 10 km square/).waitFor();
+    await shown(page.getByText(/The public sees it no finer than a 10 km square/));
     expect(problems).toEqual([]);
   });
 });

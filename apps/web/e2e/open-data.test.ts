@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
 import { EXPORT_COLUMNS } from "@artifact-atlas/shared";
 import { allArtifacts, signUp, trpcQuery } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -19,10 +19,6 @@ import { useProductInBrowser } from "./support/product";
 vi.setConfig({ testTimeout: 120_000 });
 
 const product = useProductInBrowser();
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 /** Clicks `link` and answers the downloaded file's name and text. */
 async function download(page: Page, link: Locator): Promise<{ name: string; text: string }> {
