@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Artifact } from "@artifact-atlas/shared";
 import { createArtifact, like, signUp } from "./support/api";
-import { expectedProblems, openPage, screenshot, shown } from "./support/browser";
+import { dismiss, expectedProblems, openPage, screenshot, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -129,6 +129,29 @@ describe("a visitor is not sent to a wall", () => {
     await page.goto(`${product.origin}/signup`);
     await firstShown(page.getByRole("button", { name: "Create Account" }));
     expect(await page.getByRole("link", { name: /with Google/ }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  // Here rather than in google-sign-in.test.ts, whose server has Google: this file's server has
+  // none, so the test needs no production server of its own.
+  it("offers no Google button on a server without it, and still says why at its address", async () => {
+    const context = await product.newContext();
+    const { page, problems } = await openPage(context);
+    const message = "Google sign-in is not set up on this server.";
+
+    // Issue 29: the button used to show here and lead only to the message below.
+    for (const screen of ["/login", "/signup"]) {
+      await page.goto(`${product.origin}${screen}`);
+      await shown(page.getByRole("textbox", { name: "Email" }));
+      expect(await page.getByRole("link", { name: /with Google/ }).count()).toBe(0);
+    }
+
+    // An old link or bookmark to the flow still ends on Login, saying so plainly.
+    await page.goto(`${product.origin}/auth/google?redirect=%2F`);
+    await dismiss(page, "Oops...", message);
+    expect(`${path(page)}${new URL(page.url()).search}`).toBe("/login?google_error=not_configured");
+    await shown(page.getByRole("alert").getByText(message));
+    await shown(page.getByRole("banner").getByRole("link", { name: "Login", exact: true }));
     expect(problems).toEqual([]);
   });
 

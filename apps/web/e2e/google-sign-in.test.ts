@@ -1,10 +1,9 @@
 import { OAuth2Server } from "oauth2-mock-server";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createArtifact, signUp, uniqueEmail } from "./support/api";
-import { expectedProblems, openPage } from "./support/browser";
+import { dismiss, expectedProblems, openPage, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
-import { startProductServer } from "./support/server";
 
 /*
  * Google sign-in walked for real in the browser: the Login screen's Google button, the product
@@ -51,10 +50,6 @@ function eventually<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 10_000, interval: 50 });
 }
 
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
-
 const nav = (page: Page) => page.getByRole("banner");
 
 function pathOf(page: Page): string {
@@ -66,15 +61,6 @@ function pathOf(page: Page): string {
 async function continueWithGoogle(page: Page, as: Record<string, unknown>): Promise<void> {
   claims = as;
   await page.getByRole("link", { name: "Sign in with Google" }).click();
-}
-
-/** Reads a popup, then presses its button. */
-async function dismiss(page: Page, title: string, text: string): Promise<void> {
-  const dialog = page.getByRole("dialog", { name: title });
-  await shown(dialog);
-  await shown(dialog.getByText(text, { exact: true }));
-  await dialog.getByRole("button", { name: "OK" }).click();
-  await dialog.waitFor({ state: "hidden" });
 }
 
 function subject(): string {
@@ -215,31 +201,5 @@ describe("Google sign-in through a local OpenID provider", () => {
     await shown(page.getByRole("heading", { name: "Welcome, Someone Else!" }));
     await expect(page.getByText(account.email).count()).resolves.toBe(0);
     expect(problems).toEqual([]);
-  });
-
-  it("offers no Google button on a server without it, and still says why at its address", async () => {
-    const plain = await startProductServer();
-    try {
-      const context = await product.newContext();
-      const { page, problems } = await openPage(context);
-      const message = "Google sign-in is not set up on this server.";
-
-      // Issue 29: the button used to show here and lead only to the message below.
-      for (const screen of ["/login", "/signup"]) {
-        await page.goto(`${plain.origin}${screen}`);
-        await shown(page.getByRole("textbox", { name: "Email" }));
-        expect(await page.getByRole("link", { name: /with Google/ }).count()).toBe(0);
-      }
-
-      // An old link or bookmark to the flow still ends on Login, saying so plainly.
-      await page.goto(`${plain.origin}/auth/google?redirect=%2F`);
-      await dismiss(page, "Oops...", message);
-      expect(pathOf(page)).toBe("/login?google_error=not_configured");
-      await shown(page.getByRole("alert").getByText(message));
-      await shown(nav(page).getByRole("link", { name: "Login", exact: true }));
-      expect(problems).toEqual([]);
-    } finally {
-      await plain.stop();
-    }
   });
 });

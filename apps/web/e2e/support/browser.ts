@@ -65,6 +65,15 @@ export async function shown(locator: Locator, timeoutMs = SCREEN_TIMEOUT_MS): Pr
   }
 }
 
+/** Reads a popup, then presses its OK button and waits until it has gone. */
+export async function dismiss(page: Page, title: string, text: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: title });
+  await shown(dialog);
+  await shown(dialog.getByText(text, { exact: true }));
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
 /**
  * A fresh browser profile (no cookies, no storage). Other hosts (the seed's image URLs) cannot be
  * reached from a test box: they fail at once, as a dead link would, rather than waiting on DNS.
