@@ -3,11 +3,11 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from "@artifact-atlas/api/test-support/smtp";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Artifact, SessionUser } from "@artifact-atlas/shared";
 import { createArtifact, PASSWORD, signUp, trpcMutation } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -31,10 +31,6 @@ const product = useProductInBrowser(() => ({
   SMTP_URL: smtp.url,
   MAIL_FROM: "Artifact Atlas <atlas@example.org>",
 }));
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 /** Reads a popup the way a person does, then presses its button. */
 async function dismiss(page: Page, title: string): Promise<void> {

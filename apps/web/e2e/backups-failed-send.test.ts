@@ -1,9 +1,8 @@
-import type { Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { freePort } from "@artifact-atlas/api/test-support/server-process";
 import { signUp } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -22,10 +21,6 @@ const product = useProductInBrowser(() => ({
   AWS_ACCESS_KEY_ID: "AKIAEXAMPLE",
   AWS_SECRET_ACCESS_KEY: "not-a-real-secret",
 }));
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 describe("an admin with an unreachable backup target", () => {
   it("sees the backup kept on the server, the failed send and when it is tried again", async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { createArtifact, signUp } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { useProductInBrowser } from "./support/product";
 
@@ -15,10 +15,6 @@ import { useProductInBrowser } from "./support/product";
  */
 
 const product = useProductInBrowser();
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 async function photograph(page: Page, name: string): Promise<void> {
   for (const theme of ["light", "dark"] as const) {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage } from "./support/browser";
+import { openPage, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -31,7 +31,7 @@ async function countLine(page: Page): Promise<number> {
 describe("finding artifacts", () => {
   it("filters by type and era with counts, kept in the URL through reload and Back", async () => {
     const { page, problems } = await visit("/allartifacts");
-    await page.getByText(/^Displaying \d+ artifacts$/).waitFor();
+    await shown(page.getByText(/^Displaying \d+ artifacts$/));
     const everything = await countLine(page);
 
     // The summary of the loaded filters: the placeholder shown while their code loads says
@@ -57,7 +57,7 @@ describe("finding artifacts", () => {
     const narrowed = await countLine(page);
 
     await page.reload();
-    await page.getByText(/^Displaying \d+ artifacts$/).waitFor();
+    await shown(page.getByText(/^Displaying \d+ artifacts$/));
     await eventually(() => countLine(page)).toBe(narrowed);
     await expect(
       page.getByRole("checkbox", { name: /^1st millennium BC \d+$/ }).isChecked(),
@@ -71,7 +71,7 @@ describe("finding artifacts", () => {
 
   it("answers Can I reuse it? by the first image's rights, in the URL", async () => {
     const { page, problems } = await visit("/allartifacts");
-    await page.getByText(/^Displaying \d+ artifacts$/).waitFor();
+    await shown(page.getByText(/^Displaying \d+ artifacts$/));
     await page.locator("summary", { hasText: "Filters" }).click();
     // The demo collection's one checked licence: the Rosetta Stone's photo, CC BY-SA 4.0.
     const conditions = page.getByRole("checkbox", { name: /^Reuse with conditions \d+$/ });
@@ -87,7 +87,7 @@ describe("finding artifacts", () => {
 
   it("searches all fields, ignoring accents, and marks the words found", async () => {
     const { page, problems } = await visit("/allartifacts");
-    await page.getByText(/^Displaying \d+ artifacts$/).waitFor();
+    await shown(page.getByText(/^Displaying \d+ artifacts$/));
     await page.getByRole("searchbox", { name: "Search artifacts" }).fill("granodiorite memphis");
     await eventually(() => countLine(page)).toBe(0);
     await page.getByRole("radio", { name: "All fields" }).check();
@@ -102,7 +102,7 @@ describe("finding artifacts", () => {
 
     await page.getByRole("searchbox", { name: "Search artifacts" }).fill("francois");
     await eventually(() => query(page).get("search")).toBe("francois");
-    await page.getByRole("heading", { name: "Rosetta Stone" }).waitFor();
+    await shown(page.getByRole("heading", { name: "Rosetta Stone" }));
     expect(problems).toEqual([]);
   });
 
@@ -111,11 +111,11 @@ describe("finding artifacts", () => {
     await page.getByRole("link", { name: "Timeline" }).click();
     await page.waitForURL(/\/timeline/);
     const bars = page.getByRole("list", { name: "Artifacts per century, earliest first" });
-    await bars.waitFor();
+    await shown(bars);
     await expect(page.getByText("BC", { exact: true }).isVisible()).resolves.toBe(true);
-    await page
-      .getByRole("heading", { name: /^Artifacts of the whole collection, oldest first$/ })
-      .waitFor();
+    await shown(
+      page.getByRole("heading", { name: /^Artifacts of the whole collection, oldest first$/ }),
+    );
 
     const century = bars.getByRole("link", {
       name: /^2nd century BC \(before Christ\) \d+ artifacts?$/,
@@ -125,7 +125,7 @@ describe("finding artifacts", () => {
     await page.waitForURL(/\/allartifacts\?/);
     expect(query(page).getAll("era")).toEqual(["c-2"]);
     expect(query(page).get("sort")).toBe("date_asc");
-    await page.getByRole("heading", { name: "Rosetta Stone" }).waitFor();
+    await shown(page.getByRole("heading", { name: "Rosetta Stone" }));
     expect(problems).toEqual([]);
   });
 });

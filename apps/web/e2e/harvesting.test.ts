@@ -1,9 +1,8 @@
-import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { MESSAGES } from "@artifact-atlas/shared";
 import { createArtifact, signUp } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -13,10 +12,6 @@ import { useProductInBrowser } from "./support/product";
  */
 
 const product = useProductInBrowser();
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 describe("the Harvesting screen", () => {
   it("shows an admin where harvesters go and what the records lack, and saves the settings", async () => {

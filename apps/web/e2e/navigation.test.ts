@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setRoleOn } from "@artifact-atlas/api/test-support/live-database";
 import { signUp } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -49,7 +49,7 @@ describe("the header from 1024 px", () => {
     /** `links`: how many the row shows; below `rowFrom` px the menu holds them instead. */
     const check = async (who: string, links: number, rowFrom: number) => {
       await page.goto(`${product.origin}/allartifacts`);
-      await page.getByText(/^Displaying \d+ artifacts$/).waitFor();
+      await shown(page.getByText(/^Displaying \d+ artifacts$/));
       for (const width of WIDTHS) {
         const seen = await header(page, width);
         const label = `${who} at ${width} px`;

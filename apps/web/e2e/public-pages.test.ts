@@ -1,10 +1,9 @@
 import { lighthouseSeo } from "@artifact-atlas/api/test-support/lighthouse";
 import { freePort } from "@artifact-atlas/api/test-support/server-process";
-import type { Locator } from "playwright-core";
 import { describe, expect, it, vi } from "vitest";
 import { publicArtifactPath } from "@artifact-atlas/shared";
 import { artifactNamed, signUp } from "./support/api";
-import { openPage } from "./support/browser";
+import { openPage, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -15,10 +14,6 @@ import { useProductInBrowser } from "./support/product";
 vi.setConfig({ testTimeout: 90_000 });
 
 const product = useProductInBrowser();
-
-async function shown(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: "visible" });
-}
 
 describe("public pages", () => {
   it("shows an artifact to a visitor who is not signed in, with a citation to copy", async () => {

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ArtifactImageView } from "@artifact-atlas/shared";
 import { signUp } from "./support/api";
-import { openPage, screenshot } from "./support/browser";
+import { openPage, screenshot, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -39,7 +39,7 @@ describe("several images through the form", () => {
     const { email } = await signUp(context, origin, "Dorothy Garrod", "several-images");
 
     await page.goto(`${origin}/addartifacts`);
-    await page.getByRole("heading", { name: "Basic Information" }).waitFor();
+    await shown(page.getByRole("heading", { name: "Basic Information" }));
 
     // The first image, in the spec's fields, with its caption, rights and credit.
     await page.getByLabel("Upload an image").setInputFiles(await jpeg("front.jpg", "#8a5a2b"));
@@ -130,10 +130,10 @@ describe("several images through the form", () => {
     // The artifact's page: three images, the second the mark with its credit and rights.
     await page.goto(`${origin}/artifacts/${listed!._id}`);
     const gallery = page.getByRole("figure", { name: `Images of ${name}` });
-    await gallery.getByText("Image 1 of 3").waitFor();
+    await shown(gallery.getByText("Image 1 of 3"));
     await gallery.getByRole("button", { name: "Image 2: Mark, under a lens" }).click();
-    await gallery.getByText("Photo: Museum archive").waitFor();
-    await gallery.getByRole("link", { name: "Public Domain Mark 1.0" }).waitFor();
+    await shown(gallery.getByText("Photo: Museum archive"));
+    await shown(gallery.getByRole("link", { name: "Public Domain Mark 1.0" }));
 
     // An edit that removes the back, then "Restore this version" of version 1 over REST.
     await page.goto(`${origin}/update-artifact/${listed!._id}`);
