@@ -6,6 +6,7 @@ import { discussionChanged } from "../../lib/cache-updates";
 import { loginPath } from "../../lib/redirect";
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink } from "../Button";
+import { LoadFailed } from "../LoadFailed";
 import { QueryState } from "../QueryState";
 import { Spinner } from "../Spinner";
 import { CommentForm } from "./CommentForm";
@@ -67,9 +68,7 @@ export function Discussion({ artifact, signedIn }: { artifact: Artifact; signedI
         // The artifact stopped being public meanwhile: nothing to discuss.
         notFound={<></>}
         failed={
-          <p role="alert" className="text-danger">
-            The discussion could not be loaded. Please try again later.
-          </p>
+          <LoadFailed>The discussion could not be loaded. Please try again later.</LoadFailed>
         }
       >
         {(loaded) => {
