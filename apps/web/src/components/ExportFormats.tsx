@@ -1,6 +1,6 @@
 import { FileJson, FileSpreadsheet } from "lucide-react";
 import { useEffect, type RefObject } from "react";
-import { hasListFilters, type ListParams } from "../lib/list-params";
+import { appendFilters, hasListFilters, type ListParams } from "../lib/list-params";
 
 /**
  * The download address of the export for what the collection shows now: GET /export takes GET
@@ -13,13 +13,7 @@ export function exportHref(format: "csv" | "json", state: ListParams): string {
   const search = state.search.trim();
   if (search) params.set("q", search);
   if (state.scope === "all") params.set("in", "all");
-  for (const type of state.types) params.append("type", type);
-  for (const era of state.eras) params.append("era", era);
-  if (state.fromYear !== undefined) params.set("fromYear", String(state.fromYear));
-  if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
-  for (const location of state.locations) params.append("location", location);
-  for (const value of state.rights) params.append("rights", value);
-  for (const code of state.countries) params.append("country", code);
+  appendFilters(params, state);
   return `/export?${params.toString()}`;
 }
 
