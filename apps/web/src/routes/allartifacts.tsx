@@ -9,8 +9,8 @@ import {
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { hasRole, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
-import { AddToCollection } from "../components/AddToCollection";
-import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
+import { ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
+import { ArtifactCards } from "../components/ArtifactCards";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
@@ -308,21 +308,13 @@ function Results({
           {...allFieldsOffer(data, onSearchAllFields)}
         />
       ) : (
-        <ArtifactGrid>
-          {data.items.map((artifact, index) => (
-            <li key={artifact.id}>
-              <ArtifactCard
-                artifact={artifact}
-                headingLevel="h2"
-                eager={index < 4}
-                highlights={data.highlights?.[index]}
-                action={
-                  <AddToCollection artifactId={artifact.id} artifactName={artifact.artifactName} />
-                }
-              />
-            </li>
-          ))}
-        </ArtifactGrid>
+        <ArtifactCards
+          artifacts={data.items}
+          maxColumns={4}
+          headingLevel="h2"
+          eager={4}
+          highlights={data.highlights}
+        />
       )}
       <Pagination
         className="mt-12"

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { AddToCollection } from "../components/AddToCollection";
-import { ArtifactCard } from "../components/ArtifactCard";
+import { ArtifactCards } from "../components/ArtifactCards";
 import { ButtonLink } from "../components/Button";
 import { Discussion } from "../components/conversation/Discussion";
 import { FollowOwner } from "../components/conversation/FollowOwner";
@@ -171,24 +171,7 @@ function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
         notFound={none}
         failed={none}
       >
-        {(items) =>
-          items.length === 0 ? (
-            none
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <ArtifactCard
-                    artifact={item}
-                    action={
-                      <AddToCollection artifactId={item.id} artifactName={item.artifactName} />
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(items) => (items.length === 0 ? none : <ArtifactCards artifacts={items} />)}
       </QueryState>
     </section>
   );
