@@ -54,25 +54,17 @@ const ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   followed_collection_artifact: Library,
 };
 
-/** Issue 33's notices are about a discussion: they open the artifact at it. */
-const IN_DISCUSSION = new Set<NotificationKind>([
-  "comment_new",
-  "discussion_new",
-  "comment_mention",
-  "comment_approved",
-  "comment_hidden",
-  "comment_report_upheld",
-  "comment_report_dismissed",
-  "suggestion_new",
-  "suggestion_accepted",
-  "suggestion_declined",
-]);
+/**
+ * Issue 33's notices are about a discussion, its comments and suggested changes (the kinds named
+ * comment_*, discussion_*, suggestion_*): they open the artifact at it.
+ */
+const IN_DISCUSSION = /^(comment|discussion|suggestion)_/;
 
 /** Where a notification leads: its artifact, or a followed collection (issue 33). */
 function linkOf(item: NotificationItem): string | null {
   if (item.collectionId !== null) return `/c/${item.collectionId}`;
   if (item.artifactId === null || item.artifactName === null) return null;
-  return `/artifacts/${item.artifactId}${IN_DISCUSSION.has(item.kind) ? "#discussion" : ""}`;
+  return `/artifacts/${item.artifactId}${IN_DISCUSSION.test(item.kind) ? "#discussion" : ""}`;
 }
 
 function NotificationRow({ item }: { item: NotificationItem }) {
