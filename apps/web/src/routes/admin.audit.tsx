@@ -31,6 +31,27 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
+/** A box for an id: digits only, the number pad on a phone. */
+function IdField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /**
  * The filters; they live in the URL (?person=, ?actor=, ?action=, ?artifact=), so a view can be
  * linked. A person is found by part of a name or email (issue 28), an account also by its id.
@@ -71,20 +92,8 @@ function AuditFilters() {
         options={ACTION_OPTIONS}
         onChange={(event) => setAction(event.target.value)}
       />
-      <TextField
-        label="Account id"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        value={actor}
-        onChange={(event) => setActor(event.target.value)}
-      />
-      <TextField
-        label="Artifact id"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        value={artifact}
-        onChange={(event) => setArtifact(event.target.value)}
-      />
+      <IdField label="Account id" value={actor} onChange={setActor} />
+      <IdField label="Artifact id" value={artifact} onChange={setArtifact} />
       <Button type="submit">Filter</Button>
       {filtered && (
         <ButtonLink to="/admin/audit" variant="ghost">

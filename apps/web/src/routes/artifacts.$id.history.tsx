@@ -83,6 +83,12 @@ export default function ArtifactHistoryRoute() {
   );
 }
 
+/** The two versions a comparison is between, as its form asks for them. */
+const ENDS = [
+  ["from", "From version"],
+  ["to", "To version"],
+] as const;
+
 function Comparison({
   artifactId,
   total,
@@ -137,28 +143,20 @@ function Comparison({
       </div>
 
       <form onSubmit={submit} className="mb-6 flex flex-wrap items-end gap-3">
-        <TextField
-          label="From version"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={total}
-          required
-          className="w-32"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        />
-        <TextField
-          label="To version"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={total}
-          required
-          className="w-32"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
+        {ENDS.map(([end, label]) => (
+          <TextField
+            key={end}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={total}
+            required
+            className="w-32"
+            value={draft[end]}
+            onChange={(event) => setDraft({ ...draft, [end]: event.target.value })}
+          />
+        ))}
         <Button type="submit" variant="secondary">
           Compare
         </Button>
