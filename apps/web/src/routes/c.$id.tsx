@@ -167,6 +167,12 @@ function CollectionLike({ collection }: { collection: CollectionDetail }) {
   );
 }
 
+/** An artifact's moves within its collection: one place up or down. */
+const MOVES = [
+  { step: -1, label: "Move up", Icon: ArrowUp },
+  { step: 1, label: "Move down", Icon: ArrowDown },
+] as const;
+
 /** One artifact in the list; members of the collection move, annotate and remove it here. */
 function ItemRow({
   collection,
@@ -247,26 +253,20 @@ function ItemRow({
               >
                 Save note
               </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                disabled={position === 0 || change.isPending}
-                onClick={() => void move(position - 1)}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-                Move up<span className="sr-only">: {artifact.artifactName}</span>
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                disabled={position >= total - 1 || change.isPending}
-                onClick={() => void move(position + 1)}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-                Move down<span className="sr-only">: {artifact.artifactName}</span>
-              </Button>
+              {MOVES.map(({ step, label, Icon }) => (
+                <Button
+                  key={step}
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  disabled={position + step < 0 || position + step >= total || change.isPending}
+                  onClick={() => void move(position + step)}
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                  <span className="sr-only">: {artifact.artifactName}</span>
+                </Button>
+              ))}
               <Button
                 type="button"
                 size="sm"
