@@ -6,6 +6,7 @@ import { filtersOf, hasListFilters, type ListParams } from "../lib/list-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
+import { InlineError } from "./InlineError";
 
 /**
  * Save this search (issue 32): All Artifacts' search and filters become a private saved-search
@@ -41,11 +42,7 @@ export function SaveSearchButton({ state }: { state: ListParams }) {
         <Bookmark aria-hidden="true" className="size-4" />
         Save this search
       </Button>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { DiffLegend, FieldDiff } from "../components/FieldDiff";
+import { InlineError } from "../components/InlineError";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
@@ -169,16 +170,8 @@ function Comparison({
             <Spinner label="Loading changes" />
           </div>
         }
-        notFound={
-          <p role="alert" className="text-sm font-medium text-danger">
-            {MESSAGES.revisionNotFound}
-          </p>
-        }
-        failed={
-          <p role="alert" className="text-sm font-medium text-danger">
-            The changes could not be loaded. Please try again.
-          </p>
-        }
+        notFound={<InlineError message={MESSAGES.revisionNotFound} />}
+        failed={<InlineError message="The changes could not be loaded. Please try again." />}
       >
         {({ changes }) =>
           changes.length === 0 ? (

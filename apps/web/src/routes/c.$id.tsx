@@ -14,6 +14,7 @@ import { CollectionHistory } from "../components/CollectionHistory";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextAreaField } from "../components/Field";
+import { InlineError } from "../components/InlineError";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
@@ -284,11 +285,7 @@ function ItemRow({
             </div>
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        )}
+        <InlineError message={error} />
       </div>
     </li>
   );
@@ -339,11 +336,7 @@ function OwnerTools({ collection }: { collection: CollectionDetail }) {
         <Trash2 aria-hidden="true" className="size-4" />
         Move to trash
       </Button>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </div>
   );
 }
