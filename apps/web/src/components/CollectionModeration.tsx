@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
-import { InlineError } from "./InlineError";
+import { InlineError } from "./Failures";
 import { ReasonForm } from "./review/ReasonForm";
 
 /**

@@ -4,7 +4,7 @@ import type { ReportReason } from "@artifact-atlas/shared";
 import { serverMessage, trpcErrorCode } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
-import { InlineError } from "./InlineError";
+import { InlineError } from "./Failures";
 import { ReportForm } from "./ReportForm";
 
 /** Report on the detail page (issue 17): a reason and an optional note, once while it is open. */

@@ -6,7 +6,7 @@ import { filtersOf, hasListFilters, type ListParams } from "../lib/list-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
-import { InlineError } from "./InlineError";
+import { InlineError } from "./Failures";
 
 /**
  * Save this search (issue 32): All Artifacts' search and filters become a private saved-search

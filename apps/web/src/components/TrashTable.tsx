@@ -3,7 +3,7 @@ import { ArchiveRestore } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { serverMessage } from "../lib/errors";
 import { Button } from "./Button";
-import { LoadFailed } from "./LoadFailed";
+import { LoadFailed } from "./Failures";
 import { QueryState, type QueryAnswer } from "./QueryState";
 import { PageSpinner } from "./Spinner";
 import { StatusBadge } from "./StatusBadge";

@@ -1,4 +1,4 @@
-import { ScrollText, TriangleExclamationPoint } from "lucide-react";
+import { ScrollText } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
@@ -11,6 +11,7 @@ import {
 import { Button, ButtonLink } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { LoadFailedCard } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
@@ -174,9 +175,7 @@ export default function AdminAuditRoute() {
         query={audit}
         loading={<PageSpinner label="Loading the audit log" />}
         failed={
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
+          <LoadFailedCard
             title="Error Loading the Audit Log"
             message="Unable to load the audit log. Please try again later."
           />

@@ -13,7 +13,7 @@ import { CopyButton } from "../components/CopyButton";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { FormSection } from "../components/FormSection";
-import { LoadFailed } from "../components/LoadFailed";
+import { LoadFailed } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../components/Table";

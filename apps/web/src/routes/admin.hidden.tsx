@@ -4,7 +4,7 @@ import { HIDDEN_PAGE_SIZE } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { Button } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
-import { LoadFailed } from "../components/LoadFailed";
+import { LoadFailed } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { PageSpinner } from "../components/Spinner";

@@ -14,7 +14,7 @@ import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { DiffLegend, FieldDiff } from "../components/FieldDiff";
-import { InlineError } from "../components/InlineError";
+import { InlineError } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";

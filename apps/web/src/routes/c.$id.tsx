@@ -14,7 +14,7 @@ import { CollectionHistory } from "../components/CollectionHistory";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextAreaField } from "../components/Field";
-import { InlineError } from "../components/InlineError";
+import { InlineError } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";

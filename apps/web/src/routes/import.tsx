@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
-import { LoadFailed } from "../components/LoadFailed";
+import { LoadFailed } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";

@@ -11,7 +11,6 @@ import {
   MessagesSquare,
   PenLine,
   UserRound,
-  TriangleExclamationPoint,
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -20,6 +19,7 @@ import type { NotificationItem, NotificationKind } from "@artifact-atlas/shared"
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
+import { LoadFailedCard } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
@@ -143,9 +143,7 @@ export default function NotificationsRoute() {
         query={list}
         loading={<PageSpinner label="Loading your notifications" />}
         failed={
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
+          <LoadFailedCard
             title="Error Loading Notifications"
             message="Unable to load your notifications. Please try again later."
           />

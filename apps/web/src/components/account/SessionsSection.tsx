@@ -5,7 +5,7 @@ import type { AccountSession } from "@artifact-atlas/shared";
 import { Button } from "../Button";
 import { useDialogs } from "../DialogProvider";
 import { FormSection } from "../FormSection";
-import { InlineError } from "../InlineError";
+import { InlineError } from "../Failures";
 import { QueryState } from "../QueryState";
 import { Spinner } from "../Spinner";
 import { sessionChanged, sessionsChanged } from "../../lib/cache-updates";

@@ -6,7 +6,7 @@ import { discussionChanged } from "../../lib/cache-updates";
 import { loginPath } from "../../lib/redirect";
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink } from "../Button";
-import { LoadFailed } from "../LoadFailed";
+import { LoadFailed } from "../Failures";
 import { QueryState } from "../QueryState";
 import { Spinner } from "../Spinner";
 import { CommentForm } from "./CommentForm";

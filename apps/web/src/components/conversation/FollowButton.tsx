@@ -6,7 +6,7 @@ import { followChanged } from "../../lib/cache-updates";
 import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
-import { InlineError } from "../InlineError";
+import { InlineError } from "../Failures";
 
 /**
  * Follow or unfollow (issue 33), and how a follow tells: in the bell, in a daily email digest

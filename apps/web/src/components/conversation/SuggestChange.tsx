@@ -13,7 +13,7 @@ import { fieldErrors, serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { SelectField, TextAreaField, TextField } from "../Field";
-import { InlineError } from "../InlineError";
+import { InlineError } from "../Failures";
 
 const FIELD_OPTIONS = SUGGESTABLE_FIELDS.map((field) => ({
   value: field,

@@ -4,7 +4,7 @@ import { REVIEW_QUEUE_PAGE_SIZE, type QueueEntry, type QueueGroup } from "@artif
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { EmptyState } from "../EmptyState";
-import { LoadFailed } from "../LoadFailed";
+import { LoadFailed } from "../Failures";
 import { QueryState } from "../QueryState";
 import { PageSpinner } from "../Spinner";
 import { ArtifactGroup, type ShownEntry } from "./ArtifactGroup";

@@ -8,7 +8,7 @@ import { countLabel } from "../../lib/text";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { CollectionModeration } from "../CollectionModeration";
-import { InlineError } from "../InlineError";
+import { InlineError } from "../Failures";
 import { Pagination } from "../Pagination";
 
 /**

@@ -5,7 +5,7 @@ import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { ReasonForm } from "./ReasonForm";
-import { InlineError } from "../InlineError";
+import { InlineError } from "../Failures";
 
 /**
  * Unhide (issue 29): a curator publishes a hidden artifact again, with a reason from the list,
