@@ -1,5 +1,6 @@
 import { FileJson, FileSpreadsheet } from "lucide-react";
-import { useEffect, type RefObject } from "react";
+import type { RefObject } from "react";
+import { useDismiss } from "../lib/dismiss";
 import { appendFilters, hasListFilters, type ListParams } from "../lib/list-params";
 
 /**
@@ -37,20 +38,7 @@ export function ExportFormats({
   menu: RefObject<HTMLElement | null>;
   onClose: () => void;
 }) {
-  useEffect(() => {
-    const closeOnOutside = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node)) onClose();
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("pointerdown", closeOnOutside);
-    document.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("pointerdown", closeOnOutside);
-      document.removeEventListener("keydown", closeOnEscape);
-    };
-  }, [menu, onClose]);
+  useDismiss(menu, onClose);
 
   return (
     <div
