@@ -27,7 +27,7 @@ const FORMATS = [
  * The Export menu's open panel: the two files of what the collection shows now. A press outside
  * `menu` (the button and this panel) or Escape closes it, as choosing a file does.
  */
-export function ExportFormats({
+export default function ExportFormats({
   id,
   state,
   menu,

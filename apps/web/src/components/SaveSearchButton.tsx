@@ -12,7 +12,7 @@ import { InlineError } from "./Failures";
  * Save this search (issue 32): All Artifacts' search and filters become a private saved-search
  * collection, always up to date. For members, once a search or a filter is set.
  */
-export function SaveSearchButton({ state }: { state: ListParams }) {
+export default function SaveSearchButton({ state }: { state: ListParams }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const create = trpc.collections.create.useMutation();

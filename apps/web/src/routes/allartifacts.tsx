@@ -25,18 +25,14 @@ import { trpc } from "../lib/trpc";
 import { ArtifactSearchForm } from "../components/ArtifactSearchForm";
 
 // Issue 32's Save this search loads on demand: the first screens' JavaScript has a budget.
-const SaveSearchButton = lazy(() =>
-  import("../components/SaveSearchButton").then((module) => ({ default: module.SaveSearchButton })),
-);
+const SaveSearchButton = lazy(() => import("../components/SaveSearchButton"));
 
 /*
  * The filters (issue 18, grouped eras and typed years since issue 29) load with their own code,
  * beside the first page: most visits never open them, and they kept the first download over its
  * budget (e2e/first-load.ts). Until they arrive, their closed bar holds their place.
  */
-const FindFilters = lazy(async () => ({
-  default: (await import("../components/FindFilters")).FindFilters,
-}));
+const FindFilters = lazy(() => import("../components/FindFilters"));
 
 function FiltersPlaceholder() {
   return (
