@@ -18,7 +18,7 @@ import { InlineError } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
 import { artifactUpdated } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
@@ -165,11 +165,7 @@ function Comparison({
 
       <QueryState
         query={comparison}
-        loading={
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading changes" />
-          </div>
-        }
+        loading={<SectionSpinner label="Loading changes" />}
         notFound={<InlineError message={MESSAGES.revisionNotFound} />}
         failed={<InlineError message="The changes could not be loaded. Please try again." />}
       >

@@ -13,7 +13,7 @@ import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
 import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { ShareButton } from "../components/ShareButton";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { parseArtifactId } from "../lib/artifact-id";
 import { useSession } from "../lib/session";
@@ -163,11 +163,7 @@ function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
       </div>
       <QueryState
         query={similar}
-        loading={
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading similar artifacts" size="lg" />
-          </div>
-        }
+        loading={<SectionSpinner label="Loading similar artifacts" size="lg" />}
         notFound={none}
         failed={none}
       >

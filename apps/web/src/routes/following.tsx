@@ -7,7 +7,7 @@ import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { followChanged } from "../lib/cache-updates";
 import { trpc } from "../lib/trpc";
 
@@ -69,11 +69,7 @@ export default function FollowingRoute() {
         </h2>
         <QueryState
           query={{ data: follows.data?.pages, error: follows.error }}
-          loading={
-            <div className="flex justify-center py-8">
-              <Spinner label="Loading what you follow" size="lg" />
-            </div>
-          }
+          loading={<SectionSpinner label="Loading what you follow" size="lg" />}
         >
           {(pages) => {
             const items = pages.flatMap((page) => page.items);

@@ -15,7 +15,7 @@ import { AuthCard, FormError } from "../components/AuthCard";
 import { Button, ButtonLink } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
 import { QueryState } from "../components/QueryState";
-import { Spinner } from "../components/Spinner";
+import { SectionSpinner } from "../components/Spinner";
 import { sessionChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
@@ -54,11 +54,7 @@ export default function ResetPasswordRoute() {
       {wellFormed ? (
         <QueryState
           query={linkState}
-          loading={
-            <div className="flex justify-center py-6">
-              <Spinner label="Checking the link" />
-            </div>
-          }
+          loading={<SectionSpinner label="Checking the link" />}
           notFound={invalid}
           failed={invalid}
         >

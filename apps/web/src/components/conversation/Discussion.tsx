@@ -8,7 +8,7 @@ import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink } from "../Button";
 import { LoadFailed } from "../Failures";
 import { QueryState } from "../QueryState";
-import { Spinner } from "../Spinner";
+import { SectionSpinner } from "../Spinner";
 import { CommentForm } from "./CommentForm";
 import { CommentView, type DiscussionRights } from "./CommentView";
 import { FollowButton } from "./FollowButton";
@@ -60,11 +60,7 @@ export function Discussion({ artifact, signedIn }: { artifact: Artifact; signedI
       </div>
       <QueryState
         query={query}
-        loading={
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading the discussion" size="lg" />
-          </div>
-        }
+        loading={<SectionSpinner label="Loading the discussion" size="lg" />}
         // The artifact stopped being public meanwhile: nothing to discuss.
         notFound={<></>}
         failed={
