@@ -178,25 +178,27 @@ function countryColumns(place: Place, lookup: CountryLookup | null) {
 /** Places looked up per transaction: a long fill never holds the write lock for long. */
 const COUNTRY_BATCH = 1000;
 
+/** Whether any place was written by an older lookup: the start's check, through an index. */
+export const OLDER_COUNTRY_CHECK =
+  "select 1 from artifact_places where country_version < ? limit 1";
+
 /**
  * Looks up the country of every place written without one (migration 0048 left the older rows so;
  * the seed and imports write none) or by an older lookup, in batches. A migration cannot ask
  * the gazetteer (it is TypeScript), so the server starts this after migrating and after each
- * import, as it parses dates; the gazetteer is built only when a place needs it. Returns how
- * many places it updated; stops if the database closes meanwhile.
+ * import, as it parses dates; the gazetteer is built only when a place needs it, and with none
+ * the check reads artifact_places_country_version_idx rather than the table. Returns how many
+ * places it updated; stops if the database closes meanwhile.
  */
 export async function fillPlaceCountries(db: AppDatabase): Promise<number> {
   const sqlite = db.$client;
-  const staleSql = `select rowid, label, lat, lon, precision, geonames_id as geonamesId
-    from artifact_places where country_version <> :version order by rowid limit :limit`;
-  const anyStale = sqlite
-    .prepare("select 1 from artifact_places where country_version <> ? limit 1")
-    .pluck();
-  if (anyStale.get(COUNTRY_LOOKUP_VERSION) === undefined) return 0;
+  const anyOlder = sqlite.prepare(OLDER_COUNTRY_CHECK).pluck();
+  if (anyOlder.get(COUNTRY_LOOKUP_VERSION) === undefined) return 0;
   const lookup = await countryLookup();
   if (!sqlite.open) return 0;
   const stale = sqlite.prepare<{ version: number; limit: number }, { rowid: number } & Place>(
-    staleSql,
+    `select rowid, label, lat, lon, precision, geonames_id as geonamesId from artifact_places
+      where country_version < :version order by country_version, rowid limit :limit`,
   );
   const update = sqlite.prepare(
     "update artifact_places set country = :country, country_version = :countryVersion where rowid = :rowid",
