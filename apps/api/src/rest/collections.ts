@@ -37,11 +37,7 @@ import { collectionHistory } from "../services/collections/history";
 import { collectionFeed } from "../services/collections/feed";
 import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
-import {
-  hideCollection,
-  reportCollection,
-  unhideCollection,
-} from "../services/collections/reports";
+import { moderateCollection, reportCollection } from "../services/collections/reports";
 import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
 import { CURATOR_WRITES, pageHeaders, requireUser, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
@@ -533,12 +529,10 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const [path, hide] of [
-    ["hide", true],
-    ["unhide", false],
-  ] as const) {
+  for (const action of ["hide", "unhide"] as const) {
+    const hide = action === "hide";
     api.post(
-      `/collections/:id/${path}`,
+      `/collections/:id/${action}`,
       {
         schema: {
           operationId: hide ? "hideCollection" : "unhideCollection",
@@ -556,8 +550,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const context = { requestId: request.id, now: deps.now() };
         const input = { ...request.body, id: request.params.id };
-        const act = hide ? hideCollection : unhideCollection;
-        return act(deps, requireUser(request), input, context);
+        return moderateCollection(deps, requireUser(request), input, context, action);
       },
     );
   }

@@ -118,25 +118,17 @@ function decidable(tx: Tx, curator: Curator, id: number): CommentFacts {
   return comment;
 }
 
-/** A curator hides a comment with a reason from the list: it reads "Hidden by a curator". */
-export function hideComment(
+/** A curator's decision on one comment, in one transaction, answered as the curator now sees it. */
+function decideComment(
   deps: ConversationDeps,
   curator: Curator,
-  input: { id: number; reason: string; note?: string | undefined },
-  context: RequestContext,
+  id: number,
+  decide: (tx: Tx, comment: CommentFacts) => void,
 ): DiscussionComment {
   return deps.db.transaction(
     (tx) => {
-      const comment = decidable(tx, curator, input.id);
-      if (comment.status === "hidden") {
-        throw new ServiceError("CONFLICT", "This comment is already hidden.");
-      }
-      hideWithin(
-        tx,
-        comment,
-        { curatorId: curator.id, reason: listedReason(tx, input.reason) },
-        context,
-      );
+      const comment = decidable(tx, curator, id);
+      decide(tx, comment);
       return shapeComment(
         deps.discussions.one.get({ id: comment.id, viewer: curator.id }) as CommentRow,
         curator,
@@ -146,6 +138,22 @@ export function hideComment(
   );
 }
 
+/** A curator hides a comment with a reason from the list: it reads "Hidden by a curator". */
+export function hideComment(
+  deps: ConversationDeps,
+  curator: Curator,
+  input: { id: number; reason: string; note?: string | undefined },
+  context: RequestContext,
+): DiscussionComment {
+  return decideComment(deps, curator, input.id, (tx, comment) => {
+    if (comment.status === "hidden") {
+      throw new ServiceError("CONFLICT", "This comment is already hidden.");
+    }
+    const reason = listedReason(tx, input.reason);
+    hideWithin(tx, comment, { curatorId: curator.id, reason }, context);
+  });
+}
+
 /** A curator shows a hidden comment again, with a reason from the list. */
 export function unhideComment(
   deps: ConversationDeps,
@@ -153,32 +161,24 @@ export function unhideComment(
   input: { id: number; reason: string; note?: string | undefined },
   context: RequestContext,
 ): DiscussionComment {
-  return deps.db.transaction(
-    (tx) => {
-      const comment = decidable(tx, curator, input.id);
-      if (comment.status !== "hidden") {
-        throw new ServiceError("CONFLICT", "This comment is not hidden.");
-      }
-      const reason = listedReason(tx, input.reason);
-      tx.update(comments)
-        .set({ status: "published", hiddenReason: null })
-        .where(eq(comments.id, comment.id))
-        .run();
-      appendAudit(tx, {
-        actorId: curator.id,
-        action: "comment.unhide",
-        artifactId: comment.artifactId,
-        subjectUserId: comment.authorId,
-        requestId: context.requestId,
-        details: { comment: String(comment.id), reason },
-      });
-      return shapeComment(
-        deps.discussions.one.get({ id: comment.id, viewer: curator.id }) as CommentRow,
-        curator,
-      );
-    },
-    { behavior: "immediate" },
-  );
+  return decideComment(deps, curator, input.id, (tx, comment) => {
+    if (comment.status !== "hidden") {
+      throw new ServiceError("CONFLICT", "This comment is not hidden.");
+    }
+    const reason = listedReason(tx, input.reason);
+    tx.update(comments)
+      .set({ status: "published", hiddenReason: null })
+      .where(eq(comments.id, comment.id))
+      .run();
+    appendAudit(tx, {
+      actorId: curator.id,
+      action: "comment.unhide",
+      artifactId: comment.artifactId,
+      subjectUserId: comment.authorId,
+      requestId: context.requestId,
+      details: { comment: String(comment.id), reason },
+    });
+  });
 }
 
 /**
