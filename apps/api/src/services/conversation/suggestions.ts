@@ -18,26 +18,25 @@ import {
   suggestionAgreements,
   suggestions,
 } from "../../db/schema";
-import { assertAccountAndClientAllowed } from "../../rate-limit";
 import { getArtifact, isReviewedChange, writeArtifact, type RequestContext } from "../artifacts";
 import { appendAudit } from "../audit";
 import { ServiceError } from "../errors";
 import { revertEdit } from "../review";
 import { artifactFieldsIn, fieldsChangedSince } from "../revisions";
 import {
-  insertComment,
-  publicArtifactOwner,
-  renderFor,
   newCommentAnswer,
+  postComment,
+  publicArtifactOwner,
   shapeComment,
   type ConversationContext,
   type ConversationDeps,
   type Reader,
   type Tx,
   type Writer,
+  writeInDiscussion,
 } from "./comments";
 import { hideWithin, publishHeld } from "./moderation";
-import { tellAuthor, tellOfNewComment } from "./notices";
+import { tellAuthor } from "./notices";
 import type { CommentRow } from "./statements";
 
 /*
@@ -70,74 +69,56 @@ export function createSuggestion(
   input: SuggestionInput,
   context: ConversationContext,
 ): { comment: DiscussionComment; message: string | null } {
-  assertAccountAndClientAllowed(deps.conversationRateLimiters, context.ip, author.id);
-  return deps.db.transaction(
-    (tx) => {
-      const now = deps.now();
-      const ownerId = publicArtifactOwner(tx, input.artifactId);
-      if (ownerId === author.id) {
-        throw new ServiceError("BAD_REQUEST", CONVERSATION_MESSAGES.ownArtifactSuggestion);
-      }
-      const current = artifactFieldsIn(tx, input.artifactId);
-      const seen = fieldOnRevision(tx, input.artifactId, input.baseRevision, input.field);
-      if (!current || seen === undefined || seen !== current[input.field]) {
-        const label = SUGGESTABLE_FIELD_LABELS[input.field];
-        throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionOutdated(label));
-      }
-      if (input.value === current[input.field]) {
-        throw new ServiceError(
-          "BAD_REQUEST",
-          CONVERSATION_MESSAGES.suggestionUnchanged,
-          undefined,
-          "value",
-        );
-      }
-      const discussion = { artifactId: input.artifactId, ownerId };
-      const rendered = renderFor(tx, now, author, discussion, input.reason, context.reviewMode);
-      const id = insertComment(tx, now, {
+  return writeInDiscussion(deps, author, context, input.artifactId, (tx, now, ownerId) => {
+    if (ownerId === author.id) {
+      throw new ServiceError("BAD_REQUEST", CONVERSATION_MESSAGES.ownArtifactSuggestion);
+    }
+    const current = artifactFieldsIn(tx, input.artifactId);
+    const seen = fieldOnRevision(tx, input.artifactId, input.baseRevision, input.field);
+    if (!current || seen === undefined || seen !== current[input.field]) {
+      const label = SUGGESTABLE_FIELD_LABELS[input.field];
+      throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionOutdated(label));
+    }
+    if (input.value === current[input.field]) {
+      throw new ServiceError(
+        "BAD_REQUEST",
+        CONVERSATION_MESSAGES.suggestionUnchanged,
+        undefined,
+        "value",
+      );
+    }
+    const { id, held } = postComment(
+      tx,
+      now,
+      author,
+      { artifactId: input.artifactId, ownerId, parentId: null, body: input.reason },
+      { isSuggestion: true, reviewMode: context.reviewMode },
+    );
+    tx.insert(suggestions)
+      .values({
+        commentId: id,
         artifactId: input.artifactId,
-        parentId: null,
-        authorId: author.id,
-        body: input.reason,
-        rendered,
-      });
-      tx.insert(suggestions)
-        .values({
-          commentId: id,
-          artifactId: input.artifactId,
-          field: input.field,
-          before: current[input.field],
-          value: input.value,
-          source: input.source,
-          baseRevision: input.baseRevision,
-        })
-        .run();
-      tx.insert(reviewQueue)
-        .values({
-          kind: "suggestion",
-          artifactId: input.artifactId,
-          commentId: id,
-          submittedBy: author.id,
-          before: current,
-          proposed: { ...current, [input.field]: input.value },
-          waiting: true,
-          createdAt: new Date(now),
-        })
-        .run();
-      if (!rendered.held) {
-        tellOfNewComment(tx, {
-          commentId: id,
-          ...discussion,
-          authorId: author.id,
-          isSuggestion: true,
-          mentionIds: rendered.mentionIds,
-          now,
-        });
-      }
-      return newCommentAnswer(deps, author, id, rendered.held);
-    },
-    { behavior: "immediate" },
-  );
+        field: input.field,
+        before: current[input.field],
+        value: input.value,
+        source: input.source,
+        baseRevision: input.baseRevision,
+      })
+      .run();
+    tx.insert(reviewQueue)
+      .values({
+        kind: "suggestion",
+        artifactId: input.artifactId,
+        commentId: id,
+        submittedBy: author.id,
+        before: current,
+        proposed: { ...current, [input.field]: input.value },
+        waiting: true,
+        createdAt: new Date(now),
+      })
+      .run();
+    return newCommentAnswer(deps, author, id, held);
+  });
 }
 
 function suggestionFor(tx: Tx, id: number) {
