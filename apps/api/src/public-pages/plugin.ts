@@ -109,6 +109,15 @@ export const publicPagesPlugin = fp(
     const template = app.webApp.template;
     const page = template === null ? null : pageTemplate(template);
     const notFoundPage = page?.(notFoundHead());
+    // The web app shows its not-found screen; the status says so to crawlers.
+    const sendNotFound = (reply: FastifyReply, error: unknown) => {
+      if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
+      return reply
+        .code(404)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(notFoundPage);
+    };
 
     app.get<{ Params: { "*": string } }>("/a/*", async (request, reply) => {
       const id = idOfPublicPath(request.params["*"]);
@@ -130,13 +139,7 @@ export const publicPagesPlugin = fp(
           .type("text/html; charset=utf-8")
           .send(page(publicPageHead(artifact, origin, siteRights(deps.db).metadataLicense)));
       } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
-        // The web app shows its not-found screen; the status says so to crawlers.
-        return reply
-          .code(404)
-          .header("cache-control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(notFoundPage);
+        return sendNotFound(reply, error);
       }
     });
 
@@ -160,12 +163,7 @@ export const publicPagesPlugin = fp(
           .type("text/html; charset=utf-8")
           .send(page(collectionPageHead(collection, items, origin)));
       } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
-        return reply
-          .code(404)
-          .header("cache-control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(notFoundPage);
+        return sendNotFound(reply, error);
       }
     });
   },

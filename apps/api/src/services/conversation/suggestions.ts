@@ -168,18 +168,21 @@ function visibleSuggestion(
   return found;
 }
 
-/** The suggestion's entry in the queue, while open. */
+/** Where the suggestion's entry in the queue is, while open. */
+function openEntryOf(commentId: number) {
+  return and(
+    eq(reviewQueue.commentId, commentId),
+    eq(reviewQueue.kind, "suggestion"),
+    isNull(reviewQueue.decidedAt),
+  );
+}
+
+/** The suggestion's open entry in the queue, if any. */
 function openEntry(tx: Tx, commentId: number) {
   return tx
     .select({ id: reviewQueue.id, waiting: reviewQueue.waiting })
     .from(reviewQueue)
-    .where(
-      and(
-        eq(reviewQueue.commentId, commentId),
-        eq(reviewQueue.kind, "suggestion"),
-        isNull(reviewQueue.decidedAt),
-      ),
-    )
+    .where(openEntryOf(commentId))
     .get();
 }
 
@@ -196,13 +199,7 @@ function closeEntry(
       decision: decided.decision,
       decisionReason: decided.reason,
     })
-    .where(
-      and(
-        eq(reviewQueue.commentId, commentId),
-        eq(reviewQueue.kind, "suggestion"),
-        isNull(reviewQueue.decidedAt),
-      ),
-    )
+    .where(openEntryOf(commentId))
     .run();
 }
 
