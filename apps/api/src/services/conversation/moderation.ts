@@ -4,7 +4,9 @@ import {
   MESSAGES,
   REPORT_REASON_LABELS,
   REPORT_TRUST_DAYS,
+  type AuditAction,
   type DiscussionComment,
+  type NotificationKind,
   type ReportInput,
   type ReportReason,
   type ReviewDecision,
@@ -109,8 +111,8 @@ export function reportComment(
 }
 
 /** A comment a curator may decide about: not their own, not deleted. */
-function decidable(tx: Tx, curator: Curator, id: number): CommentFacts {
-  const comment = commentFor(tx, id);
+function decidable(tx: Tx, curator: Pick<Curator, "id">, id: number | null): CommentFacts {
+  const comment = id === null ? undefined : commentFor(tx, id);
   if (!comment || comment.status === "deleted") throw commentNotFound();
   if (comment.authorId === curator.id) {
     throw new ServiceError("FORBIDDEN", MESSAGES.ownEntryDecision);
@@ -278,69 +280,40 @@ export function decideCommentEntry(
   decision: { curatorId: number; decision: ReviewDecision; reason: string | null },
   context: RequestContext,
 ): void {
-  const comment = entry.commentId === null ? undefined : commentFor(tx, entry.commentId);
-  if (!comment || comment.status === "deleted") throw commentNotFound();
-  if (comment.authorId === decision.curatorId) {
-    throw new ServiceError("FORBIDDEN", MESSAGES.ownEntryDecision);
-  }
+  const comment = decidable(tx, { id: decision.curatorId }, entry.commentId);
   const hide = (reason: string) =>
     hideWithin(tx, comment, { curatorId: decision.curatorId, reason }, context);
+  const tell = (userId: number | null, kind: NotificationKind) =>
+    tellAuthor(tx, { userId, kind, artifactId: comment.artifactId, commentId: comment.id });
+  const audit = (action: AuditAction) =>
+    appendAudit(tx, {
+      actorId: decision.curatorId,
+      action,
+      artifactId: comment.artifactId,
+      subjectUserId: comment.authorId,
+      requestId: context.requestId,
+      details: { comment: String(comment.id) },
+    });
   switch (decision.decision) {
     case "approve":
       if (comment.status !== "held") throw new ServiceError("CONFLICT", MESSAGES.entryChanged);
       publishHeld(tx, comment, false, context.now);
-      tellAuthor(tx, {
-        userId: comment.authorId,
-        kind: "comment_approved",
-        artifactId: comment.artifactId,
-        commentId: comment.id,
-      });
-      appendAudit(tx, {
-        actorId: decision.curatorId,
-        action: "comment.approve",
-        artifactId: comment.artifactId,
-        subjectUserId: comment.authorId,
-        requestId: context.requestId,
-        details: { comment: String(comment.id) },
-      });
+      tell(comment.authorId, "comment_approved");
+      audit("comment.approve");
       break;
     case "uphold":
       if (comment.status !== "hidden") {
         hide(entry.reportReason ? REPORT_REASON_LABELS[entry.reportReason] : "Reported");
       }
-      tellAuthor(tx, {
-        userId: entry.submittedBy,
-        kind: "comment_report_upheld",
-        artifactId: comment.artifactId,
-        commentId: comment.id,
-      });
+      tell(entry.submittedBy, "comment_report_upheld");
       break;
     case "hide":
       if (comment.status !== "hidden") hide(decision.reason ?? "Hidden");
-      if (entry.kind === "comment_report") {
-        tellAuthor(tx, {
-          userId: entry.submittedBy,
-          kind: "comment_report_upheld",
-          artifactId: comment.artifactId,
-          commentId: comment.id,
-        });
-      }
+      if (entry.kind === "comment_report") tell(entry.submittedBy, "comment_report_upheld");
       break;
     case "dismiss":
-      tellAuthor(tx, {
-        userId: entry.submittedBy,
-        kind: "comment_report_dismissed",
-        artifactId: comment.artifactId,
-        commentId: comment.id,
-      });
-      appendAudit(tx, {
-        actorId: decision.curatorId,
-        action: "report.dismiss",
-        artifactId: comment.artifactId,
-        subjectUserId: comment.authorId,
-        requestId: context.requestId,
-        details: { comment: String(comment.id) },
-      });
+      tell(entry.submittedBy, "comment_report_dismissed");
+      audit("report.dismiss");
       break;
     default:
       throw new ServiceError("BAD_REQUEST", MESSAGES.decisionNotForEntry);

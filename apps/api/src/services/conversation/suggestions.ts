@@ -399,35 +399,48 @@ export function decideSuggestionEntry(
   }
 }
 
+/** A member's agreement with a suggestion they may see changes; answers the count after it. */
+function changeAgreement(
+  deps: ConversationDeps,
+  member: Writer,
+  id: number,
+  change: (tx: Tx, found: SuggestionFacts) => boolean,
+): { agreements: number; agreed: boolean } {
+  return deps.db.transaction(
+    (tx) => {
+      const found = visibleSuggestion(tx, deps, member, id);
+      const agreed = change(tx, found);
+      return { agreements: agreementCount(tx, found.id), agreed };
+    },
+    { behavior: "immediate" },
+  );
+}
+
 /** A member agrees with an open suggestion that is not theirs; agreeing twice is one agreement. */
 export function agreeWithSuggestion(
   deps: ConversationDeps,
   member: Writer,
   input: { id: number },
 ): { agreements: number; agreed: boolean } {
-  return deps.db.transaction(
-    (tx) => {
-      const found = visibleSuggestion(tx, deps, member, input.id);
-      if (found.authorId === member.id) {
-        throw new ServiceError("FORBIDDEN", CONVERSATION_MESSAGES.ownSuggestion);
-      }
-      if (found.status !== "open" || found.commentStatus !== "published") {
-        throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionDecided);
-      }
-      // Agreeing is taking part in the discussion: only on a public artifact.
-      try {
-        publicArtifactOwner(tx, found.artifactId);
-      } catch {
-        throw suggestionNotFound();
-      }
-      tx.insert(suggestionAgreements)
-        .values({ suggestionId: found.id, userId: member.id, agreedAt: new Date(deps.now()) })
-        .onConflictDoNothing()
-        .run();
-      return { agreements: agreementCount(tx, found.id), agreed: true };
-    },
-    { behavior: "immediate" },
-  );
+  return changeAgreement(deps, member, input.id, (tx, found) => {
+    if (found.authorId === member.id) {
+      throw new ServiceError("FORBIDDEN", CONVERSATION_MESSAGES.ownSuggestion);
+    }
+    if (found.status !== "open" || found.commentStatus !== "published") {
+      throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionDecided);
+    }
+    // Agreeing is taking part in the discussion: only on a public artifact.
+    try {
+      publicArtifactOwner(tx, found.artifactId);
+    } catch {
+      throw suggestionNotFound();
+    }
+    tx.insert(suggestionAgreements)
+      .values({ suggestionId: found.id, userId: member.id, agreedAt: new Date(deps.now()) })
+      .onConflictDoNothing()
+      .run();
+    return true;
+  });
 }
 
 /** A member takes back their agreement. */
@@ -436,25 +449,21 @@ export function withdrawAgreement(
   member: Writer,
   input: { id: number },
 ): { agreements: number; agreed: boolean } {
-  return deps.db.transaction(
-    (tx) => {
-      const found = visibleSuggestion(tx, deps, member, input.id);
-      const removed = tx
-        .delete(suggestionAgreements)
-        .where(
-          and(
-            eq(suggestionAgreements.suggestionId, found.id),
-            eq(suggestionAgreements.userId, member.id),
-          ),
-        )
-        .run();
-      if (removed.changes === 0) {
-        throw new ServiceError("NOT_FOUND", CONVERSATION_MESSAGES.notAgreed);
-      }
-      return { agreements: agreementCount(tx, found.id), agreed: false };
-    },
-    { behavior: "immediate" },
-  );
+  return changeAgreement(deps, member, input.id, (tx, found) => {
+    const removed = tx
+      .delete(suggestionAgreements)
+      .where(
+        and(
+          eq(suggestionAgreements.suggestionId, found.id),
+          eq(suggestionAgreements.userId, member.id),
+        ),
+      )
+      .run();
+    if (removed.changes === 0) {
+      throw new ServiceError("NOT_FOUND", CONVERSATION_MESSAGES.notAgreed);
+    }
+    return false;
+  });
 }
 
 function agreementCount(tx: Tx, id: number): number {
