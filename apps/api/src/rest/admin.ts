@@ -15,7 +15,7 @@ import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
 import { suspendAccount, unsuspendAccount } from "../services/suspension";
 import { accountParams, bodies, failures, json, NEXT_PAGE_HEADER } from "./declarations";
-import { ADMIN, ADMIN_WRITES, requireUser } from "./http";
+import { ADMIN, ADMIN_WRITES, requireUser, serviceContext } from "./http";
 import { webPageForNavigation } from "./web-page";
 
 /** What the admin paths' failures mean. */
@@ -144,10 +144,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   };
   api.post("/admin/users/:id/suspension", { schema: suspend, config: writes }, async (request) => {
     const input = { userId: request.params.id, reason: request.body.reason };
-    return suspendAccount(deps.db, requireUser(request), input, {
-      requestId: request.id,
-      now: deps.now(),
-    });
+    return suspendAccount(deps.db, requireUser(request), input, serviceContext(deps, request));
   });
 
   const unsuspend = {
@@ -168,10 +165,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         deps.db,
         requireUser(request),
         { userId: request.params.id },
-        {
-          requestId: request.id,
-          now: deps.now(),
-        },
+        serviceContext(deps, request),
       ),
   );
 

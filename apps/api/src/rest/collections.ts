@@ -39,7 +39,7 @@ import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
 import { moderateCollection, reportCollection } from "../services/collections/reports";
 import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
-import { CURATOR_WRITES, pageHeaders, requireUser, WRITER } from "./http";
+import { CURATOR_WRITES, pageHeaders, requireUser, serviceContext, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restArtifact, toRestArtifact } from "./schemas";
 import { webPageForNavigation } from "./web-page";
@@ -519,11 +519,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: WRITER },
     },
     async (request, reply) => {
-      const context = {
-        requestId: request.id,
-        now: deps.now(),
-        ip: deps.clientAddress.of(request.raw) ?? "",
-      };
+      const context = serviceContext(deps, request);
       const input = { ...request.body, id: request.params.id };
       return reply.code(201).send(reportCollection(deps, requireUser(request), input, context));
     },
@@ -548,7 +544,7 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
         config: { access: CURATOR_WRITES },
       },
       async (request) => {
-        const context = { requestId: request.id, now: deps.now() };
+        const context = serviceContext(deps, request);
         const input = { ...request.body, id: request.params.id };
         return moderateCollection(deps, requireUser(request), input, context, action);
       },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -32,7 +32,6 @@ import {
   discussionPage as readDiscussion,
   editComment,
   repliesPage as readReplies,
-  type ConversationContext,
 } from "../services/conversation/comments";
 import {
   artifactOwner,
@@ -52,7 +51,7 @@ import {
 } from "../services/conversation/suggestions";
 import { nextPageLink } from "./admin";
 import { artifactParams, failures, json, NEXT_PAGE_HEADER, pathNumber } from "./declarations";
-import { CURATOR, CURATOR_WRITES, requireUser, SIGNED_IN, WRITER } from "./http";
+import { CURATOR, CURATOR_WRITES, requireUser, serviceContext, SIGNED_IN, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restReportCreated } from "./review-schemas";
 import { webPageForNavigation } from "./web-page";
@@ -125,12 +124,6 @@ const limits =
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const context = (request: FastifyRequest): ConversationContext => ({
-    requestId: request.id,
-    ip: deps.clientAddress.of(request.raw) ?? "",
-    reviewMode: deps.env.reviewMode,
-    now: deps.now(),
-  });
 
   const list = {
     operationId: "listComments",
@@ -171,7 +164,12 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     { schema: post, config: { access: WRITER } },
     async (request, reply) => {
       const input = { artifactId: request.params.id, ...request.body };
-      const answer = createComment(deps, requireUser(request), input, context(request));
+      const answer = createComment(
+        deps,
+        requireUser(request),
+        input,
+        serviceContext(deps, request),
+      );
       return reply.code(201).send(answer);
     },
   );
@@ -212,7 +210,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       deps,
       requireUser(request),
       { id: request.params.id, ...request.body },
-      context(request),
+      serviceContext(deps, request),
     ),
   );
 
@@ -267,12 +265,12 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     { schema: report, config: { access: WRITER } },
     async (request, reply) => {
       const input = { id: request.params.id, ...request.body };
-      const ip = deps.clientAddress.of(request.raw) ?? "";
-      const answer = reportComment(deps, requireUser(request), input, {
-        requestId: request.id,
-        ip,
-        now: deps.now(),
-      });
+      const answer = reportComment(
+        deps,
+        requireUser(request),
+        input,
+        serviceContext(deps, request),
+      );
       return reply.code(201).send(answer);
     },
   );
@@ -300,7 +298,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
           deps,
           requireUser(request),
           { id: request.params.id, ...request.body },
-          { requestId: request.id, now: deps.now() },
+          serviceContext(deps, request),
         ),
     );
   }
@@ -318,7 +316,12 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     { schema: suggest, config: { access: WRITER } },
     async (request, reply) => {
       const input = { ...request.body, artifactId: request.params.id };
-      const answer = createSuggestion(deps, requireUser(request), input, context(request));
+      const answer = createSuggestion(
+        deps,
+        requireUser(request),
+        input,
+        serviceContext(deps, request),
+      );
       return reply.code(201).send(answer);
     },
   );
@@ -337,7 +340,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   };
   api.post("/suggestions/:id", { schema: decide, config: { access: WRITER } }, async (request) => {
     const input = { ...request.body, id: request.params.id };
-    return decideSuggestion(deps, requireUser(request), input, context(request));
+    return decideSuggestion(deps, requireUser(request), input, serviceContext(deps, request));
   });
 
   const agreementSchema = (operationId: string, summary: string) => ({
