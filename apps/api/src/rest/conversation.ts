@@ -42,7 +42,7 @@ import {
   unfollow,
   unsubscribe,
 } from "../services/conversation/follows";
-import { hideComment, reportComment, unhideComment } from "../services/conversation/moderation";
+import { moderateComment, reportComment } from "../services/conversation/moderation";
 import {
   agreeWithSuggestion,
   createSuggestion,
@@ -275,9 +275,9 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const [path, operationId, summary, run] of [
-    ["hide", "hideComment", "Hide a comment, with a reason from GET /review-reasons", hideComment],
-    ["unhide", "unhideComment", "Show a hidden comment again, with a reason", unhideComment],
+  for (const [action, operationId, summary] of [
+    ["hide", "hideComment", "Hide a comment, with a reason from GET /review-reasons"],
+    ["unhide", "unhideComment", "Show a hidden comment again, with a reason"],
   ] as const) {
     const schema = {
       operationId,
@@ -291,14 +291,15 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       },
     };
     api.post(
-      `/comments/:id/${path}`,
+      `/comments/:id/${action}`,
       { schema, config: { access: CURATOR_WRITES } },
       async (request) =>
-        run(
+        moderateComment(
           deps,
           requireUser(request),
           { id: request.params.id, ...request.body },
           serviceContext(deps, request),
+          action,
         ),
     );
   }

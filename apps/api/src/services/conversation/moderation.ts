@@ -120,17 +120,43 @@ function decidable(tx: Tx, curator: Pick<Curator, "id">, id: number | null): Com
   return comment;
 }
 
-/** A curator's decision on one comment, in one transaction, answered as the curator now sees it. */
-function decideComment(
+/**
+ * A curator hides a comment with a reason from the list (it reads "Hidden by a curator"), or shows
+ * a hidden one again; answered as the curator now sees it.
+ */
+export function moderateComment(
   deps: ConversationDeps,
   curator: Curator,
-  id: number,
-  decide: (tx: Tx, comment: CommentFacts) => void,
+  input: { id: number; reason: string; note?: string | undefined },
+  context: RequestContext,
+  action: "hide" | "unhide",
 ): DiscussionComment {
   return deps.db.transaction(
     (tx) => {
-      const comment = decidable(tx, curator, id);
-      decide(tx, comment);
+      const comment = decidable(tx, curator, input.id);
+      if (action === "hide" && comment.status === "hidden") {
+        throw new ServiceError("CONFLICT", "This comment is already hidden.");
+      }
+      if (action === "unhide" && comment.status !== "hidden") {
+        throw new ServiceError("CONFLICT", "This comment is not hidden.");
+      }
+      const reason = listedReason(tx, input.reason);
+      if (action === "hide") {
+        hideWithin(tx, comment, { curatorId: curator.id, reason }, context);
+      } else {
+        tx.update(comments)
+          .set({ status: "published", hiddenReason: null })
+          .where(eq(comments.id, comment.id))
+          .run();
+        appendAudit(tx, {
+          actorId: curator.id,
+          action: "comment.unhide",
+          artifactId: comment.artifactId,
+          subjectUserId: comment.authorId,
+          requestId: context.requestId,
+          details: { comment: String(comment.id), reason },
+        });
+      }
       return shapeComment(
         deps.discussions.one.get({ id: comment.id, viewer: curator.id }) as CommentRow,
         curator,
@@ -138,49 +164,6 @@ function decideComment(
     },
     { behavior: "immediate" },
   );
-}
-
-/** A curator hides a comment with a reason from the list: it reads "Hidden by a curator". */
-export function hideComment(
-  deps: ConversationDeps,
-  curator: Curator,
-  input: { id: number; reason: string; note?: string | undefined },
-  context: RequestContext,
-): DiscussionComment {
-  return decideComment(deps, curator, input.id, (tx, comment) => {
-    if (comment.status === "hidden") {
-      throw new ServiceError("CONFLICT", "This comment is already hidden.");
-    }
-    const reason = listedReason(tx, input.reason);
-    hideWithin(tx, comment, { curatorId: curator.id, reason }, context);
-  });
-}
-
-/** A curator shows a hidden comment again, with a reason from the list. */
-export function unhideComment(
-  deps: ConversationDeps,
-  curator: Curator,
-  input: { id: number; reason: string; note?: string | undefined },
-  context: RequestContext,
-): DiscussionComment {
-  return decideComment(deps, curator, input.id, (tx, comment) => {
-    if (comment.status !== "hidden") {
-      throw new ServiceError("CONFLICT", "This comment is not hidden.");
-    }
-    const reason = listedReason(tx, input.reason);
-    tx.update(comments)
-      .set({ status: "published", hiddenReason: null })
-      .where(eq(comments.id, comment.id))
-      .run();
-    appendAudit(tx, {
-      actorId: curator.id,
-      action: "comment.unhide",
-      artifactId: comment.artifactId,
-      subjectUserId: comment.authorId,
-      requestId: context.requestId,
-      details: { comment: String(comment.id), reason },
-    });
-  });
 }
 
 /**
