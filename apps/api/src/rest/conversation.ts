@@ -49,9 +49,16 @@ import {
   decideSuggestion,
   withdrawAgreement,
 } from "../services/conversation/suggestions";
-import { nextPageLink } from "./admin";
 import { artifactParams, failures, json, NEXT_PAGE_HEADER, pathNumber } from "./declarations";
-import { CURATOR, CURATOR_WRITES, requireUser, serviceContext, SIGNED_IN, WRITER } from "./http";
+import {
+  CURATOR,
+  CURATOR_WRITES,
+  requireUser,
+  serviceContext,
+  SIGNED_IN,
+  withNextLink,
+  WRITER,
+} from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restReportCreated } from "./review-schemas";
 import { webPageForNavigation } from "./web-page";
@@ -143,12 +150,9 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   api.get("/artifacts/:id/comments", { schema: list }, async (request, reply) => {
-    const page = readDiscussion(deps, request.session?.user ?? null, {
-      ...request.query,
-      id: request.params.id,
-    });
-    nextPageLink(reply, `/artifacts/${request.params.id}/comments`, request.query, page.nextCursor);
-    return page;
+    const { id } = request.params;
+    const page = readDiscussion(deps, request.session?.user ?? null, { ...request.query, id });
+    return withNextLink(reply, `/artifacts/${id}/comments`, request.query, page);
   });
 
   const post = {
@@ -186,12 +190,9 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   api.get("/comments/:id/replies", { schema: replies }, async (request, reply) => {
-    const page = readReplies(deps, request.session?.user ?? null, {
-      ...request.query,
-      id: request.params.id,
-    });
-    nextPageLink(reply, `/comments/${request.params.id}/replies`, request.query, page.nextCursor);
-    return page;
+    const { id } = request.params;
+    const page = readReplies(deps, request.session?.user ?? null, { ...request.query, id });
+    return withNextLink(reply, `/comments/${id}/replies`, request.query, page);
   });
 
   const edit = {
@@ -381,14 +382,13 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       ...failures([400, 401]),
     },
   };
-  api.get(
-    "/follows",
-    { schema: follows, config: { access: SIGNED_IN } },
-    async (request, reply) => {
-      const page = listFollows(deps, requireUser(request), request.query);
-      nextPageLink(reply, "/follows", request.query, page.nextCursor);
-      return page;
-    },
+  api.get("/follows", { schema: follows, config: { access: SIGNED_IN } }, async (request, reply) =>
+    withNextLink(
+      reply,
+      "/follows",
+      request.query,
+      listFollows(deps, requireUser(request), request.query),
+    ),
   );
 
   const state = {
@@ -463,11 +463,13 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     "/following",
     { schema: feed, config: { access: SIGNED_IN }, onRequest: webPageForNavigation(app) },
-    async (request, reply) => {
-      const page = followingFeed(deps, requireUser(request), request.query);
-      nextPageLink(reply, "/following", request.query, page.nextCursor);
-      return page;
-    },
+    async (request, reply) =>
+      withNextLink(
+        reply,
+        "/following",
+        request.query,
+        followingFeed(deps, requireUser(request), request.query),
+      ),
   );
 
   const unsubscribeSchema = {

@@ -168,6 +168,26 @@ export function pageHeaders(
 }
 
 /**
+ * A keyset page as answered: unless it is the last, an RFC 8288 rel="next" link to the following
+ * page, with the query that chose this one.
+ */
+export function withNextLink<Page extends { nextCursor: number | null }>(
+  reply: FastifyReply,
+  path: string,
+  query: Record<string, string | number | undefined | null>,
+  page: Page,
+): Page {
+  if (page.nextCursor === null) return page;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && name !== "cursor") params.set(name, String(value));
+  }
+  params.set("cursor", String(page.nextCursor));
+  reply.header("link", `<${path}?${params.toString()}>; rel="next"`);
+  return page;
+}
+
+/**
  * Every REST failure is JSON: a service's code becomes its HTTP status, and Fastify's own 4xx
  * (malformed JSON, a body over the limit, an unsupported content type) keep theirs. Anything else
  * is rethrown to the app's error handler, which logs it and answers 500 without internals.
