@@ -16,6 +16,7 @@ import { appendVary } from "../plugins/cors";
 import { getPublicArtifact } from "../services/public-artifacts";
 import { siteRights } from "../services/site-rights";
 import { ServiceError } from "../services/errors";
+import { holdSlot } from "../open-data/slots";
 import { notFoundHead, pageTemplate, publicPageHead } from "./head";
 import {
   robotsTxt,
@@ -73,15 +74,11 @@ export const publicPagesPlugin = fp(
      * reading its rows a thousand at a time, kept /healthz waiting past a second (issue 28).
      */
     const sendUrlset = (reply: FastifyReply, after: number) => {
-      const release = deps.exportSlots.take();
-      if (!release) {
-        throw new ServiceError(
-          "SERVICE_UNAVAILABLE",
-          OPEN_DATA_MESSAGES.sitemapBusy,
-          SITEMAP_RETRY_AFTER_SECONDS,
-        );
-      }
-      reply.raw.once("close", release);
+      holdSlot(deps.exportSlots, reply, {
+        code: "SERVICE_UNAVAILABLE",
+        message: OPEN_DATA_MESSAGES.sitemapBusy,
+        retryAfterSeconds: SITEMAP_RETRY_AFTER_SECONDS,
+      });
       return sendXml(
         reply,
         textStream(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
