@@ -14,12 +14,10 @@ import type { z } from "zod";
 import type { ArtifactStore } from "../../store/artifact-store";
 import { collectionReports, collections } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { assertAccountAndClientAllowed } from "../../rate-limit";
 import type { RequestContext } from "../artifacts";
 import { appendAudit } from "../audit";
 import { ServiceError } from "../errors";
-import type { ReportContext } from "../reports";
-import { isEstablished } from "../reports";
+import { fileReport, isEstablished, type ReportContext } from "../reports";
 import { listedReason } from "../review-reasons";
 import { findCollectionRow, loadCollection, notFound, type CollectionRow } from "./access";
 import { getCollection, summaryOf } from "./collections";
@@ -42,35 +40,31 @@ export function reportCollection(
   input: CollectionReportInput,
   context: ReportContext,
 ): { message: string } {
-  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
   const store = deps.artifactStore;
-  return deps.db.transaction(
-    (tx) => {
-      const { row } = loadCollection(store, reporter, input.id);
-      if (row.deletedAt !== null || row.status !== "published") throw notFound();
-      if (row.visibility === "private" || row.ownerId === reporter.id) {
-        throw new ServiceError("BAD_REQUEST", COLLECTION_MESSAGES.notReportable);
-      }
-      const already = tx
-        .select({ id: collectionReports.id })
-        .from(collectionReports)
-        .where(and(openReportsOf(input.id), eq(collectionReports.reporterId, reporter.id)))
-        .get();
-      if (already) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.alreadyReported);
-      tx.insert(collectionReports)
-        .values({
-          collectionId: input.id,
-          reporterId: reporter.id,
-          reason: input.reason,
-          note: input.note ?? null,
-          fromNewAccount: !isEstablished(tx, reporter, context.now),
-          createdAt: new Date(context.now),
-        })
-        .run();
-      return { message: MESSAGES.reportReceived };
-    },
-    { behavior: "immediate" },
-  );
+  return fileReport(deps, reporter, context, (tx) => {
+    const { row } = loadCollection(store, reporter, input.id);
+    if (row.deletedAt !== null || row.status !== "published") throw notFound();
+    if (row.visibility === "private" || row.ownerId === reporter.id) {
+      throw new ServiceError("BAD_REQUEST", COLLECTION_MESSAGES.notReportable);
+    }
+    const already = tx
+      .select({ id: collectionReports.id })
+      .from(collectionReports)
+      .where(and(openReportsOf(input.id), eq(collectionReports.reporterId, reporter.id)))
+      .get();
+    if (already) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.alreadyReported);
+    tx.insert(collectionReports)
+      .values({
+        collectionId: input.id,
+        reporterId: reporter.id,
+        reason: input.reason,
+        note: input.note ?? null,
+        fromNewAccount: !isEstablished(tx, reporter, context.now),
+        createdAt: new Date(context.now),
+      })
+      .run();
+    return { message: MESSAGES.reportReceived };
+  });
 }
 
 function openReportsOf(collectionId: number) {

@@ -14,11 +14,10 @@ import {
 } from "@artifact-atlas/shared";
 import { comments, reviewQueue, suggestions } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { assertAccountAndClientAllowed } from "../../rate-limit";
 import { appendAudit } from "../audit";
 import type { RequestContext } from "../artifacts";
 import { ServiceError } from "../errors";
-import { isEstablished, type ReportContext } from "../reports";
+import { fileReport, isEstablished, type ReportContext } from "../reports";
 import { listedReason } from "../review-reasons";
 import {
   commentNotFound,
@@ -67,47 +66,43 @@ export function reportComment(
   input: ReportInput,
   context: ReportContext,
 ): { entryId: number; message: string } {
-  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
-  return deps.db.transaction(
-    (tx) => {
-      const comment = commentFor(tx, input.id);
-      if (!comment || comment.status !== "published") throw commentNotFound();
-      try {
-        publicArtifactOwner(tx, comment.artifactId);
-      } catch {
-        throw commentNotFound();
-      }
-      const already = tx
-        .select({ id: reviewQueue.id })
-        .from(reviewQueue)
-        .where(
-          and(
-            eq(reviewQueue.commentId, comment.id),
-            eq(reviewQueue.kind, "comment_report"),
-            eq(reviewQueue.submittedBy, reporter.id),
-            isNull(reviewQueue.decidedAt),
-          ),
-        )
-        .get();
-      if (already) throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.alreadyReportedComment);
-      const entryId = tx
-        .insert(reviewQueue)
-        .values({
-          kind: "comment_report",
-          artifactId: comment.artifactId,
-          commentId: comment.id,
-          submittedBy: reporter.id,
-          reportReason: input.reason,
-          reportNote: input.note ?? null,
-          fromNewAccount: !isEstablished(tx, reporter, deps.now(), REPORT_TRUST_DAYS),
-          createdAt: new Date(deps.now()),
-        })
-        .returning({ id: reviewQueue.id })
-        .get().id;
-      return { entryId, message: MESSAGES.reportReceived };
-    },
-    { behavior: "immediate" },
-  );
+  return fileReport(deps, reporter, context, (tx) => {
+    const comment = commentFor(tx, input.id);
+    if (!comment || comment.status !== "published") throw commentNotFound();
+    try {
+      publicArtifactOwner(tx, comment.artifactId);
+    } catch {
+      throw commentNotFound();
+    }
+    const already = tx
+      .select({ id: reviewQueue.id })
+      .from(reviewQueue)
+      .where(
+        and(
+          eq(reviewQueue.commentId, comment.id),
+          eq(reviewQueue.kind, "comment_report"),
+          eq(reviewQueue.submittedBy, reporter.id),
+          isNull(reviewQueue.decidedAt),
+        ),
+      )
+      .get();
+    if (already) throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.alreadyReportedComment);
+    const entryId = tx
+      .insert(reviewQueue)
+      .values({
+        kind: "comment_report",
+        artifactId: comment.artifactId,
+        commentId: comment.id,
+        submittedBy: reporter.id,
+        reportReason: input.reason,
+        reportNote: input.note ?? null,
+        fromNewAccount: !isEstablished(tx, reporter, deps.now(), REPORT_TRUST_DAYS),
+        createdAt: new Date(deps.now()),
+      })
+      .returning({ id: reviewQueue.id })
+      .get().id;
+    return { entryId, message: MESSAGES.reportReceived };
+  });
 }
 
 /** A comment a curator may decide about: not their own, not deleted. */
