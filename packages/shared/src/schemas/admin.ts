@@ -22,17 +22,22 @@ export const accountId = wholeNumber("account id", Number.MAX_SAFE_INTEGER);
 
 const roleField = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}.` });
 
+/** Part of an account's name or email to look for; blank is no search. */
+const accountSearch = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.search, MESSAGES.fieldTooLong(label, LIMITS.search))
+    .refine(isWellFormedText, MESSAGES.brokenCharacter(label))
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
 /** admin.users / GET /admin/users: accounts, newest first, optionally searched and by role. */
 export const adminUsersQuery = z
   .object({
-    search: z
-      .string()
-      .trim()
-      .max(LIMITS.search, MESSAGES.fieldTooLong("Search", LIMITS.search))
-      .refine(isWellFormedText, MESSAGES.brokenCharacter("Search"))
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .describe("Part of the account's name or email (case-insensitive)."),
+    search: accountSearch("Search").describe(
+      "Part of the account's name or email (case-insensitive).",
+    ),
     role: roleField.optional().describe("Only accounts with this role."),
     cursor: pageCursor,
     limit: pageLimit(ADMIN_USERS_PAGE_SIZE),
@@ -72,14 +77,9 @@ export type AdminResetLink = z.output<typeof adminResetLink>;
 export const auditQuery = z
   .object({
     actorId: accountId.optional().describe("Only what this account did."),
-    person: z
-      .string()
-      .trim()
-      .max(LIMITS.search, MESSAGES.fieldTooLong("Person", LIMITS.search))
-      .refine(isWellFormedText, MESSAGES.brokenCharacter("Person"))
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .describe("Only what accounts did whose name or email contains this (case-insensitive)."),
+    person: accountSearch("Person").describe(
+      "Only what accounts did whose name or email contains this (case-insensitive).",
+    ),
     action: z
       .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}.` })
       .optional()
