@@ -39,7 +39,7 @@ export const artifactPlaces = sqliteTable(
      * country is coarse enough for the public, even of a findspot (decision 122).
      */
     country: text("country"),
-    /** The country lookup that wrote `country` (0: none yet); start fills the older ones. */
+    /** The country lookup that wrote `country` (0: none, before 0048); start fills older ones. */
     countryVersion: integer("country_version").notNull().default(0),
   },
   (table) => [
@@ -53,6 +53,8 @@ export const artifactPlaces = sqliteTable(
     ),
     /** The Country filter and facet: a kind's places by country, with their artifacts. */
     index("artifact_places_country_idx").on(table.kind, table.country, table.artifactId),
+    /** The start's check for places of an older country lookup: no table scan (decision 122). */
+    index("artifact_places_country_version_idx").on(table.countryVersion),
     check("artifact_places_lat", sql`${table.lat} between -90 and 90`),
     check("artifact_places_lon", sql`${table.lon} between -180 and 180`),
   ],
