@@ -9,6 +9,7 @@ import {
   text,
 } from "drizzle-orm/sqlite-core";
 import { PLACE_KINDS, PLACE_PRECISIONS } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 
 /**
@@ -20,9 +21,7 @@ import { artifacts } from "./artifacts";
 export const artifactPlaces = sqliteTable(
   "artifact_places",
   {
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     kind: text("kind", { enum: PLACE_KINDS }).notNull(),
     label: text("label").notNull(),
     lat: real("lat").notNull(),
