@@ -10,14 +10,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      // A file whose set-up failed (a hook, or loading it) reports its tests as skipped: each is
+      // a failure all the same, and a file with no test left counts as one.
+      const moduleFailed = module.state() === "failed";
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === "passed") passed += 1;
-        else if (state === "failed") failed += 1;
+        else if (state === "failed" || moduleFailed) failedHere += 1;
         else skipped += 1;
       }
-      // A file that fails to load has no tests but is a failure all the same.
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed += 1;
+      failed += moduleFailed ? Math.max(failedHere, 1) : failedHere;
     }
     failed += unhandledErrors.length;
     const tail = skipped > 0 ? `, ${skipped} skipped` : "";

@@ -150,8 +150,8 @@ export async function buildApp({
   });
   app.decorate("deps", deps);
   refreshPublicPlaces(db, env.findspotPublicPrecision);
-  // Places saved without a country (before migration 0048, the seed, an import): filled once the
-  // gazetteer's worker answers, without holding up the start.
+  // Places saved before migration 0048 or by an older country lookup: filled once the gazetteer's
+  // worker answers, without holding up the start. Nothing to fill (an index says) builds nothing.
   void fillPlaceCountries(db).catch((error: unknown) =>
     app.log.error({ err: error }, "the places' countries could not be looked up"),
   );

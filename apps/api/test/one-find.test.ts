@@ -305,6 +305,40 @@ describe("a search in most of the collection", () => {
     }
   });
 
+  it("counts the countries of the sampled matches, each standing for n", () => {
+    const sqlite = new Database(t.env.databasePath);
+    const countryOf = (id: number) => (id % 3 === 0 ? "GB" : "FR");
+    try {
+      // Findspots written with their country, as the server writes them (issue 31).
+      const insert = sqlite.prepare(
+        `insert into artifact_places (artifact_id, kind, label, lat, lon, precision, public_lat,
+           public_lon, public_precision, public_floor, country, country_version)
+         values (?, 'findspot', 'Site', 51, 0, 'exact', 51, 0, 'exact', 'exact', ?, 1)`,
+      );
+      const all = artifacts(sqlite);
+      for (const { id } of all) insert.run(id, countryOf(id));
+      const facets = find(smallStore(sqlite), null, {
+        list: "collection",
+        search: "amphora",
+        in: "all",
+        facets: true,
+      }).facets!;
+      const every = Math.floor(24 / 10) + 1;
+      const sampled = all.filter(
+        (row) => ((BigInt(row.id) * 2654435761n) >> 16n) % BigInt(every) === 0n,
+      );
+      expect(facets.estimated).toBe(true);
+      for (const country of ["GB", "FR"]) {
+        expect(facets.countries.find((row) => row.value === country)?.count ?? 0, country).toBe(
+          sampled.filter((row) => countryOf(row.id) === country).length * every,
+        );
+      }
+    } finally {
+      sqlite.prepare("delete from artifact_places").run();
+      sqlite.close();
+    }
+  });
+
   it("counts what all fields would find from every n-th match when names find nothing", () => {
     const sqlite = new Database(t.env.databasePath);
     try {

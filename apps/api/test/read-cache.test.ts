@@ -8,7 +8,7 @@ import { closeDatabase, openDatabase, type AppDatabase } from "../src/db/client"
 import { ReadCache } from "../src/db/read-cache";
 import { users } from "../src/db/schema";
 import { createArtifact, getArtifact, updateArtifact } from "../src/services/artifacts";
-import { likeArtifact } from "../src/services/likes";
+import { setLike } from "../src/services/likes";
 import { createArtifactStore, type ArtifactStore } from "../src/store/artifact-store";
 import { createLikeStore } from "../src/store/like-store";
 import { artifactFields } from "./support/artifacts";
@@ -258,7 +258,7 @@ describe("the services' reads through the cache", () => {
     expect(page().items.map((item) => item.likeCount)).toEqual([0]);
 
     // The like count moves by a trigger only; the cache sees the trigger's row change.
-    likeArtifact(createLikeStore(db), fan, artifact);
+    setLike(createLikeStore(db), fan, artifact, true);
     expect(getArtifact(store, null, artifact).likeCount).toBe(1);
     expect(page().items.map((item) => item.likeCount)).toEqual([1]);
 

@@ -73,11 +73,7 @@ export const routes: RouteObject[] = [
           { path: "update-profile", Component: lazy(() => import("./routes/update-profile")) },
           {
             // Issue 17: curators and admins.
-            Component: lazy(() =>
-              import("./components/CuratorRoute").then((module) => ({
-                default: module.CuratorRoute,
-              })),
-            ),
+            Component: lazy(() => import("./components/CuratorRoute")),
             children: [{ path: "review", Component: lazy(() => import("./routes/review")) }],
           },
           { path: "notifications", Component: lazy(() => import("./routes/notifications")) },

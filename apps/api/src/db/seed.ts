@@ -81,7 +81,8 @@ function seedInto(tx: Transaction): SeedSummary {
       .get();
     writeImages(tx, id, [image]);
     recordRevision(tx, { artifactId: id, actorId: curator.id, summary: CREATED_SUMMARY });
-    // Written for the default floor; the app writes the public points again for its own at start.
+    // Written for the default floor (the app writes the public points again for its own at start),
+    // with the countries recorded beside them: the seed never waits for the gazetteer.
     const places = demoPlaces(fields.artifactName);
     if (places) writePlaces(tx, id, places, DEFAULT_FINDSPOT_PUBLIC_PRECISION);
     summary.artifactsAdded += 1;

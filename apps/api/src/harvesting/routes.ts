@@ -12,6 +12,7 @@ import type { Deps } from "../deps";
 import { failures } from "../rest/declarations";
 import { restErrorHandler } from "../rest/http";
 import { ServiceError } from "../services/errors";
+import { holdSlot } from "../open-data/slots";
 import { feedAt, feedXml, FEED_ENTRIES } from "./feeds";
 import { voidTurtle } from "./linked-data";
 import { siteRights } from "../services/site-rights";
@@ -84,15 +85,11 @@ async function oaiRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   );
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const release = slots.take();
-    if (!release) {
-      throw new ServiceError(
-        "SERVICE_UNAVAILABLE",
-        HARVESTING_MESSAGES.busy,
-        HARVEST_RETRY_AFTER_SECONDS,
-      );
-    }
-    reply.raw.once("close", release);
+    holdSlot(slots, reply, {
+      code: "SERVICE_UNAVAILABLE",
+      message: HARVESTING_MESSAGES.busy,
+      retryAfterSeconds: HARVEST_RETRY_AFTER_SECONDS,
+    });
     const query =
       request.method === "POST"
         ? typeof request.body === "string"

@@ -1,7 +1,7 @@
 import { BRAND, type CollectionDetail, type CollectionItem } from "@artifact-atlas/shared";
 import { iiifCollectionPath } from "../services/iiif/collection";
 import { absoluteUrl, IIIF_PRESENTATION_TYPE, shorten } from "./head";
-import { escapeHtml, jsonForScript } from "./html";
+import { escapeHtml, jsonForScript, meta } from "./html";
 
 /*
  * A collection's page /c/{id} as a preview bot or a search engine reads it (issue 32): title,
@@ -32,8 +32,6 @@ export function collectionPageHead(
     DESCRIPTION_MAX_LENGTH,
   );
   const canonical = `${origin}/c/${collection.id}`;
-  const meta = (attribute: "name" | "property", key: string, value: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Collection",

@@ -6,7 +6,7 @@ import {
   type Artifact,
 } from "@artifact-atlas/shared";
 import { manifestPath } from "../services/iiif/manifest";
-import { escapeHtml, jsonForScript } from "./html";
+import { escapeHtml, jsonForScript, meta } from "./html";
 
 /** Search engines show about this much of a description. */
 const DESCRIPTION_MAX_LENGTH = 160;
@@ -84,8 +84,6 @@ export function publicPageHead(
   const canonical = `${origin}${publicArtifactPath(artifact)}`;
   const image = absoluteUrl(origin, artifact.artifactImage);
   const imageAlt = artifact.imageAlt || artifact.artifactName;
-  const meta = (attribute: "name" | "property", key: string, value: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   return [
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),

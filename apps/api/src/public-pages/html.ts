@@ -16,6 +16,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ATTRIBUTE_ESCAPES[char] ?? char);
 }
 
+/** A <meta> tag: `key` is written as is (a known name), `value` escaped. */
+export function meta(attribute: "name" | "property", key: string, value: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+}
+
 /**
  * JSON for a <script type="application/ld+json"> block: `<`, `>` and `&` as \u escapes (still the
  * same JSON), so that no `</script>` or `<!--` can end or change the block; U+2028 and U+2029 too,

@@ -16,6 +16,7 @@ import { appendVary } from "../plugins/cors";
 import { getPublicArtifact } from "../services/public-artifacts";
 import { siteRights } from "../services/site-rights";
 import { ServiceError } from "../services/errors";
+import { holdSlot } from "../open-data/slots";
 import { notFoundHead, pageTemplate, publicPageHead } from "./head";
 import {
   robotsTxt,
@@ -73,15 +74,11 @@ export const publicPagesPlugin = fp(
      * reading its rows a thousand at a time, kept /healthz waiting past a second (issue 28).
      */
     const sendUrlset = (reply: FastifyReply, after: number) => {
-      const release = deps.exportSlots.take();
-      if (!release) {
-        throw new ServiceError(
-          "SERVICE_UNAVAILABLE",
-          OPEN_DATA_MESSAGES.sitemapBusy,
-          SITEMAP_RETRY_AFTER_SECONDS,
-        );
-      }
-      reply.raw.once("close", release);
+      holdSlot(deps.exportSlots, reply, {
+        code: "SERVICE_UNAVAILABLE",
+        message: OPEN_DATA_MESSAGES.sitemapBusy,
+        retryAfterSeconds: SITEMAP_RETRY_AFTER_SECONDS,
+      });
       return sendXml(
         reply,
         textStream(sitemapUrls(origin, store.sitemap, { after, count: SITEMAP_MAX_URLS })),
@@ -109,6 +106,15 @@ export const publicPagesPlugin = fp(
     const template = app.webApp.template;
     const page = template === null ? null : pageTemplate(template);
     const notFoundPage = page?.(notFoundHead());
+    // The web app shows its not-found screen; the status says so to crawlers.
+    const sendNotFound = (reply: FastifyReply, error: unknown) => {
+      if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
+      return reply
+        .code(404)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(notFoundPage);
+    };
 
     app.get<{ Params: { "*": string } }>("/a/*", async (request, reply) => {
       const id = idOfPublicPath(request.params["*"]);
@@ -130,13 +136,7 @@ export const publicPagesPlugin = fp(
           .type("text/html; charset=utf-8")
           .send(page(publicPageHead(artifact, origin, siteRights(deps.db).metadataLicense)));
       } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
-        // The web app shows its not-found screen; the status says so to crawlers.
-        return reply
-          .code(404)
-          .header("cache-control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(notFoundPage);
+        return sendNotFound(reply, error);
       }
     });
 
@@ -160,12 +160,7 @@ export const publicPagesPlugin = fp(
           .type("text/html; charset=utf-8")
           .send(page(collectionPageHead(collection, items, origin)));
       } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== "NOT_FOUND") throw error;
-        return reply
-          .code(404)
-          .header("cache-control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .send(notFoundPage);
+        return sendNotFound(reply, error);
       }
     });
   },

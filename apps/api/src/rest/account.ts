@@ -5,7 +5,7 @@ import { trashQuery } from "@artifact-atlas/shared";
 import { exportAccountData } from "../services/account-export";
 import { ownTrashPage, restoreOwnArtifact } from "../services/trash";
 import { artifactParams, failures, json, streamed } from "./declarations";
-import { requireUser, SIGNED_IN, WRITER } from "./http";
+import { requireUser, serviceContext, SIGNED_IN, WRITER } from "./http";
 import { restTrashPage, restTrashRestored } from "./review-schemas";
 
 /** The file name a browser saves Download my data under. */
@@ -72,9 +72,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     "/account/trash/:id/restore",
     { schema: restore, config: { access: WRITER } },
     async (request) =>
-      restoreOwnArtifact(deps.db, requireUser(request), request.params, {
-        requestId: request.id,
-        now: deps.now(),
-      }),
+      restoreOwnArtifact(
+        deps.db,
+        requireUser(request),
+        request.params,
+        serviceContext(deps, request),
+      ),
   );
 }

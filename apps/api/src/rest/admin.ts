@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -15,7 +15,7 @@ import { createResetLinkByAdmin } from "../services/password-reset";
 import { setRole } from "../services/roles";
 import { suspendAccount, unsuspendAccount } from "../services/suspension";
 import { accountParams, bodies, failures, json, NEXT_PAGE_HEADER } from "./declarations";
-import { ADMIN, ADMIN_WRITES, requireUser } from "./http";
+import { ADMIN, ADMIN_WRITES, requireUser, serviceContext, withNextLink } from "./http";
 import { webPageForNavigation } from "./web-page";
 
 /** What the admin paths' failures mean. */
@@ -24,22 +24,6 @@ const reasons = {
   404: "No account with this id (unknown or malformed).",
   409: "The last admin cannot stop being one; an admin cannot be suspended; the account is not suspended.",
 };
-
-/** RFC 8288 rel="next" for a keyset page, with the query that chose it. */
-export function nextPageLink(
-  reply: FastifyReply,
-  path: string,
-  query: Record<string, string | number | undefined | null>,
-  nextCursor: number | null,
-): void {
-  if (nextCursor === null) return;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && name !== "cursor") params.set(name, String(value));
-  }
-  params.set("cursor", String(nextCursor));
-  reply.header("link", `<${path}?${params.toString()}>; rel="next"`);
-}
 
 /** The Admin screen's calls for scripts (issue 17): admins only, checked on every call. */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -61,11 +45,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       ...failures([400, 401, 403], { reasons }),
     },
   };
-  api.get("/admin/users", { schema: users, config: { access: ADMIN } }, async (request, reply) => {
-    const page = listUsers(deps.db, request.query);
-    nextPageLink(reply, "/admin/users", request.query, page.nextCursor);
-    return page;
-  });
+  api.get("/admin/users", { schema: users, config: { access: ADMIN } }, async (request, reply) =>
+    withNextLink(reply, "/admin/users", request.query, listUsers(deps.db, request.query)),
+  );
 
   const setRoleSchema = {
     operationId: "adminSetRole",
@@ -144,10 +126,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   };
   api.post("/admin/users/:id/suspension", { schema: suspend, config: writes }, async (request) => {
     const input = { userId: request.params.id, reason: request.body.reason };
-    return suspendAccount(deps.db, requireUser(request), input, {
-      requestId: request.id,
-      now: deps.now(),
-    });
+    return suspendAccount(deps.db, requireUser(request), input, serviceContext(deps, request));
   });
 
   const unsuspend = {
@@ -168,10 +147,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         deps.db,
         requireUser(request),
         { userId: request.params.id },
-        {
-          requestId: request.id,
-          now: deps.now(),
-        },
+        serviceContext(deps, request),
       ),
   );
 
@@ -195,10 +171,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     "/admin/audit",
     { schema: audit, config: { access: ADMIN }, onRequest: webPageForNavigation(app) },
-    async (request, reply) => {
-      const page = listAudit(deps.db, request.query);
-      nextPageLink(reply, "/admin/audit", request.query, page.nextCursor);
-      return page;
-    },
+    async (request, reply) =>
+      withNextLink(reply, "/admin/audit", request.query, listAudit(deps.db, request.query)),
   );
 }

@@ -10,7 +10,7 @@ import {
 import { createArtifact, deleteArtifact, getArtifact, updateArtifact } from "../services/artifacts";
 import { find } from "../services/find";
 import { artifactParams, bodies, failures, FLAGGED, json, PAGE_HEADERS } from "./declarations";
-import { assertOwnEmail, pageHeaders, requireUser, WRITER } from "./http";
+import { assertOwnEmail, pageHeaders, requireUser, serviceContext, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import {
   restArtifact,
@@ -133,11 +133,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
     const { body } = request;
     assertOwnEmail(user, body.userEmail, "userEmail");
     // Owner, contributor name, id and like count come from the session and the database.
-    const artifact = createArtifact(store, user, body, {
-      reviewMode: deps.env.reviewMode,
-      requestId: request.id,
-      now: deps.now(),
-    });
+    const artifact = createArtifact(store, user, body, serviceContext(deps, request));
     return reply
       .code(201)
       .header("location", `/artifacts/${artifact.id}`)
@@ -168,7 +164,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
         store,
         user,
         { id, fields: body, baseRevision: body.baseRevision },
-        { reviewMode: deps.env.reviewMode, requestId: request.id, now: deps.now() },
+        serviceContext(deps, request),
       );
       return {
         success: true as const,
@@ -196,12 +192,7 @@ export async function artifactRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const { body } = request;
       assertOwnEmail(user, body.userEmail, "userEmail");
-      const { message } = deleteArtifact(
-        store,
-        user,
-        { id },
-        { requestId: request.id, now: deps.now() },
-      );
+      const { message } = deleteArtifact(store, user, { id }, serviceContext(deps, request));
       return { success: true as const, message };
     },
   );

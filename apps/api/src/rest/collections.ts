@@ -37,13 +37,9 @@ import { collectionHistory } from "../services/collections/history";
 import { collectionFeed } from "../services/collections/feed";
 import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
-import {
-  hideCollection,
-  reportCollection,
-  unhideCollection,
-} from "../services/collections/reports";
+import { moderateCollection, reportCollection } from "../services/collections/reports";
 import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
-import { CURATOR_WRITES, pageHeaders, requireUser, WRITER } from "./http";
+import { CURATOR_WRITES, pageHeaders, requireUser, serviceContext, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restArtifact, toRestArtifact } from "./schemas";
 import { webPageForNavigation } from "./web-page";
@@ -523,22 +519,16 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       config: { access: WRITER },
     },
     async (request, reply) => {
-      const context = {
-        requestId: request.id,
-        now: deps.now(),
-        ip: deps.clientAddress.of(request.raw) ?? "",
-      };
+      const context = serviceContext(deps, request);
       const input = { ...request.body, id: request.params.id };
       return reply.code(201).send(reportCollection(deps, requireUser(request), input, context));
     },
   );
 
-  for (const [path, hide] of [
-    ["hide", true],
-    ["unhide", false],
-  ] as const) {
+  for (const action of ["hide", "unhide"] as const) {
+    const hide = action === "hide";
     api.post(
-      `/collections/:id/${path}`,
+      `/collections/:id/${action}`,
       {
         schema: {
           operationId: hide ? "hideCollection" : "unhideCollection",
@@ -554,10 +544,9 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
         config: { access: CURATOR_WRITES },
       },
       async (request) => {
-        const context = { requestId: request.id, now: deps.now() };
+        const context = serviceContext(deps, request);
         const input = { ...request.body, id: request.params.id };
-        const act = hide ? hideCollection : unhideCollection;
-        return act(deps, requireUser(request), input, context);
+        return moderateCollection(deps, requireUser(request), input, context, action);
       },
     );
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -32,7 +32,6 @@ import {
   discussionPage as readDiscussion,
   editComment,
   repliesPage as readReplies,
-  type ConversationContext,
 } from "../services/conversation/comments";
 import {
   artifactOwner,
@@ -43,16 +42,23 @@ import {
   unfollow,
   unsubscribe,
 } from "../services/conversation/follows";
-import { hideComment, reportComment, unhideComment } from "../services/conversation/moderation";
+import { moderateComment, reportComment } from "../services/conversation/moderation";
 import {
   agreeWithSuggestion,
   createSuggestion,
   decideSuggestion,
   withdrawAgreement,
 } from "../services/conversation/suggestions";
-import { nextPageLink } from "./admin";
 import { artifactParams, failures, json, NEXT_PAGE_HEADER, pathNumber } from "./declarations";
-import { CURATOR, CURATOR_WRITES, requireUser, SIGNED_IN, WRITER } from "./http";
+import {
+  CURATOR,
+  CURATOR_WRITES,
+  requireUser,
+  serviceContext,
+  SIGNED_IN,
+  withNextLink,
+  WRITER,
+} from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restReportCreated } from "./review-schemas";
 import { webPageForNavigation } from "./web-page";
@@ -125,12 +131,6 @@ const limits =
 export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const context = (request: FastifyRequest): ConversationContext => ({
-    requestId: request.id,
-    ip: deps.clientAddress.of(request.raw) ?? "",
-    reviewMode: deps.env.reviewMode,
-    now: deps.now(),
-  });
 
   const list = {
     operationId: "listComments",
@@ -150,12 +150,9 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   api.get("/artifacts/:id/comments", { schema: list }, async (request, reply) => {
-    const page = readDiscussion(deps, request.session?.user ?? null, {
-      ...request.query,
-      id: request.params.id,
-    });
-    nextPageLink(reply, `/artifacts/${request.params.id}/comments`, request.query, page.nextCursor);
-    return page;
+    const { id } = request.params;
+    const page = readDiscussion(deps, request.session?.user ?? null, { ...request.query, id });
+    return withNextLink(reply, `/artifacts/${id}/comments`, request.query, page);
   });
 
   const post = {
@@ -171,7 +168,12 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     { schema: post, config: { access: WRITER } },
     async (request, reply) => {
       const input = { artifactId: request.params.id, ...request.body };
-      const answer = createComment(deps, requireUser(request), input, context(request));
+      const answer = createComment(
+        deps,
+        requireUser(request),
+        input,
+        serviceContext(deps, request),
+      );
       return reply.code(201).send(answer);
     },
   );
@@ -188,12 +190,9 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     },
   };
   api.get("/comments/:id/replies", { schema: replies }, async (request, reply) => {
-    const page = readReplies(deps, request.session?.user ?? null, {
-      ...request.query,
-      id: request.params.id,
-    });
-    nextPageLink(reply, `/comments/${request.params.id}/replies`, request.query, page.nextCursor);
-    return page;
+    const { id } = request.params;
+    const page = readReplies(deps, request.session?.user ?? null, { ...request.query, id });
+    return withNextLink(reply, `/comments/${id}/replies`, request.query, page);
   });
 
   const edit = {
@@ -212,7 +211,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       deps,
       requireUser(request),
       { id: request.params.id, ...request.body },
-      context(request),
+      serviceContext(deps, request),
     ),
   );
 
@@ -267,19 +266,19 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     { schema: report, config: { access: WRITER } },
     async (request, reply) => {
       const input = { id: request.params.id, ...request.body };
-      const ip = deps.clientAddress.of(request.raw) ?? "";
-      const answer = reportComment(deps, requireUser(request), input, {
-        requestId: request.id,
-        ip,
-        now: deps.now(),
-      });
+      const answer = reportComment(
+        deps,
+        requireUser(request),
+        input,
+        serviceContext(deps, request),
+      );
       return reply.code(201).send(answer);
     },
   );
 
-  for (const [path, operationId, summary, run] of [
-    ["hide", "hideComment", "Hide a comment, with a reason from GET /review-reasons", hideComment],
-    ["unhide", "unhideComment", "Show a hidden comment again, with a reason", unhideComment],
+  for (const [action, operationId, summary] of [
+    ["hide", "hideComment", "Hide a comment, with a reason from GET /review-reasons"],
+    ["unhide", "unhideComment", "Show a hidden comment again, with a reason"],
   ] as const) {
     const schema = {
       operationId,
@@ -293,14 +292,15 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       },
     };
     api.post(
-      `/comments/:id/${path}`,
+      `/comments/:id/${action}`,
       { schema, config: { access: CURATOR_WRITES } },
       async (request) =>
-        run(
+        moderateComment(
           deps,
           requireUser(request),
           { id: request.params.id, ...request.body },
-          { requestId: request.id, now: deps.now() },
+          serviceContext(deps, request),
+          action,
         ),
     );
   }
@@ -318,7 +318,12 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
     { schema: suggest, config: { access: WRITER } },
     async (request, reply) => {
       const input = { ...request.body, artifactId: request.params.id };
-      const answer = createSuggestion(deps, requireUser(request), input, context(request));
+      const answer = createSuggestion(
+        deps,
+        requireUser(request),
+        input,
+        serviceContext(deps, request),
+      );
       return reply.code(201).send(answer);
     },
   );
@@ -337,7 +342,7 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   };
   api.post("/suggestions/:id", { schema: decide, config: { access: WRITER } }, async (request) => {
     const input = { ...request.body, id: request.params.id };
-    return decideSuggestion(deps, requireUser(request), input, context(request));
+    return decideSuggestion(deps, requireUser(request), input, serviceContext(deps, request));
   });
 
   const agreementSchema = (operationId: string, summary: string) => ({
@@ -377,14 +382,13 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
       ...failures([400, 401]),
     },
   };
-  api.get(
-    "/follows",
-    { schema: follows, config: { access: SIGNED_IN } },
-    async (request, reply) => {
-      const page = listFollows(deps, requireUser(request), request.query);
-      nextPageLink(reply, "/follows", request.query, page.nextCursor);
-      return page;
-    },
+  api.get("/follows", { schema: follows, config: { access: SIGNED_IN } }, async (request, reply) =>
+    withNextLink(
+      reply,
+      "/follows",
+      request.query,
+      listFollows(deps, requireUser(request), request.query),
+    ),
   );
 
   const state = {
@@ -459,11 +463,13 @@ export async function conversationRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     "/following",
     { schema: feed, config: { access: SIGNED_IN }, onRequest: webPageForNavigation(app) },
-    async (request, reply) => {
-      const page = followingFeed(deps, requireUser(request), request.query);
-      nextPageLink(reply, "/following", request.query, page.nextCursor);
-      return page;
-    },
+    async (request, reply) =>
+      withNextLink(
+        reply,
+        "/following",
+        request.query,
+        followingFeed(deps, requireUser(request), request.query),
+      ),
   );
 
   const unsubscribeSchema = {

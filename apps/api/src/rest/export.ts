@@ -9,7 +9,7 @@ import {
 import { MAX_CONCURRENT_EXPORTS } from "../deps";
 import { exportStream, withImagesOfRows } from "../open-data/export";
 import { prepareImagesOfArtifacts } from "../services/artifact-images";
-import { ServiceError } from "../services/errors";
+import { holdSlot } from "../open-data/slots";
 import { exportRows } from "../services/find";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { siteRights } from "../services/site-rights";
@@ -56,16 +56,11 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const imagesOf = prepareImagesOfArtifacts(deps.db.$client);
   api.get("/export", { schema }, async (request, reply) => {
     const { query } = request;
-    const release = deps.exportSlots.take();
-    if (!release) {
-      throw new ServiceError(
-        "SERVICE_UNAVAILABLE",
-        OPEN_DATA_MESSAGES.exportBusy,
-        EXPORT_RETRY_AFTER_SECONDS,
-      );
-    }
-    // The place is given back when the answer ends: finished, failed or the client gone.
-    reply.raw.once("close", release);
+    holdSlot(deps.exportSlots, reply, {
+      code: "SERVICE_UNAVAILABLE",
+      message: OPEN_DATA_MESSAGES.exportBusy,
+      retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS,
+    });
     // Exactly what GET /artifacts shows for the same parameters, in id order, with the images.
     const viewer = request.session?.user ?? null;
     const rows = exportRows(deps.artifactStore, viewer, findOfRest(query));

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from "fastify";
 import type { z } from "zod";
-import { artifactId, hasRole, MESSAGES, type Role, type SessionUser } from "@artifact-atlas/shared";
+import {
+  artifactId,
+  hasRole,
+  MESSAGES,
+  type ReviewMode,
+  type Role,
+  type SessionUser,
+} from "@artifact-atlas/shared";
 import type { Deps } from "../deps";
 import { refusalStatus } from "../http-status";
 import { assertWriteAllowed } from "../rate-limit";
@@ -36,6 +43,23 @@ export const CURATOR: Access = { role: "curator" };
 export const CURATOR_WRITES: Access = { role: "curator", writes: true };
 export const ADMIN: Access = { role: "admin" };
 export const ADMIN_WRITES: Access = { role: "admin", writes: true };
+
+/**
+ * What a service call is told about its REST request, as tRPC's context tells it: the request's id
+ * (for the audit log), its moment by the app's clock, the client's address (for rate limits) and
+ * REVIEW_MODE.
+ */
+export function serviceContext(
+  deps: Pick<Deps, "now" | "clientAddress" | "env">,
+  request: FastifyRequest,
+): { requestId: string; now: number; ip: string; reviewMode: ReviewMode } {
+  return {
+    requestId: request.id,
+    now: deps.now(),
+    ip: deps.clientAddress.of(request.raw) ?? "",
+    reviewMode: deps.env.reviewMode,
+  };
+}
 
 /** The REST door to identity, as protectedProcedure is tRPC's: the session's user, or 401. */
 export function requireUser(request: FastifyRequest): SessionUser {
@@ -141,6 +165,26 @@ export function pageHeaders(
   links.push(link(lastPage, "last"));
   reply.header("x-total-count", String(total));
   reply.header("link", links.join(", "));
+}
+
+/**
+ * A keyset page as answered: unless it is the last, an RFC 8288 rel="next" link to the following
+ * page, with the query that chose this one.
+ */
+export function withNextLink<Page extends { nextCursor: number | null }>(
+  reply: FastifyReply,
+  path: string,
+  query: Record<string, string | number | undefined | null>,
+  page: Page,
+): Page {
+  if (page.nextCursor === null) return page;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && name !== "cursor") params.set(name, String(value));
+  }
+  params.set("cursor", String(page.nextCursor));
+  reply.header("link", `<${path}?${params.toString()}>; rel="next"`);
+  return page;
 }
 
 /**

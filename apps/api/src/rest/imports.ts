@@ -9,6 +9,7 @@ import {
   OPEN_DATA_MESSAGES,
 } from "@artifact-atlas/shared";
 import { ServiceError } from "../services/errors";
+import { holdSlot } from "../open-data/slots";
 import { previewImport, runImport, type ImportFile } from "../services/imports";
 import { failures, json } from "./declarations";
 import { CURATOR_WRITES, requireUser } from "./http";
@@ -72,15 +73,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         },
         // After the access check (beforeBody), and as it, before a byte of the body is read.
         onRequest: async (_request, reply) => {
-          const release = deps.importSlots.take();
-          if (!release) {
-            throw new ServiceError(
-              "TOO_MANY_REQUESTS",
-              OPEN_DATA_MESSAGES.importBusy,
-              IMPORT_RETRY_AFTER_SECONDS,
-            );
-          }
-          reply.raw.once("close", release);
+          holdSlot(deps.importSlots, reply, {
+            code: "TOO_MANY_REQUESTS",
+            message: OPEN_DATA_MESSAGES.importBusy,
+            retryAfterSeconds: IMPORT_RETRY_AFTER_SECONDS,
+          });
         },
       },
       async (request, reply) => {

@@ -7,7 +7,7 @@ import {
   restLikedArtifactsQuery,
 } from "@artifact-atlas/shared";
 import { find } from "../services/find";
-import { likeArtifact, likeStatus, unlikeArtifact } from "../services/likes";
+import { likeStatus, setLike } from "../services/likes";
 import { artifactParams, bodies, failures, json, PAGE_HEADERS } from "./declarations";
 import { assertOwnEmail, idOrNotFound, pageHeaders, requireUser, SIGNED_IN, WRITER } from "./http";
 import { restLikedArtifact, restLikeStatus, toRestLikedArtifact } from "./schemas";
@@ -50,7 +50,7 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
     const user = requireUser(request);
     const { body } = request;
     assertOwnEmail(user, body.applicant_email, "applicant_email");
-    return likeArtifact(store, user, { id: idOrNotFound(body.artifact_id) });
+    return setLike(store, user, { id: idOrNotFound(body.artifact_id) }, true);
   });
 
   const unlike = {
@@ -69,7 +69,7 @@ export async function likeRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       assertOwnEmail(user, request.query.email, "email");
-      return unlikeArtifact(store, user, request.params);
+      return setLike(store, user, request.params, false);
     },
   );
 

@@ -7,9 +7,8 @@ import {
   markNotificationsRead,
   unreadCount,
 } from "../services/notification-list";
-import { nextPageLink } from "./admin";
 import { bodies, failures, json, NEXT_PAGE_HEADER } from "./declarations";
-import { requireUser, SIGNED_IN, WRITER } from "./http";
+import { requireUser, SIGNED_IN, withNextLink, WRITER } from "./http";
 import { webPageForNavigation } from "./web-page";
 
 const notificationPage = cursorPageOf(notificationItem)
@@ -44,7 +43,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const page = listNotifications(deps.db, user.id, request.query);
-      nextPageLink(reply, "/notifications", request.query, page.nextCursor);
+      withNextLink(reply, "/notifications", request.query, page);
       return { ...page, unread: unreadCount(deps.db, user.id) };
     },
   );

@@ -8,7 +8,7 @@ import { decideImport, dismissNewAccountReports, reviewGroups } from "../service
 import { reviewReasonList } from "../services/review-reasons";
 import { restoreArtifact, trashPage } from "../services/trash";
 import { artifactParams, bodies, entryParams, failures, importParams, json } from "./declarations";
-import { CURATOR, CURATOR_WRITES, requireUser, WRITER } from "./http";
+import { CURATOR, CURATOR_WRITES, requireUser, serviceContext, WRITER } from "./http";
 import {
   restDecision,
   restDismissedNewAccountReports,
@@ -53,11 +53,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const input = { ...request.params, ...request.body };
-      const context = {
-        requestId: request.id,
-        now: deps.now(),
-        ip: deps.clientAddress.of(request.raw) ?? "",
-      };
+      const context = serviceContext(deps, request);
       return reply.code(201).send(reportArtifact(deps, user, input, context));
     },
   );
@@ -76,10 +72,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     "/artifacts/:id/reports",
     { schema: withdraw, config: { access: WRITER } },
     async (request) =>
-      withdrawReport(deps.db, requireUser(request), request.params, {
-        requestId: request.id,
-        now: deps.now(),
-      }),
+      withdrawReport(deps.db, requireUser(request), request.params, serviceContext(deps, request)),
   );
 
   const queue = {
@@ -122,10 +115,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { schema: decide, config: { access: CURATOR_WRITES } },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      return decideEntry(deps.db, requireUser(request), input, {
-        requestId: request.id,
-        now: deps.now(),
-      });
+      return decideEntry(deps.db, requireUser(request), input, serviceContext(deps, request));
     },
   );
 
@@ -147,10 +137,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { schema: decideWhole, config: { access: CURATOR_WRITES } },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      return decideImport(deps.db, requireUser(request), input, {
-        requestId: request.id,
-        now: deps.now(),
-      });
+      return decideImport(deps.db, requireUser(request), input, serviceContext(deps, request));
     },
   );
 
@@ -168,10 +155,12 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     "/review-queue/new-account-reports/dismiss",
     { schema: dismiss, config: { access: CURATOR_WRITES } },
     async (request) =>
-      dismissNewAccountReports(deps.db, requireUser(request), request.body, {
-        requestId: request.id,
-        now: deps.now(),
-      }),
+      dismissNewAccountReports(
+        deps.db,
+        requireUser(request),
+        request.body,
+        serviceContext(deps, request),
+      ),
   );
 
   const reasons = {
@@ -214,10 +203,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     { schema: unhide, config: { access: CURATOR_WRITES } },
     async (request) => {
       const input = { ...request.params, ...request.body };
-      return unhideArtifact(deps.db, requireUser(request), input, {
-        requestId: request.id,
-        now: deps.now(),
-      });
+      return unhideArtifact(deps.db, requireUser(request), input, serviceContext(deps, request));
     },
   );
 
@@ -243,9 +229,6 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     "/trash/:id/restore",
     { schema: restore, config: { access: CURATOR_WRITES } },
     async (request) =>
-      restoreArtifact(deps.db, requireUser(request), request.params, {
-        requestId: request.id,
-        now: deps.now(),
-      }),
+      restoreArtifact(deps.db, requireUser(request), request.params, serviceContext(deps, request)),
   );
 }

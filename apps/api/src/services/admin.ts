@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type {
@@ -10,7 +10,7 @@ import type {
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifacts, auditLog, users } from "../db/schema";
-import { positionBefore, toCursorPage } from "./cursor-pages";
+import { newestFirstPage } from "./cursor-pages";
 
 /*
  * What the Admin screen reads: accounts and the audit log (issue 17). The caller has checked that
@@ -34,7 +34,7 @@ function containsPattern(search: string): string {
 export function listUsers(db: AppDatabase, input: AdminUsersInput): CursorPage<AdminUser> {
   // SQLite's LIKE reads its pattern as C text, which ends at a NUL: nothing contains one.
   if (input.search?.includes("\u0000")) return { items: [], nextCursor: null };
-  const conditions: SQL[] = [lt(users.id, positionBefore(input.cursor))];
+  const conditions: SQL[] = [];
   if (input.role) conditions.push(eq(users.role, input.role));
   if (input.search) {
     const pattern = containsPattern(input.search);
@@ -45,7 +45,7 @@ export function listUsers(db: AppDatabase, input: AdminUsersInput): CursorPage<A
       ) as SQL,
     );
   }
-  const rows = db
+  const query = db
     .select({
       id: users.id,
       name: users.name,
@@ -59,20 +59,12 @@ export function listUsers(db: AppDatabase, input: AdminUsersInput): CursorPage<A
       suspendedReason: users.suspendedReason,
     })
     .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.id))
-    .limit(input.limit + 1)
-    .all();
-  return toCursorPage(
-    rows,
-    input.limit,
-    (row) => row.id,
-    (row) => ({
-      ...row,
-      joinedAt: row.joinedAt.toISOString(),
-      suspendedAt: row.suspendedAt?.toISOString() ?? null,
-    }),
-  );
+    .$dynamic();
+  return newestFirstPage(query, users.id, and(...conditions), input, (row) => ({
+    ...row,
+    joinedAt: row.joinedAt.toISOString(),
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Up to AUDIT_PERSON_MATCHES accounts whose name or email contains `search`, newest first. */
@@ -107,7 +99,7 @@ export const AUDIT_PERSON_MATCHES = 20;
  * current ones, and null once they are gone (decision 026).
  */
 export function listAudit(db: AppDatabase, input: AuditInput): CursorPage<AuditLogEntry> {
-  const conditions: SQL[] = [lt(auditLog.id, positionBefore(input.cursor))];
+  const conditions: SQL[] = [];
   if (input.actorId !== undefined) conditions.push(eq(auditLog.actorId, input.actorId));
   if (input.person !== undefined) {
     const people = matchingAccounts(db, input.person);
@@ -116,7 +108,7 @@ export function listAudit(db: AppDatabase, input: AuditInput): CursorPage<AuditL
   }
   if (input.action !== undefined) conditions.push(eq(auditLog.action, input.action));
   if (input.artifactId !== undefined) conditions.push(eq(auditLog.artifactId, input.artifactId));
-  const rows = db
+  const query = db
     .select({
       id: auditLog.id,
       at: auditLog.at,
@@ -134,14 +126,9 @@ export function listAudit(db: AppDatabase, input: AuditInput): CursorPage<AuditL
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
     .leftJoin(subject, eq(subject.id, auditLog.subjectUserId))
     .leftJoin(artifacts, eq(artifacts.id, auditLog.artifactId))
-    .where(and(...conditions))
-    .orderBy(desc(auditLog.id))
-    .limit(input.limit + 1)
-    .all();
-  return toCursorPage(
-    rows,
-    input.limit,
-    (row) => row.id,
-    (row) => ({ ...row, at: row.at.toISOString() }),
-  );
+    .$dynamic();
+  return newestFirstPage(query, auditLog.id, and(...conditions), input, (row) => ({
+    ...row,
+    at: row.at.toISOString(),
+  }));
 }

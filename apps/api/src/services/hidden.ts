@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   MESSAGES,
   type HiddenPage,
@@ -11,7 +11,7 @@ import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { setArtifactStatus } from "./artifact-status";
 import { appendAudit } from "./audit";
 import type { RequestContext } from "./artifacts";
-import { positionBefore, toCursorPage } from "./cursor-pages";
+import { newestFirstPage } from "./cursor-pages";
 import { ServiceError } from "./errors";
 import { notify } from "./notifications";
 import { listedReason } from "./review-reasons";
@@ -30,19 +30,18 @@ export function hiddenArtifactsPage(
   db: AppDatabase,
   input: { cursor?: number | undefined; limit: number },
 ): HiddenPage {
-  const rows = db
-    .select({ artifact: reviewedArtifactColumns, automatic: artifacts.hiddenAutomatically })
+  const query = db
+    .select({
+      id: artifacts.id,
+      artifact: reviewedArtifactColumns,
+      automatic: artifacts.hiddenAutomatically,
+    })
     .from(artifacts)
-    .where(and(HIDDEN, lt(artifacts.id, positionBefore(input.cursor))))
-    .orderBy(desc(artifacts.id))
-    .limit(input.limit + 1)
-    .all();
-  return toCursorPage(
-    rows,
-    input.limit,
-    (row) => row.artifact.id,
-    (row) => row,
-  );
+    .$dynamic();
+  return newestFirstPage(query, artifacts.id, HIDDEN, input, ({ artifact, automatic }) => ({
+    artifact,
+    automatic,
+  }));
 }
 
 /**

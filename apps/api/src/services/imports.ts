@@ -23,7 +23,7 @@ import { csvRow, CsvError, CsvTooWideError, parseCsv, restoreFormula } from "../
 import { appendAudit } from "./audit";
 import { fieldsToSave, writeImages } from "./artifact-images";
 import { writtenColumns, type Actor } from "./artifacts";
-import { fillPlaceCountries, writePlaces } from "./places/places";
+import { withCountries, writePlaces } from "./places/places";
 import { siteRights } from "./site-rights";
 import { enqueueNewArtifacts } from "./review-entries";
 import { recordCreatedRevisions } from "./revisions";
@@ -277,6 +277,8 @@ export async function runImport(
   );
   const accepted = acceptedRows.map((row) => fieldsToSave(row.fields, [], uploadRights));
   if (accepted.length === 0) return reportOf(input.file.format, rows, null);
+  // The places' countries first, waiting for the gazetteer as places.set does (none without places).
+  const placesOfRows = await withCountries(acceptedRows.map((row) => row.places));
   const importedAt = new Date(input.now);
   const importId = db.transaction(
     (tx) => {
@@ -293,7 +295,6 @@ export async function runImport(
         .get();
       for (let start = 0; start < accepted.length; start += INSERT_BATCH) {
         const batch = accepted.slice(start, start + INSERT_BATCH);
-        const placesOfBatch = acceptedRows.slice(start, start + INSERT_BATCH);
         // Pending whoever imports, each with its "new" entry and revision 1, as a member's new
         // artifact under REVIEW_MODE=pre (decision 068, amended by 074).
         const added = tx
@@ -315,7 +316,7 @@ export async function runImport(
         const ids = added.map((row) => row.id).sort((a, b) => a - b);
         ids.forEach((artifactId, index) => {
           writeImages(tx, artifactId, batch[index]!.images);
-          const { places } = placesOfBatch[index]!;
+          const places = placesOfRows[start + index]!;
           writePlaces(tx, artifactId, places, input.findspotPublicPrecision);
         });
         tx.insert(importedArtifacts)
@@ -338,8 +339,6 @@ export async function runImport(
     },
     { behavior: "immediate" },
   );
-  // Their countries, once the gazetteer answers (a failure leaves them to the next start's fill).
-  void fillPlaceCountries(db).catch(() => undefined);
   return reportOf(input.file.format, rows, importId);
 }
 

@@ -16,24 +16,22 @@ export function likeStatus(store: LikeStore, actor: Actor, input: { id: number }
   return currentStatus(store, actor, input.id);
 }
 
-/** Idempotent: liking twice leaves one like. Answers the state after the change. */
-export function likeArtifact(store: LikeStore, actor: Actor, input: { id: number }): LikeStatus {
+/**
+ * Likes or unlikes an artifact, idempotently: liking twice leaves one like, unliking what is not
+ * liked changes nothing. Answers the state after the change.
+ */
+export function setLike(
+  store: LikeStore,
+  actor: Actor,
+  input: { id: number },
+  liked: boolean,
+): LikeStatus {
   return store.db.transaction(
     () => {
       currentStatus(store, actor, input.id);
-      store.statements.insert.run({ artifactId: input.id, userId: actor.id });
-      return currentStatus(store, actor, input.id);
-    },
-    { behavior: "immediate" },
-  );
-}
-
-/** Idempotent: unliking what is not liked changes nothing. Answers the state after the change. */
-export function unlikeArtifact(store: LikeStore, actor: Actor, input: { id: number }): LikeStatus {
-  return store.db.transaction(
-    () => {
-      currentStatus(store, actor, input.id);
-      store.statements.delete.run({ artifactId: input.id, userId: actor.id });
+      const like = { artifactId: input.id, userId: actor.id };
+      if (liked) store.statements.insert.run(like);
+      else store.statements.delete.run(like);
       return currentStatus(store, actor, input.id);
     },
     { behavior: "immediate" },

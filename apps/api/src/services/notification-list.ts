@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   CONVERSATION_NOTIFICATION_KINDS,
@@ -11,7 +11,7 @@ import {
 import type { AppDatabase } from "../db/client";
 import { artifacts, collections, imports, notifications } from "../db/schema";
 import { FOLLOWABLE_COLLECTION } from "./conversation/followable-collection";
-import { positionBefore, toCursorPage } from "./cursor-pages";
+import { newestFirstPage } from "./cursor-pages";
 
 /*
  * The bell: a person's own notifications, counted, listed and marked read. Every function takes
@@ -44,7 +44,7 @@ export function listNotifications(
   readerId: number,
   input: NotificationsInput,
 ): CursorPage<NotificationItem> {
-  const rows = db
+  const query = db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -73,16 +73,12 @@ export function listNotifications(
     .leftJoin(artifacts, eq(artifacts.id, notifications.artifactId))
     .leftJoin(imports, eq(imports.id, notifications.importId))
     .leftJoin(collections, eq(collections.id, notifications.collectionId))
-    .where(
-      and(eq(notifications.userId, readerId), lt(notifications.id, positionBefore(input.cursor))),
-    )
-    .orderBy(desc(notifications.id))
-    .limit(input.limit + 1)
-    .all();
-  return toCursorPage(
-    rows,
-    input.limit,
-    (row) => row.id,
+    .$dynamic();
+  return newestFirstPage(
+    query,
+    notifications.id,
+    eq(notifications.userId, readerId),
+    input,
     ({ readAt, createdAt, importName, collectionTitle, ...row }) => ({
       ...row,
       // An artifact the reader may not see now is not pointed at either.

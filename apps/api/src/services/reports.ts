@@ -35,51 +35,61 @@ export interface ReportContext extends RequestContext {
   ip: string;
 }
 
+/**
+ * A member files a report (of an artifact, a comment or a collection): within the reports' budget
+ * per account and per client, in one transaction.
+ */
+export function fileReport<T>(
+  deps: Pick<Deps, "db" | "reportRateLimiters">,
+  reporter: Pick<SessionUser, "id">,
+  context: ReportContext,
+  write: (tx: Tx) => T,
+): T {
+  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
+  return deps.db.transaction(write, { behavior: "immediate" });
+}
+
 export function reportArtifact(
   deps: Pick<Deps, "db" | "reportRateLimiters" | "now">,
   reporter: Pick<SessionUser, "id" | "role">,
   input: ReportInput,
   context: ReportContext,
 ): { entryId: number; message: string } {
-  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
-  return deps.db.transaction(
-    (tx) => {
-      const artifact = tx
-        .select({ ownerId: artifacts.ownerId })
-        .from(artifacts)
-        .where(and(eq(artifacts.id, input.id), sql.raw(PUBLIC_ARTIFACT)))
-        .get();
-      if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
-      const already = tx
-        .select({ id: reviewQueue.id })
-        .from(reviewQueue)
-        .where(and(openReports(input.id), eq(reviewQueue.submittedBy, reporter.id)))
-        .get();
-      if (already) throw new ServiceError("CONFLICT", MESSAGES.alreadyReported);
-      const fromNewAccount = !isEstablished(tx, reporter, deps.now());
-      const entryId = tx
-        .insert(reviewQueue)
-        .values({
-          kind: "report",
-          artifactId: input.id,
-          submittedBy: reporter.id,
-          reportReason: input.reason,
-          reportNote: input.note ?? null,
-          fromNewAccount,
-        })
-        .returning({ id: reviewQueue.id })
-        .get().id;
-      if (
-        input.reason === "spam" &&
-        !fromNewAccount &&
-        countingSpamReports(tx, input.id) >= SPAM_REPORTS_TO_HIDE
-      ) {
-        hideAutomatically(tx, { artifactId: input.id, ownerId: artifact.ownerId }, context);
-      }
-      return { entryId, message: MESSAGES.reportReceived };
-    },
-    { behavior: "immediate" },
-  );
+  return fileReport(deps, reporter, context, (tx) => {
+    const artifact = tx
+      .select({ ownerId: artifacts.ownerId })
+      .from(artifacts)
+      .where(and(eq(artifacts.id, input.id), sql.raw(PUBLIC_ARTIFACT)))
+      .get();
+    if (!artifact) throw new ServiceError("NOT_FOUND", MESSAGES.artifactNotFound);
+    const already = tx
+      .select({ id: reviewQueue.id })
+      .from(reviewQueue)
+      .where(and(openReports(input.id), eq(reviewQueue.submittedBy, reporter.id)))
+      .get();
+    if (already) throw new ServiceError("CONFLICT", MESSAGES.alreadyReported);
+    const fromNewAccount = !isEstablished(tx, reporter, deps.now());
+    const entryId = tx
+      .insert(reviewQueue)
+      .values({
+        kind: "report",
+        artifactId: input.id,
+        submittedBy: reporter.id,
+        reportReason: input.reason,
+        reportNote: input.note ?? null,
+        fromNewAccount,
+      })
+      .returning({ id: reviewQueue.id })
+      .get().id;
+    if (
+      input.reason === "spam" &&
+      !fromNewAccount &&
+      countingSpamReports(tx, input.id) >= SPAM_REPORTS_TO_HIDE
+    ) {
+      hideAutomatically(tx, { artifactId: input.id, ownerId: artifact.ownerId }, context);
+    }
+    return { entryId, message: MESSAGES.reportReceived };
+  });
 }
 
 /** Takes back the reporter's open report about an artifact; an automatic hide may go with it. */

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ArtifactFacets, ArtifactPage, MapAnswer, PlaceInput } from "@artifact-atlas/shared";
 import { artifactPlaces, artifacts } from "../../src/db/schema";
-import { fillPlaceCountries } from "../../src/services/places/places";
+import {
+  COUNTRY_LOOKUP_VERSION,
+  fillPlaceCountries,
+  OLDER_COUNTRY_CHECK,
+} from "../../src/services/places/places";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { rest } from "../support/rest";
@@ -145,6 +149,15 @@ describe("a place's country", () => {
     expect(countriesOf(ids.club!)).toEqual([{ kind: "findspot", country: "FJ" }]);
     // Every place is now of this lookup: a second start looks nothing up.
     expect(await fillPlaceCountries(t.db)).toBe(0);
+  });
+
+  it("is checked for at start through the country version's index, not the table", () => {
+    const plan = t.db.$client
+      .prepare(`explain query plan ${OLDER_COUNTRY_CHECK}`)
+      .all(COUNTRY_LOOKUP_VERSION) as { detail: string }[];
+    expect(plan.map((step) => step.detail)).toEqual([
+      "SEARCH artifact_places USING COVERING INDEX artifact_places_country_version_idx (country_version<?)",
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ArtifactPlaces, ImportReport, PlaceInput } from "@artifact-atlas/shared";
 import { parseCsv } from "../../src/open-data/csv";
-import { readPlaces } from "../../src/services/places/places";
+import { COUNTRY_LOOKUP_VERSION, readPlaces } from "../../src/services/places/places";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact } from "../support/artifacts";
 import { rest } from "../support/rest";
@@ -117,6 +117,16 @@ describe("places through export and import", () => {
       id: number;
     };
     expect(readPlaces(t.db, imported.id, true)).toEqual(PUBLIC_PLACES);
+    // With their countries as the import answers: nothing is left for a later fill.
+    const countries = t.db.$client
+      .prepare(
+        "select kind, country, country_version as version from artifact_places where artifact_id = ? order by kind",
+      )
+      .all(imported.id);
+    expect(countries).toEqual([
+      { kind: "findspot", country: "GB", version: COUNTRY_LOOKUP_VERSION },
+      { kind: "presentPlace", country: "GB", version: COUNTRY_LOOKUP_VERSION },
+    ]);
   });
 
   it("rejects a row whose place is off the globe, naming the column, and keeps it", async () => {

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { MESSAGES } from "@artifact-atlas/shared";
 import { TextField } from "./Field";
 
 type TextFieldProps = ComponentProps<typeof TextField>;
@@ -25,6 +26,24 @@ export function PhotoUrlField(props: Omit<TextFieldProps, PresetProps>) {
       inputMode="url"
       autoComplete="photo"
       placeholder="https://example.com/you.jpg"
+      {...props}
+    />
+  );
+}
+
+/**
+ * A password: the account's own ("current"), or one being chosen ("new"), which shows the rules a
+ * new password must meet. The purpose also tells password managers to fill or to propose one.
+ */
+export function PasswordField({
+  purpose,
+  ...props
+}: Omit<TextFieldProps, "type" | "autoComplete" | "hint"> & { purpose: "current" | "new" }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={`${purpose}-password`}
+      hint={purpose === "new" ? MESSAGES.passwordHint : undefined}
       {...props}
     />
   );

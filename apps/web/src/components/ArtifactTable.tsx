@@ -1,8 +1,7 @@
-import { TriangleExclamationPoint } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { countLabel } from "../lib/text";
-import { EmptyState } from "./EmptyState";
+import { LoadFailedCard } from "./Failures";
 import { QueryState, type QueryAnswer } from "./QueryState";
 import { PageSpinner } from "./Spinner";
 import { Td, Tr } from "./Table";
@@ -28,14 +27,7 @@ export function ArtifactListStates<Item>({
     <QueryState
       query={query}
       loading={<PageSpinner label={loadingLabel} />}
-      failed={
-        <EmptyState
-          icon={TriangleExclamationPoint}
-          tone="danger"
-          title="Error Loading Artifacts"
-          message={errorMessage}
-        />
-      }
+      failed={<LoadFailedCard title="Error Loading Artifacts" message={errorMessage} />}
     >
       {(items) => (items.length === 0 ? empty : children(items))}
     </QueryState>

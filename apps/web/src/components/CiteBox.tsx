@@ -11,6 +11,7 @@ import {
 import { Quote } from "lucide-react";
 import { useState } from "react";
 import { CopyButton } from "./CopyButton";
+import { InfoCard } from "./InfoCard";
 
 /**
  * "Cite this": the artifact as a plain-text reference and as a BibTeX entry, each with the
@@ -50,17 +51,7 @@ function Citations({
   bibtex: string;
 }) {
   return (
-    <section
-      aria-labelledby="cite-heading"
-      className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6"
-    >
-      <h2
-        id="cite-heading"
-        className="flex items-center gap-2.5 font-serif text-2xl font-semibold text-ink"
-      >
-        <Quote aria-hidden="true" className="size-5 text-accent" />
-        Cite this
-      </h2>
+    <InfoCard headingId="cite-heading" title="Cite this" icon={Quote}>
       <p className="mt-2 text-sm text-muted">
         Permanent link:{" "}
         <a href={permalink} className="font-medium break-all text-accent underline">
@@ -98,6 +89,6 @@ function Citations({
           {bibtex}
         </pre>
       </div>
-    </section>
+    </InfoCard>
   );
 }

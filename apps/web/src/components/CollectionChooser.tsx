@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { COLLECTION_LIMITS } from "@artifact-atlas/shared";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
@@ -116,7 +117,7 @@ export default function CollectionChooser({
             label="New collection"
             value={title}
             onChange={(event) => setTitle(event.target.value)}
-            maxLength={120}
+            maxLength={COLLECTION_LIMITS.title}
             required
           />
           <Button type="submit" size="sm" className="self-start" busy={create.isPending}>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
+import { InlineError } from "./Failures";
 import { ReasonForm } from "./review/ReasonForm";
 
 /**
@@ -42,11 +43,7 @@ export function CollectionModeration({
             );
         }}
       />
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { EmptyState } from "./EmptyState";
  * Curators' and admins' screens (issue 17), inside ProtectedRoute. The server refuses members in
  * every procedure; this only spares them a screen they cannot use.
  */
-export function CuratorRoute() {
+export default function CuratorRoute() {
   const { user } = useSession();
   if (user && hasRole(user.role, "curator")) return <Outlet />;
   return (

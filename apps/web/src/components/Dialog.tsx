@@ -42,7 +42,7 @@ const ICONS = {
  * An accessible modal built on the native <dialog>: it is labelled by its title and described by
  * its text, traps focus while open (showModal), closes on Escape, and gives focus back on close.
  */
-export function Dialog({
+export default function Dialog({
   open,
   variant,
   title,

@@ -13,7 +13,7 @@ import {
 import type { DialogVariant } from "./Dialog";
 
 // Most visits never see a popup: its code loads when the first one opens.
-const Dialog = lazy(async () => ({ default: (await import("./Dialog")).Dialog }));
+const Dialog = lazy(() => import("./Dialog"));
 
 interface NoticeOptions {
   variant: "success" | "error";

@@ -17,6 +17,12 @@ export interface EditConflictState {
   yours: ArtifactTextFields;
 }
 
+/** The two sides of the conflict, in the order the table shows them. */
+const VERSIONS = [
+  ["theirs", "Their version"],
+  ["yours", "Your version"],
+] as const;
+
 /**
  * Shown when a save was refused because someone else saved first (issue 17): nothing was written;
  * their version stands next to this person's, field by field, so that they can merge by hand in
@@ -70,8 +76,11 @@ export function EditConflict({ conflict }: { conflict: EditConflictState }) {
             className="hidden grid-cols-[10rem_1fr_1fr] gap-px bg-line text-xs font-semibold tracking-wider text-muted uppercase md:grid"
           >
             <span className="bg-surface-muted px-4 py-2">Field</span>
-            <span className="bg-surface-muted px-4 py-2">Their version</span>
-            <span className="bg-surface-muted px-4 py-2">Your version</span>
+            {VERSIONS.map(([side, label]) => (
+              <span key={side} className="bg-surface-muted px-4 py-2">
+                {label}
+              </span>
+            ))}
           </div>
           <dl className="divide-y divide-line">
             {differing.map((name) => (
@@ -79,22 +88,16 @@ export function EditConflict({ conflict }: { conflict: EditConflictState }) {
                 <dt className="bg-surface px-4 py-3 text-sm font-semibold text-ink">
                   {ARTIFACT_FIELD_LABELS[name]}
                 </dt>
-                <dd className="bg-surface px-4 py-3">
-                  <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
-                    Their version
-                  </span>
-                  <span className="text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-ink">
-                    {conflict.theirs[name]}
-                  </span>
-                </dd>
-                <dd className="bg-surface px-4 py-3">
-                  <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
-                    Your version
-                  </span>
-                  <span className="text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-ink">
-                    {conflict.yours[name]}
-                  </span>
-                </dd>
+                {VERSIONS.map(([side, label]) => (
+                  <dd key={side} className="bg-surface px-4 py-3">
+                    <span className="mb-1 block text-xs font-semibold tracking-wider text-muted uppercase md:sr-only">
+                      {label}
+                    </span>
+                    <span className="text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-line text-ink">
+                      {conflict[side][name]}
+                    </span>
+                  </dd>
+                ))}
               </div>
             ))}
           </dl>

@@ -1,6 +1,7 @@
 import { FileJson, FileSpreadsheet } from "lucide-react";
-import { useEffect, type RefObject } from "react";
-import { hasListFilters, type ListParams } from "../lib/list-params";
+import type { RefObject } from "react";
+import { useDismiss } from "../lib/dismiss";
+import { appendFilters, hasListFilters, type ListParams } from "../lib/list-params";
 
 /**
  * The download address of the export for what the collection shows now: GET /export takes GET
@@ -13,13 +14,7 @@ export function exportHref(format: "csv" | "json", state: ListParams): string {
   const search = state.search.trim();
   if (search) params.set("q", search);
   if (state.scope === "all") params.set("in", "all");
-  for (const type of state.types) params.append("type", type);
-  for (const era of state.eras) params.append("era", era);
-  if (state.fromYear !== undefined) params.set("fromYear", String(state.fromYear));
-  if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
-  for (const location of state.locations) params.append("location", location);
-  for (const value of state.rights) params.append("rights", value);
-  for (const code of state.countries) params.append("country", code);
+  appendFilters(params, state);
   return `/export?${params.toString()}`;
 }
 
@@ -32,7 +27,7 @@ const FORMATS = [
  * The Export menu's open panel: the two files of what the collection shows now. A press outside
  * `menu` (the button and this panel) or Escape closes it, as choosing a file does.
  */
-export function ExportFormats({
+export default function ExportFormats({
   id,
   state,
   menu,
@@ -43,20 +38,7 @@ export function ExportFormats({
   menu: RefObject<HTMLElement | null>;
   onClose: () => void;
 }) {
-  useEffect(() => {
-    const closeOnOutside = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node)) onClose();
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("pointerdown", closeOnOutside);
-    document.addEventListener("keydown", closeOnEscape);
-    return () => {
-      document.removeEventListener("pointerdown", closeOnOutside);
-      document.removeEventListener("keydown", closeOnEscape);
-    };
-  }, [menu, onClose]);
+  useDismiss(menu, onClose);
 
   return (
     <div

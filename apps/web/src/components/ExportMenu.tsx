@@ -7,9 +7,7 @@ import { buttonClasses } from "./Button";
  * The open menu loads with its own code, and closes itself (outside, Escape): it kept All
  * Artifacts' first load over its budget.
  */
-const ExportFormats = lazy(async () => ({
-  default: (await import("./ExportFormats")).ExportFormats,
-}));
+const ExportFormats = lazy(() => import("./ExportFormats"));
 
 /**
  * Export: downloads what the collection shows with the current search and filters, as CSV or

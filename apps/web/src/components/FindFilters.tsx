@@ -272,7 +272,12 @@ function EraOptions({ state, facets, onChange }: FindFiltersProps) {
  * the other filters. Every change goes to
  * the URL and back to page 1.
  */
-export function FindFilters({ state, facets, onChange, placeKind = "findspot" }: FindFiltersProps) {
+export default function FindFilters({
+  state,
+  facets,
+  onChange,
+  placeKind = "findspot",
+}: FindFiltersProps) {
   const active =
     state.types.length +
     state.eras.length +

@@ -1,7 +1,6 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { Container } from "./Container";
-import { SectionHeading } from "./PageHeader";
 
 /** A section of the home page, labelled by its heading. */
 export function HomeSection({
@@ -25,7 +24,18 @@ export function HomeSection({
   return (
     <section aria-labelledby={headingId} className={clsx(className, "py-16 sm:py-24")}>
       <Container width={width}>
-        <SectionHeading id={headingId} eyebrow={eyebrow} title={title} subtitle={subtitle} />
+        <div className="mx-auto mb-10 max-w-2xl text-center">
+          <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
+            {eyebrow}
+          </p>
+          <h2
+            id={headingId}
+            className="font-serif text-3xl leading-tight font-semibold text-ink sm:text-4xl"
+          >
+            {title}
+          </h2>
+          <p className="mt-3 text-base leading-relaxed text-muted">{subtitle}</p>
+        </div>
         {children}
       </Container>
     </section>

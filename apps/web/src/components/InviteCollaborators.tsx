@@ -1,4 +1,4 @@
-import { COLLECTION_LIMITS, type CollectionDetail } from "@artifact-atlas/shared";
+import { COLLECTION_LIMITS, LIMITS, type CollectionDetail } from "@artifact-atlas/shared";
 import { UserMinus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { serverMessage } from "../lib/errors";
@@ -75,7 +75,7 @@ export function InviteCollaborators({ collection }: { collection: CollectionDeta
         <TextField
           label="Member name"
           value={name}
-          maxLength={120}
+          maxLength={LIMITS.name}
           autoComplete="off"
           disabled={full}
           error={error}

@@ -1,8 +1,9 @@
 import { clsx } from "clsx";
 import { LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router-dom";
 import { hasRole, type SessionUser } from "@artifact-atlas/shared";
+import { useDismiss } from "../lib/dismiss";
 import { useLogout, useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { Avatar } from "./Avatar";
@@ -127,6 +128,7 @@ export function NavBar() {
   const headerRef = useRef<HTMLElement>(null);
   // The dropdown closes by itself when the page changes.
   const menuOpen = menu.open && menu.at === location.key;
+  const closeMenu = () => setMenu({ open: false, at: "" });
   const reviewItems = useReviewItems(user);
   const admin = user !== null && hasRole(user.role, "admin");
   const items =
@@ -140,22 +142,7 @@ export function NavBar() {
         ? ROW_FROM.xl
         : ROW_FROM["2xl"];
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = () => setMenu({ open: false, at: "" });
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) close();
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [menuOpen]);
+  useDismiss(headerRef, closeMenu, menuOpen);
 
   return (
     <header

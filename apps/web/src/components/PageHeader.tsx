@@ -28,30 +28,3 @@ export function PageHeader({ title, subtitle, eyebrow, aside }: PageHeaderProps)
     </header>
   );
 }
-
-/** A section heading inside a page (Home's sections, Explore Similar Artifacts). */
-export function SectionHeading({
-  id,
-  title,
-  subtitle,
-  eyebrow,
-}: {
-  id?: string;
-  title: ReactNode;
-  subtitle?: ReactNode;
-  eyebrow?: ReactNode;
-}) {
-  return (
-    <div className="mx-auto mb-10 max-w-2xl text-center">
-      {eyebrow && (
-        <p className="mb-2 text-xs font-semibold tracking-[0.18em] text-accent uppercase">
-          {eyebrow}
-        </p>
-      )}
-      <h2 id={id} className="font-serif text-3xl leading-tight font-semibold text-ink sm:text-4xl">
-        {title}
-      </h2>
-      {subtitle && <p className="mt-3 text-base leading-relaxed text-muted">{subtitle}</p>}
-    </div>
-  );
-}

@@ -37,6 +37,12 @@ interface PaginationProps {
 const itemClasses =
   "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-semibold transition-colors";
 
+/** Previous and Next. */
+const stepClasses = clsx(
+  itemClasses,
+  "gap-1 text-ink hover:bg-surface-muted disabled:pointer-events-none disabled:opacity-40",
+);
+
 export function Pagination({ page, pageCount, onPageChange, className }: PaginationProps) {
   if (pageCount <= 1) return null;
   const atStart = page <= 1;
@@ -50,10 +56,7 @@ export function Pagination({ page, pageCount, onPageChange, className }: Paginat
             onClick={() => onPageChange(page - 1)}
             disabled={atStart}
             aria-label="Previous page"
-            className={clsx(
-              itemClasses,
-              "gap-1 text-ink hover:bg-surface-muted disabled:pointer-events-none disabled:opacity-40",
-            )}
+            className={stepClasses}
           >
             <ChevronLeft aria-hidden="true" className="size-4" />
             <span className="hidden sm:inline">Previous</span>
@@ -89,10 +92,7 @@ export function Pagination({ page, pageCount, onPageChange, className }: Paginat
             onClick={() => onPageChange(page + 1)}
             disabled={atEnd}
             aria-label="Next page"
-            className={clsx(
-              itemClasses,
-              "gap-1 text-ink hover:bg-surface-muted disabled:pointer-events-none disabled:opacity-40",
-            )}
+            className={stepClasses}
           >
             <span className="hidden sm:inline">Next</span>
             <ChevronRight aria-hidden="true" className="size-4" />

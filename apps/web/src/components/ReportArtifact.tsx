@@ -4,6 +4,7 @@ import type { ReportReason } from "@artifact-atlas/shared";
 import { serverMessage, trpcErrorCode } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
+import { InlineError } from "./Failures";
 import { ReportForm } from "./ReportForm";
 
 /** Report on the detail page (issue 17): a reason and an optional note, once while it is open. */
@@ -54,11 +55,7 @@ export function ReportArtifact({ artifactId }: { artifactId: number }) {
         <Button variant="ghost" size="sm" busy={withdraw.isPending} onClick={() => void takeBack()}>
           Withdraw report
         </Button>
-        {withdrawError && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {withdrawError}
-          </p>
-        )}
+        <InlineError message={withdrawError} />
       </div>
     );
   }

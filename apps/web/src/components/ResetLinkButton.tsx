@@ -5,7 +5,7 @@ import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
 import { CopyButton } from "./CopyButton";
-import { Dialog } from "./Dialog";
+import Dialog from "./Dialog";
 import { useDialogs } from "./DialogProvider";
 
 /**

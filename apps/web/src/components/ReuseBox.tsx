@@ -1,6 +1,7 @@
 import { DEFAULT_SITE_RIGHTS } from "@artifact-atlas/shared";
 import { Share2 } from "lucide-react";
 import { trpc } from "../lib/trpc";
+import { InfoCard } from "./InfoCard";
 import { RightsLink } from "./Rights";
 
 /** The IIIF manifest's address, which any IIIF viewer opens. */
@@ -18,17 +19,7 @@ export function ReuseBox({ artifactId }: { artifactId: number }) {
   const license = site.data?.metadataLicense ?? DEFAULT_SITE_RIGHTS.metadataLicense;
   const manifest = `${window.location.origin}${manifestPath(artifactId)}`;
   return (
-    <section
-      aria-labelledby="reuse-heading"
-      className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6"
-    >
-      <h2
-        id="reuse-heading"
-        className="flex items-center gap-2.5 font-serif text-2xl font-semibold text-ink"
-      >
-        <Share2 aria-hidden="true" className="size-5 text-accent" />
-        Reuse
-      </h2>
+    <InfoCard headingId="reuse-heading" title="Reuse" icon={Share2}>
       <dl className="mt-4 flex flex-col gap-3 text-sm">
         <div>
           <dt className="font-semibold text-ink">This page&apos;s data</dt>
@@ -55,6 +46,6 @@ export function ReuseBox({ artifactId }: { artifactId: number }) {
           </dd>
         </div>
       </dl>
-    </section>
+    </InfoCard>
   );
 }

@@ -6,12 +6,13 @@ import { filtersOf, hasListFilters, type ListParams } from "../lib/list-params";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
+import { InlineError } from "./Failures";
 
 /**
  * Save this search (issue 32): All Artifacts' search and filters become a private saved-search
  * collection, always up to date. For members, once a search or a filter is set.
  */
-export function SaveSearchButton({ state }: { state: ListParams }) {
+export default function SaveSearchButton({ state }: { state: ListParams }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const create = trpc.collections.create.useMutation();
@@ -41,11 +42,7 @@ export function SaveSearchButton({ state }: { state: ListParams }) {
         <Bookmark aria-hidden="true" className="size-4" />
         Save this search
       </Button>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </>
   );
 }

@@ -47,3 +47,15 @@ export function PageSpinner({ label, fill = false }: { label: string; fill?: boo
     </div>
   );
 }
+
+/**
+ * A centred spinner for a part of a screen that is loading (a section, a form's data): smaller
+ * than PageSpinner and holding no height of its own.
+ */
+export function SectionSpinner({ label, size = "md" }: { label: string; size?: "md" | "lg" }) {
+  return (
+    <div className={clsx("flex justify-center", size === "lg" ? "py-8" : "py-6")}>
+      <Spinner label={label} size={size} />
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { suspensionChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
-import { Dialog } from "./Dialog";
+import Dialog from "./Dialog";
 import { useDialogs } from "./DialogProvider";
 import { TextAreaField } from "./Field";
 

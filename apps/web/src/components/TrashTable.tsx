@@ -3,6 +3,7 @@ import { ArchiveRestore } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { serverMessage } from "../lib/errors";
 import { Button } from "./Button";
+import { LoadFailed } from "./Failures";
 import { QueryState, type QueryAnswer } from "./QueryState";
 import { PageSpinner } from "./Spinner";
 import { StatusBadge } from "./StatusBadge";
@@ -57,11 +58,7 @@ export function TrashTable({
       <QueryState
         query={trash}
         loading={<PageSpinner label="Loading the trash" />}
-        failed={
-          <p role="alert" className="text-danger">
-            Unable to load the trash. Please try again later.
-          </p>
-        }
+        failed={<LoadFailed>Unable to load the trash. Please try again later.</LoadFailed>}
       >
         {(data) =>
           data.items.length === 0 ? (

@@ -118,6 +118,17 @@ function changesTheList(current: ListParams, change: Partial<ListParams>): boole
   );
 }
 
+/** The filters that are set, under the names the URL and GET /artifacts share. */
+export function appendFilters(params: URLSearchParams, state: ListParams): void {
+  for (const type of state.types) params.append("type", type);
+  for (const era of state.eras) params.append("era", era);
+  if (state.fromYear !== undefined) params.set("fromYear", String(state.fromYear));
+  if (state.toYear !== undefined) params.set("toYear", String(state.toYear));
+  for (const location of state.locations) params.append("location", location);
+  for (const value of state.rights) params.append("rights", value);
+  for (const code of state.countries) params.append("country", code);
+}
+
 /**
  * The URL for the next state. Defaults are left out so that the plain address is the first page.
  * A new search, sort or filter goes back to page 1 (spec section 4, issue 18).
@@ -129,13 +140,7 @@ export function nextListParams(current: ListParams, change: Partial<ListParams>)
   if (next.search) params.set("search", next.search);
   if (next.scope === "all") params.set("in", "all");
   if (next.sort !== "default") params.set("sort", next.sort);
-  for (const type of next.types) params.append("type", type);
-  for (const era of next.eras) params.append("era", era);
-  if (next.fromYear !== undefined) params.set("fromYear", String(next.fromYear));
-  if (next.toYear !== undefined) params.set("toYear", String(next.toYear));
-  for (const location of next.locations) params.append("location", location);
-  for (const value of next.rights) params.append("rights", value);
-  for (const code of next.countries) params.append("country", code);
+  appendFilters(params, next);
   if (next.bbox) params.set("bbox", next.bbox.join(","));
   if (next.placeKind !== "findspot") params.set("place", next.placeKind);
   if (next.page > 1) params.set("page", String(next.page));

@@ -1,4 +1,4 @@
-import { ScrollText, Search, TriangleExclamationPoint, Users } from "lucide-react";
+import { ScrollText, Search, Users } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
@@ -12,6 +12,7 @@ import { Button, buttonClasses } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { LoadFailedCard } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { ResetLinkButton } from "../components/ResetLinkButton";
 import { SuspendButton } from "../components/SuspendButton";
@@ -152,9 +153,7 @@ export default function AdminAccountsRoute() {
         query={accounts}
         loading={<PageSpinner label="Loading accounts" />}
         failed={
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
+          <LoadFailedCard
             title="Error Loading Accounts"
             message="Unable to load the accounts. Please try again later."
           />

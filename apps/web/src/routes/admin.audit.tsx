@@ -1,4 +1,4 @@
-import { ScrollText, TriangleExclamationPoint } from "lucide-react";
+import { ScrollText } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
@@ -11,6 +11,7 @@ import {
 import { Button, ButtonLink } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
+import { LoadFailedCard } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
@@ -30,6 +31,27 @@ const ACTION_OPTIONS = [
   { value: "", label: "Every action" },
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
+
+/** A box for an id: digits only, the number pad on a phone. */
+function IdField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
 
 /**
  * The filters; they live in the URL (?person=, ?actor=, ?action=, ?artifact=), so a view can be
@@ -71,20 +93,8 @@ function AuditFilters() {
         options={ACTION_OPTIONS}
         onChange={(event) => setAction(event.target.value)}
       />
-      <TextField
-        label="Account id"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        value={actor}
-        onChange={(event) => setActor(event.target.value)}
-      />
-      <TextField
-        label="Artifact id"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        value={artifact}
-        onChange={(event) => setArtifact(event.target.value)}
-      />
+      <IdField label="Account id" value={actor} onChange={setActor} />
+      <IdField label="Artifact id" value={artifact} onChange={setArtifact} />
       <Button type="submit">Filter</Button>
       {filtered && (
         <ButtonLink to="/admin/audit" variant="ghost">
@@ -165,9 +175,7 @@ export default function AdminAuditRoute() {
         query={audit}
         loading={<PageSpinner label="Loading the audit log" />}
         failed={
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
+          <LoadFailedCard
             title="Error Loading the Audit Log"
             message="Unable to load the audit log. Please try again later."
           />

@@ -5,6 +5,7 @@ import type { AppRouter } from "@artifact-atlas/api/trpc";
 import { Button } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
+import { LoadFailedCard } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
@@ -107,9 +108,7 @@ export default function BackupsRoute() {
         query={overview}
         loading={<PageSpinner label="Loading the backups" />}
         failed={
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
+          <LoadFailedCard
             title="Error Loading the Backups"
             message="Unable to load the backups. Please try again later."
           />

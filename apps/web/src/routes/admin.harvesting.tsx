@@ -13,6 +13,7 @@ import { CopyButton } from "../components/CopyButton";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { FormSection } from "../components/FormSection";
+import { LoadFailed } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { Table, TBody, Td, Th, THead, Tr } from "../components/Table";
@@ -47,9 +48,7 @@ export default function HarvestingRoute() {
         query={overview}
         loading={<PageSpinner label="Loading the harvesting overview" />}
         failed={
-          <p role="alert" className="text-danger">
-            Unable to load the harvesting overview. Please try again later.
-          </p>
+          <LoadFailed>Unable to load the harvesting overview. Please try again later.</LoadFailed>
         }
       >
         {(data) => (

@@ -4,6 +4,7 @@ import { HIDDEN_PAGE_SIZE } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
 import { Button } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
+import { LoadFailed } from "../components/Failures";
 import { QueryState } from "../components/QueryState";
 import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { PageSpinner } from "../components/Spinner";
@@ -33,9 +34,7 @@ export default function HiddenRoute() {
         query={hidden}
         loading={<PageSpinner label="Loading the hidden artifacts" />}
         failed={
-          <p role="alert" className="text-danger">
-            Unable to load the hidden artifacts. Please try again later.
-          </p>
+          <LoadFailed>Unable to load the hidden artifacts. Please try again later.</LoadFailed>
         }
       >
         {() =>

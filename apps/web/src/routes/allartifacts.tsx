@@ -9,8 +9,8 @@ import {
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import { hasRole, MESSAGES, PAGE_SIZE, type ArtifactPage } from "@artifact-atlas/shared";
-import { AddToCollection } from "../components/AddToCollection";
-import { ArtifactCard, ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
+import { ArtifactCardSkeleton, ArtifactGrid } from "../components/ArtifactCard";
+import { ArtifactCards } from "../components/ArtifactCards";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
@@ -25,18 +25,14 @@ import { trpc } from "../lib/trpc";
 import { ArtifactSearchForm } from "../components/ArtifactSearchForm";
 
 // Issue 32's Save this search loads on demand: the first screens' JavaScript has a budget.
-const SaveSearchButton = lazy(() =>
-  import("../components/SaveSearchButton").then((module) => ({ default: module.SaveSearchButton })),
-);
+const SaveSearchButton = lazy(() => import("../components/SaveSearchButton"));
 
 /*
  * The filters (issue 18, grouped eras and typed years since issue 29) load with their own code,
  * beside the first page: most visits never open them, and they kept the first download over its
  * budget (e2e/first-load.ts). Until they arrive, their closed bar holds their place.
  */
-const FindFilters = lazy(async () => ({
-  default: (await import("../components/FindFilters")).FindFilters,
-}));
+const FindFilters = lazy(() => import("../components/FindFilters"));
 
 function FiltersPlaceholder() {
   return (
@@ -308,21 +304,13 @@ function Results({
           {...allFieldsOffer(data, onSearchAllFields)}
         />
       ) : (
-        <ArtifactGrid>
-          {data.items.map((artifact, index) => (
-            <li key={artifact.id}>
-              <ArtifactCard
-                artifact={artifact}
-                headingLevel="h2"
-                eager={index < 4}
-                highlights={data.highlights?.[index]}
-                action={
-                  <AddToCollection artifactId={artifact.id} artifactName={artifact.artifactName} />
-                }
-              />
-            </li>
-          ))}
-        </ArtifactGrid>
+        <ArtifactCards
+          artifacts={data.items}
+          maxColumns={4}
+          headingLevel="h2"
+          eager={4}
+          highlights={data.highlights}
+        />
       )}
       <Pagination
         className="mt-12"

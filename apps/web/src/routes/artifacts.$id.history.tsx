@@ -14,10 +14,11 @@ import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { DiffLegend, FieldDiff } from "../components/FieldDiff";
+import { InlineError } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { parseArtifactId } from "../lib/artifact-id";
 import { artifactUpdated } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
@@ -83,6 +84,12 @@ export default function ArtifactHistoryRoute() {
   );
 }
 
+/** The two versions a comparison is between, as its form asks for them. */
+const ENDS = [
+  ["from", "From version"],
+  ["to", "To version"],
+] as const;
+
 function Comparison({
   artifactId,
   total,
@@ -137,28 +144,20 @@ function Comparison({
       </div>
 
       <form onSubmit={submit} className="mb-6 flex flex-wrap items-end gap-3">
-        <TextField
-          label="From version"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={total}
-          required
-          className="w-32"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        />
-        <TextField
-          label="To version"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={total}
-          required
-          className="w-32"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        />
+        {ENDS.map(([end, label]) => (
+          <TextField
+            key={end}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={total}
+            required
+            className="w-32"
+            value={draft[end]}
+            onChange={(event) => setDraft({ ...draft, [end]: event.target.value })}
+          />
+        ))}
         <Button type="submit" variant="secondary">
           Compare
         </Button>
@@ -166,21 +165,9 @@ function Comparison({
 
       <QueryState
         query={comparison}
-        loading={
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading changes" />
-          </div>
-        }
-        notFound={
-          <p role="alert" className="text-sm font-medium text-danger">
-            {MESSAGES.revisionNotFound}
-          </p>
-        }
-        failed={
-          <p role="alert" className="text-sm font-medium text-danger">
-            The changes could not be loaded. Please try again.
-          </p>
-        }
+        loading={<SectionSpinner label="Loading changes" />}
+        notFound={<InlineError message={MESSAGES.revisionNotFound} />}
+        failed={<InlineError message="The changes could not be loaded. Please try again." />}
       >
         {({ changes }) =>
           changes.length === 0 ? (

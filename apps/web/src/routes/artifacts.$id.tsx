@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { ARTIFACT_READ, ArtifactArticle } from "../components/ArtifactArticle";
 import { AddToCollection } from "../components/AddToCollection";
-import { ArtifactCard } from "../components/ArtifactCard";
+import { ArtifactCards } from "../components/ArtifactCards";
 import { ButtonLink } from "../components/Button";
 import { Discussion } from "../components/conversation/Discussion";
 import { FollowOwner } from "../components/conversation/FollowOwner";
@@ -13,7 +13,7 @@ import { QueryState } from "../components/QueryState";
 import { ReportArtifact } from "../components/ReportArtifact";
 import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { ShareButton } from "../components/ShareButton";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { StatusBadge } from "../components/StatusBadge";
 import { parseArtifactId } from "../lib/artifact-id";
 import { useSession } from "../lib/session";
@@ -163,32 +163,11 @@ function SimilarArtifacts({ artifact }: { artifact: Artifact }) {
       </div>
       <QueryState
         query={similar}
-        loading={
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading similar artifacts" size="lg" />
-          </div>
-        }
+        loading={<SectionSpinner label="Loading similar artifacts" size="lg" />}
         notFound={none}
         failed={none}
       >
-        {(items) =>
-          items.length === 0 ? (
-            none
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <ArtifactCard
-                    artifact={item}
-                    action={
-                      <AddToCollection artifactId={item.id} artifactName={item.artifactName} />
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          )
-        }
+        {(items) => (items.length === 0 ? none : <ArtifactCards artifacts={items} />)}
       </QueryState>
     </section>
   );

@@ -14,6 +14,7 @@ import { CollectionHistory } from "../components/CollectionHistory";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextAreaField } from "../components/Field";
+import { InlineError } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
@@ -167,6 +168,12 @@ function CollectionLike({ collection }: { collection: CollectionDetail }) {
   );
 }
 
+/** An artifact's moves within its collection: one place up or down. */
+const MOVES = [
+  { step: -1, label: "Move up", Icon: ArrowUp },
+  { step: 1, label: "Move down", Icon: ArrowDown },
+] as const;
+
 /** One artifact in the list; members of the collection move, annotate and remove it here. */
 function ItemRow({
   collection,
@@ -247,26 +254,20 @@ function ItemRow({
               >
                 Save note
               </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                disabled={position === 0 || change.isPending}
-                onClick={() => void move(position - 1)}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-                Move up<span className="sr-only">: {artifact.artifactName}</span>
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                disabled={position >= total - 1 || change.isPending}
-                onClick={() => void move(position + 1)}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-                Move down<span className="sr-only">: {artifact.artifactName}</span>
-              </Button>
+              {MOVES.map(({ step, label, Icon }) => (
+                <Button
+                  key={step}
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  disabled={position + step < 0 || position + step >= total || change.isPending}
+                  onClick={() => void move(position + step)}
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                  <span className="sr-only">: {artifact.artifactName}</span>
+                </Button>
+              ))}
               <Button
                 type="button"
                 size="sm"
@@ -284,11 +285,7 @@ function ItemRow({
             </div>
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        )}
+        <InlineError message={error} />
       </div>
     </li>
   );
@@ -339,11 +336,7 @@ function OwnerTools({ collection }: { collection: CollectionDetail }) {
         <Trash2 aria-hidden="true" className="size-4" />
         Move to trash
       </Button>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </div>
   );
 }

@@ -1,4 +1,9 @@
-import { COLLECTION_SORTS, type CollectionPage, type CollectionSort } from "@artifact-atlas/shared";
+import {
+  COLLECTION_LIMITS,
+  COLLECTION_SORTS,
+  type CollectionPage,
+  type CollectionSort,
+} from "@artifact-atlas/shared";
 import { Library, Search } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
@@ -175,7 +180,7 @@ function MyCollections() {
           label="New collection"
           value={title}
           onChange={(event) => setTitle(event.target.value)}
-          maxLength={120}
+          maxLength={COLLECTION_LIMITS.title}
           required
           error={error ?? undefined}
           className="sm:flex-1"

@@ -1,14 +1,13 @@
 import { BellOff, UsersRound } from "lucide-react";
 import { Link } from "react-router-dom";
 import type { FollowItem, FollowTargetKind } from "@artifact-atlas/shared";
-import { AddToCollection } from "../components/AddToCollection";
-import { ArtifactCard } from "../components/ArtifactCard";
+import { ArtifactCards } from "../components/ArtifactCards";
 import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
-import { PageSpinner, Spinner } from "../components/Spinner";
+import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { followChanged } from "../lib/cache-updates";
 import { trpc } from "../lib/trpc";
 
@@ -56,18 +55,7 @@ export default function FollowingRoute() {
             }
             return (
               <div className="flex flex-col gap-6">
-                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {items.map((item) => (
-                    <li key={item.id}>
-                      <ArtifactCard
-                        artifact={item}
-                        action={
-                          <AddToCollection artifactId={item.id} artifactName={item.artifactName} />
-                        }
-                      />
-                    </li>
-                  ))}
-                </ul>
+                <ArtifactCards artifacts={items} />
                 <LoadMore pages={feed} />
               </div>
             );
@@ -81,11 +69,7 @@ export default function FollowingRoute() {
         </h2>
         <QueryState
           query={{ data: follows.data?.pages, error: follows.error }}
-          loading={
-            <div className="flex justify-center py-8">
-              <Spinner label="Loading what you follow" size="lg" />
-            </div>
-          }
+          loading={<SectionSpinner label="Loading what you follow" size="lg" />}
         >
           {(pages) => {
             const items = pages.flatMap((page) => page.items);

@@ -10,7 +10,7 @@ import {
 import { EmailField } from "../components/AccountFields";
 import { AuthCard, FormError } from "../components/AuthCard";
 import { Button } from "../components/Button";
-import { Spinner } from "../components/Spinner";
+import { SectionSpinner } from "../components/Spinner";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 
@@ -53,9 +53,7 @@ export default function ForgotPasswordRoute() {
       <title>Reset your password</title>
       {/* Whether mail is on; unknown (a failure), the form is offered and the server answers. */}
       {availability.isPending ? (
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading" />
-        </div>
+        <SectionSpinner label="Loading" />
       ) : availability.data?.available === false ? (
         <p className="rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm leading-relaxed text-ink">
           {MESSAGES.resetByEmailOff}

@@ -1,7 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { AddToCollection } from "../components/AddToCollection";
-import { ArtifactCard, ArtifactGrid } from "../components/ArtifactCard";
+import { ArtifactCards } from "../components/ArtifactCards";
 import { ButtonLink } from "../components/Button";
 import { Carousel, type CarouselSlide } from "../components/Carousel";
 import { HomeSection } from "../components/HomeSection";
@@ -76,7 +75,7 @@ function PopularArtifacts() {
     meta: { failureLog: "Error fetching artifacts" },
   });
   // Spec: a failed fetch is logged; the spinner stops and the grid stays empty.
-  const empty = <ArtifactGrid maxColumns={3}>{null}</ArtifactGrid>;
+  const empty = <ArtifactCards artifacts={[]} />;
   return (
     <HomeSection
       headingId="popular-heading"
@@ -90,23 +89,7 @@ function PopularArtifacts() {
         notFound={empty}
         failed={empty}
       >
-        {(artifacts) => (
-          <ArtifactGrid maxColumns={3}>
-            {artifacts.map((artifact) => (
-              <li key={artifact.id}>
-                <ArtifactCard
-                  artifact={artifact}
-                  action={
-                    <AddToCollection
-                      artifactId={artifact.id}
-                      artifactName={artifact.artifactName}
-                    />
-                  }
-                />
-              </li>
-            ))}
-          </ArtifactGrid>
-        )}
+        {(artifacts) => <ArtifactCards artifacts={artifacts} />}
       </QueryState>
       <div className="mt-12 flex justify-center">
         <ButtonLink to="/allartifacts" variant="secondary" size="lg">

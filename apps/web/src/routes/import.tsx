@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { useDialogs } from "../components/DialogProvider";
+import { LoadFailed } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { Spinner } from "../components/Spinner";
@@ -246,11 +247,7 @@ function ImportList() {
       <QueryState
         query={list}
         loading={<Spinner label="Loading your imports" />}
-        failed={
-          <p role="alert" className="text-danger">
-            Unable to load your imports. Please try again later.
-          </p>
-        }
+        failed={<LoadFailed>Unable to load your imports. Please try again later.</LoadFailed>}
       >
         {({ items }) =>
           items.length === 0 ? (

@@ -10,10 +10,9 @@ import {
   loginInput,
   type LoginInput,
 } from "@artifact-atlas/shared";
-import { EmailField } from "../components/AccountFields";
+import { EmailField, PasswordField } from "../components/AccountFields";
 import { AuthCard, AuthForm } from "../components/AuthCard";
 import { useDialogs } from "../components/DialogProvider";
-import { TextField } from "../components/Field";
 import { publicPageOf } from "../lib/artifact-id";
 import { useAuthAttempt } from "../lib/auth-attempt";
 import { serverMessage } from "../lib/errors";
@@ -106,10 +105,9 @@ export default function LoginRoute() {
       >
         <EmailField error={errors.email?.message} {...register("email")} />
         <div className="flex flex-col gap-2">
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
-            autoComplete="current-password"
+            purpose="current"
             placeholder="Your password"
             error={errors.password?.message}
             {...register("password")}

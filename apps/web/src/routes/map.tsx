@@ -25,9 +25,7 @@ import { ArtifactSearchForm } from "../components/ArtifactSearchForm";
  */
 
 const CollectionMap = lazy(() => import("../components/map/CollectionMap"));
-const FindFilters = lazy(async () => ({
-  default: (await import("../components/FindFilters")).FindFilters,
-}));
+const FindFilters = lazy(() => import("../components/FindFilters"));
 
 const WORLD_VIEW: MapView = { lat: 30, lon: 15, zoom: 2 };
 

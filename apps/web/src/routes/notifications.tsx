@@ -11,7 +11,6 @@ import {
   MessagesSquare,
   PenLine,
   UserRound,
-  TriangleExclamationPoint,
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -20,6 +19,7 @@ import type { NotificationItem, NotificationKind } from "@artifact-atlas/shared"
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
+import { LoadFailedCard } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
@@ -54,25 +54,17 @@ const ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   followed_collection_artifact: Library,
 };
 
-/** Issue 33's notices are about a discussion: they open the artifact at it. */
-const IN_DISCUSSION = new Set<NotificationKind>([
-  "comment_new",
-  "discussion_new",
-  "comment_mention",
-  "comment_approved",
-  "comment_hidden",
-  "comment_report_upheld",
-  "comment_report_dismissed",
-  "suggestion_new",
-  "suggestion_accepted",
-  "suggestion_declined",
-]);
+/**
+ * Issue 33's notices are about a discussion, its comments and suggested changes (the kinds named
+ * comment_*, discussion_*, suggestion_*): they open the artifact at it.
+ */
+const IN_DISCUSSION = /^(comment|discussion|suggestion)_/;
 
 /** Where a notification leads: its artifact, or a followed collection (issue 33). */
 function linkOf(item: NotificationItem): string | null {
   if (item.collectionId !== null) return `/c/${item.collectionId}`;
   if (item.artifactId === null || item.artifactName === null) return null;
-  return `/artifacts/${item.artifactId}${IN_DISCUSSION.has(item.kind) ? "#discussion" : ""}`;
+  return `/artifacts/${item.artifactId}${IN_DISCUSSION.test(item.kind) ? "#discussion" : ""}`;
 }
 
 function NotificationRow({ item }: { item: NotificationItem }) {
@@ -151,9 +143,7 @@ export default function NotificationsRoute() {
         query={list}
         loading={<PageSpinner label="Loading your notifications" />}
         failed={
-          <EmptyState
-            icon={TriangleExclamationPoint}
-            tone="danger"
+          <LoadFailedCard
             title="Error Loading Notifications"
             message="Unable to load your notifications. Please try again later."
           />

@@ -10,12 +10,12 @@ import {
   type ChoosePasswordInput,
   type ResetLinkState,
 } from "@artifact-atlas/shared";
+import { PasswordField } from "../components/AccountFields";
 import { AuthCard, FormError } from "../components/AuthCard";
 import { Button, ButtonLink } from "../components/Button";
 import { useDialogs } from "../components/DialogProvider";
-import { TextField } from "../components/Field";
 import { QueryState } from "../components/QueryState";
-import { Spinner } from "../components/Spinner";
+import { SectionSpinner } from "../components/Spinner";
 import { sessionChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
@@ -54,11 +54,7 @@ export default function ResetPasswordRoute() {
       {wellFormed ? (
         <QueryState
           query={linkState}
-          loading={
-            <div className="flex justify-center py-6">
-              <Spinner label="Checking the link" />
-            </div>
-          }
+          loading={<SectionSpinner label="Checking the link" />}
           notFound={invalid}
           failed={invalid}
         >
@@ -134,11 +130,9 @@ function ChoosePasswordForm({ token }: { token: string }) {
   if (refused) return <RefusedLink message={refused} />;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
+      <PasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={MESSAGES.passwordHint}
+        purpose="new"
         error={errors.password?.message}
         {...register("password")}
       />

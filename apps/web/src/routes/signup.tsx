@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { MESSAGES, signupInput, type SignupInput } from "@artifact-atlas/shared";
-import { EmailField, PhotoUrlField } from "../components/AccountFields";
+import { EmailField, PasswordField, PhotoUrlField } from "../components/AccountFields";
 import { AuthCard, AuthForm } from "../components/AuthCard";
 import { TextField } from "../components/Field";
 import { useAuthAttempt } from "../lib/auth-attempt";
@@ -84,12 +84,10 @@ export default function SignupRoute() {
           {...register("photoUrl")}
         />
         <EmailField error={errors.email?.message} {...register("email")} />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           placeholder="Create a password"
-          hint={MESSAGES.passwordHint}
           error={errors.password?.message}
           {...register("password")}
         />

@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { ChartColumn, MapPin, TriangleExclamationPoint } from "lucide-react";
+import { ChartColumn, MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import {
@@ -12,6 +12,7 @@ import {
 import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
+import { LoadFailedCard } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
 import { RegionNotice } from "../components/map/RegionNotice";
 import { Pagination } from "../components/Pagination";
@@ -278,9 +279,7 @@ export default function TimelineRoute() {
           query={facets}
           loading={<Spinner label="Loading the timeline" />}
           failed={
-            <EmptyState
-              icon={TriangleExclamationPoint}
-              tone="danger"
+            <LoadFailedCard
               title="Error Loading Artifacts"
               message="Unable to load the timeline. Please try again later."
             />

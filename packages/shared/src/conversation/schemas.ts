@@ -7,7 +7,13 @@ import {
   artifactInputShape,
   ARTIFACT_FIELD_LABELS,
 } from "../schemas/artifact";
-import { isWellFormedText, requiredText, revisionNumber, wholeNumber } from "../schemas/fields";
+import {
+  isWellFormedText,
+  pageCursor,
+  pageLimit,
+  requiredText,
+  revisionNumber,
+} from "../schemas/fields";
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_STATUSES,
@@ -32,15 +38,6 @@ import { CONVERSATION_MESSAGES } from "./messages";
 /** A comment's id (a suggestion's is its comment's): a positive whole number, else not found. */
 export const commentId = artifactId;
 
-const cursor = wholeNumber("cursor", Number.MAX_SAFE_INTEGER)
-  .nullish()
-  .describe("The previous page's nextCursor; none for the first page.");
-
-const limit = (pageSize: number) =>
-  wholeNumber("limit", pageSize)
-    .default(pageSize)
-    .describe(`Items per page; default and maximum ${pageSize}.`);
-
 /** A comment's text: Markdown without images or HTML (docs/conversation.md). */
 export const commentBody = requiredText("Comment", COMMENT_MAX_LENGTH).describe(
   `Markdown: emphasis, links, code, quotes and lists; no images, no HTML. At most ${COMMENT_MAX_LENGTH} characters.`,
@@ -49,8 +46,8 @@ export const commentBody = requiredText("Comment", COMMENT_MAX_LENGTH).describe(
 /** comments.list / GET /artifacts/{id}/comments: threads oldest first. */
 export const discussionQuery = z.object({
   id: artifactId,
-  cursor,
-  limit: limit(COMMENTS_PAGE_SIZE),
+  cursor: pageCursor,
+  limit: pageLimit(COMMENTS_PAGE_SIZE),
 });
 export type DiscussionQuery = z.input<typeof discussionQuery>;
 
@@ -58,7 +55,11 @@ export type DiscussionQuery = z.input<typeof discussionQuery>;
 export const discussionPaging = discussionQuery.omit({ id: true });
 
 /** comments.replies / GET /comments/{id}/replies: a thread's replies after the ones shown. */
-export const repliesQuery = z.object({ id: commentId, cursor, limit: limit(REPLIES_PAGE_SIZE) });
+export const repliesQuery = z.object({
+  id: commentId,
+  cursor: pageCursor,
+  limit: pageLimit(REPLIES_PAGE_SIZE),
+});
 export const repliesPaging = repliesQuery.omit({ id: true });
 
 export const commentInput = z.object({
@@ -169,9 +170,11 @@ export const followInput = z.object({
 });
 export type FollowInput = z.output<typeof followInput>;
 
-export const followsQuery = z.object({ cursor, limit: limit(FOLLOWS_PAGE_SIZE) }).prefault({});
+export const followsQuery = z
+  .object({ cursor: pageCursor, limit: pageLimit(FOLLOWS_PAGE_SIZE) })
+  .prefault({});
 export const followingFeedQuery = z
-  .object({ cursor, limit: limit(FOLLOWING_FEED_PAGE_SIZE) })
+  .object({ cursor: pageCursor, limit: pageLimit(FOLLOWING_FEED_PAGE_SIZE) })
   .prefault({});
 
 export const unsubscribeInput = z.object({

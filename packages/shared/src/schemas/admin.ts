@@ -3,7 +3,7 @@ import { LIMITS } from "../constants";
 import { MESSAGES } from "../messages";
 import { AUDIT_ACTIONS } from "../audit";
 import { NOTIFICATION_KINDS, ROLES } from "../roles";
-import { isWellFormedText, requiredText, wholeNumber } from "./fields";
+import { isWellFormedText, pageCursor, pageLimit, requiredText, wholeNumber } from "./fields";
 
 /*
  * The Admin screen (accounts and the audit log) and the bell's notifications (issue 17,
@@ -17,34 +17,30 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Notifications per page of the bell's list; also the most a caller may ask for. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-const cursor = wholeNumber("cursor", Number.MAX_SAFE_INTEGER)
-  .nullish()
-  .describe("The previous page's nextCursor; none for the first page.");
-
-const limit = (pageSize: number) =>
-  wholeNumber("limit", pageSize)
-    .default(pageSize)
-    .describe(`Items per page; default and maximum ${pageSize}.`);
-
 /** An account id in a filter or a path: a positive whole number. */
 export const accountId = wholeNumber("account id", Number.MAX_SAFE_INTEGER);
 
 const roleField = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}.` });
 
+/** Part of an account's name or email to look for; blank is no search. */
+const accountSearch = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.search, MESSAGES.fieldTooLong(label, LIMITS.search))
+    .refine(isWellFormedText, MESSAGES.brokenCharacter(label))
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
 /** admin.users / GET /admin/users: accounts, newest first, optionally searched and by role. */
 export const adminUsersQuery = z
   .object({
-    search: z
-      .string()
-      .trim()
-      .max(LIMITS.search, MESSAGES.fieldTooLong("Search", LIMITS.search))
-      .refine(isWellFormedText, MESSAGES.brokenCharacter("Search"))
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .describe("Part of the account's name or email (case-insensitive)."),
+    search: accountSearch("Search").describe(
+      "Part of the account's name or email (case-insensitive).",
+    ),
     role: roleField.optional().describe("Only accounts with this role."),
-    cursor,
-    limit: limit(ADMIN_USERS_PAGE_SIZE),
+    cursor: pageCursor,
+    limit: pageLimit(ADMIN_USERS_PAGE_SIZE),
   })
   .prefault({});
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
@@ -81,14 +77,9 @@ export type AdminResetLink = z.output<typeof adminResetLink>;
 export const auditQuery = z
   .object({
     actorId: accountId.optional().describe("Only what this account did."),
-    person: z
-      .string()
-      .trim()
-      .max(LIMITS.search, MESSAGES.fieldTooLong("Person", LIMITS.search))
-      .refine(isWellFormedText, MESSAGES.brokenCharacter("Person"))
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .describe("Only what accounts did whose name or email contains this (case-insensitive)."),
+    person: accountSearch("Person").describe(
+      "Only what accounts did whose name or email contains this (case-insensitive).",
+    ),
     action: z
       .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(", ")}.` })
       .optional()
@@ -96,15 +87,15 @@ export const auditQuery = z
     artifactId: wholeNumber("artifact id", Number.MAX_SAFE_INTEGER)
       .optional()
       .describe("Only entries about this artifact."),
-    cursor,
-    limit: limit(AUDIT_PAGE_SIZE),
+    cursor: pageCursor,
+    limit: pageLimit(AUDIT_PAGE_SIZE),
   })
   .prefault({});
 export type AuditQuery = z.input<typeof auditQuery>;
 
 /** notifications.list / GET /notifications: the caller's own, newest first. */
 export const notificationsQuery = z
-  .object({ cursor, limit: limit(NOTIFICATIONS_PAGE_SIZE) })
+  .object({ cursor: pageCursor, limit: pageLimit(NOTIFICATIONS_PAGE_SIZE) })
   .prefault({});
 export type NotificationsQuery = z.input<typeof notificationsQuery>;
 
@@ -169,8 +160,3 @@ export const notificationItem = z.object({
   text: z.string().describe("The notification in words."),
 });
 export type NotificationItem = z.output<typeof notificationItem>;
-
-/** A keyset page of `item`s: nextCursor goes in the next call's cursor; null on the last page. */
-export function cursorPageOf<Item extends z.ZodType>(item: Item) {
-  return z.object({ items: z.array(item), nextCursor: z.number().int().nullable() });
-}

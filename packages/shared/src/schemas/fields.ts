@@ -57,6 +57,22 @@ export function wholeNumber(name: string, max: number) {
   );
 }
 
+/** A keyset page's cursor in a query: the previous page's nextCursor, none for the first page. */
+export const pageCursor = wholeNumber("cursor", Number.MAX_SAFE_INTEGER)
+  .nullish()
+  .describe("The previous page's nextCursor; none for the first page.");
+
+/** A keyset page's size in a query: `pageSize` by default and at most. */
+export const pageLimit = (pageSize: number) =>
+  wholeNumber("limit", pageSize)
+    .default(pageSize)
+    .describe(`Items per page; default and maximum ${pageSize}.`);
+
+/** A keyset page of `item`s: nextCursor goes in the next call's cursor; null on the last page. */
+export function cursorPageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), nextCursor: z.number().int().nullable() });
+}
+
 export const MAX_REVISION_NUMBER = Number.MAX_SAFE_INTEGER;
 const REVISION_NUMBER_MESSAGE = `A revision must be a whole number from 1 to ${MAX_REVISION_NUMBER}.`;
 

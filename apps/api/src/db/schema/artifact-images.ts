@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { RIGHTS_URIS } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 import { artifactRevisions } from "./revisions";
 
@@ -15,9 +16,7 @@ const isUpload = (column: unknown) => sql`${column} like '/images/%'`;
 export const artifactImages = sqliteTable(
   "artifact_images",
   {
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     /** 0 for the primary image, then 1, 2, … without gaps. */
     position: integer("position").notNull(),
     /** An http(s) URL, or /images/<hash> for an upload. */
@@ -50,9 +49,7 @@ export const artifactImages = sqliteTable(
 export const revisionImages = sqliteTable(
   "revision_images",
   {
-    revisionId: integer("revision_id")
-      .notNull()
-      .references(() => artifactRevisions.id, { onDelete: "cascade" }),
+    revisionId: belongsTo("revision_id", () => artifactRevisions.id),
     /** /images/<hash>. */
     path: text("path").notNull(),
   },

@@ -9,6 +9,7 @@ import {
   RIGHTS_URIS,
 } from "@artifact-atlas/shared";
 import { NOT_IN_TRASH, PUBLIC_ARTIFACT } from "../../store/artifact-visibility";
+import { belongsTo } from "./columns";
 import { users } from "./users";
 
 const isPublic = sql.raw(PUBLIC_ARTIFACT);
@@ -17,9 +18,7 @@ export const artifacts = sqliteTable(
   "artifacts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     artifactName: text("artifact_name").notNull(),
     artifactImage: text("artifact_image").notNull(),
     artifactType: text("artifact_type", { enum: ARTIFACT_TYPES }).notNull(),
@@ -181,12 +180,8 @@ export const artifacts = sqliteTable(
 export const likes = sqliteTable(
   "likes",
   {
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
+    userId: belongsTo("user_id", () => users.id),
     likedAt: integer("liked_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(unixepoch() * 1000)`),

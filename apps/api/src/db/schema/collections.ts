@@ -14,6 +14,7 @@ import {
   COLLECTION_VISIBILITIES,
   REPORT_REASONS,
 } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 import { users } from "./users";
 
@@ -27,9 +28,7 @@ export const collections = sqliteTable(
   "collections",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     title: text("title").notNull(),
     /** The Markdown as written and as rendered once (services/conversation/markdown.ts). */
     description: text("description").notNull(),
@@ -78,12 +77,8 @@ export const collections = sqliteTable(
 export const collectionItems = sqliteTable(
   "collection_items",
   {
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    collectionId: belongsTo("collection_id", () => collections.id),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     position: integer("position").notNull(),
     note: text("note").notNull().default(""),
     addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
@@ -101,12 +96,8 @@ export const collectionItems = sqliteTable(
 export const collectionCollaborators = sqliteTable(
   "collection_collaborators",
   {
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    collectionId: belongsTo("collection_id", () => collections.id),
+    userId: belongsTo("user_id", () => users.id),
     addedAt: integer("added_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
@@ -120,9 +111,7 @@ export const collectionHistory = sqliteTable(
   "collection_history",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
+    collectionId: belongsTo("collection_id", () => collections.id),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action", { enum: COLLECTION_ACTIONS }).notNull(),
     artifactId: integer("artifact_id"),
@@ -135,12 +124,8 @@ export const collectionHistory = sqliteTable(
 export const collectionLikes = sqliteTable(
   "collection_likes",
   {
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    collectionId: belongsTo("collection_id", () => collections.id),
+    userId: belongsTo("user_id", () => users.id),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
@@ -157,12 +142,8 @@ export const collectionReports = sqliteTable(
   "collection_reports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    collectionId: belongsTo("collection_id", () => collections.id),
+    reporterId: belongsTo("reporter_id", () => users.id),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     note: text("note"),
     /** Not yet established when it reported (REPORT_TRUST_DAYS): curators see it marked. */

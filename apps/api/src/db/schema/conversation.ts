@@ -16,6 +16,7 @@ import {
   SUGGESTABLE_FIELDS,
   SUGGESTION_STATUSES,
 } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 import { collections } from "./collections";
 import { users } from "./users";
@@ -35,9 +36,7 @@ export const comments = sqliteTable(
   "comments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     /** The top-level comment this replies to; null for a thread's first comment. */
     parentId: integer("parent_id").references((): AnySQLiteColumn => comments.id, {
       onDelete: "cascade",
@@ -74,9 +73,7 @@ export const commentRevisions = sqliteTable(
   "comment_revisions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    commentId: integer("comment_id")
-      .notNull()
-      .references(() => comments.id, { onDelete: "cascade" }),
+    commentId: belongsTo("comment_id", () => comments.id),
     body: text("body").notNull(),
     /** When this text was written (the comment's creation or an earlier edit). */
     writtenAt: integer("written_at", { mode: "timestamp_ms" }).notNull(),
@@ -97,9 +94,7 @@ export const suggestions = sqliteTable(
     commentId: integer("comment_id")
       .primaryKey()
       .references(() => comments.id, { onDelete: "cascade" }),
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     field: text("field", { enum: SUGGESTABLE_FIELDS }).notNull(),
     /** The field's value on the base revision, and the value suggested. */
     before: text("before").notNull(),
@@ -119,12 +114,8 @@ export const suggestions = sqliteTable(
 export const suggestionAgreements = sqliteTable(
   "suggestion_agreements",
   {
-    suggestionId: integer("suggestion_id")
-      .notNull()
-      .references(() => suggestions.commentId, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    suggestionId: belongsTo("suggestion_id", () => suggestions.commentId),
+    userId: belongsTo("user_id", () => users.id),
     agreedAt: integer("agreed_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
@@ -141,9 +132,7 @@ export const follows = sqliteTable(
   "follows",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    followerId: integer("follower_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    followerId: belongsTo("follower_id", () => users.id),
     targetKind: text("target_kind", { enum: FOLLOW_TARGET_KINDS }).notNull(),
     targetId: integer("target_id").notNull(),
     bell: integer("bell", { mode: "boolean" }).notNull(),
@@ -175,13 +164,9 @@ export const follows = sqliteTable(
 export const digestItems = sqliteTable(
   "digest_items",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     count: integer("count").notNull().default(1),
     firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -196,12 +181,8 @@ export const digestItems = sqliteTable(
 export const digestCollections = sqliteTable(
   "digest_collections",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    collectionId: belongsTo("collection_id", () => collections.id),
     firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.collectionId] })],

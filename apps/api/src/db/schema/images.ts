@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { belongsTo } from "./columns";
 import { users } from "./users";
 
 /**
@@ -41,9 +42,7 @@ export const imageUploaders = sqliteTable(
     hash: text("hash")
       .notNull()
       .references(() => images.hash, { onDelete: "cascade" }),
-    uploadedBy: integer("uploaded_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    uploadedBy: belongsTo("uploaded_by", () => users.id),
     /** The derivatives' size on disk, in bytes. */
     bytes: integer("bytes").notNull(),
   },

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 import { users } from "./users";
 
@@ -7,9 +8,7 @@ export const imports = sqliteTable(
   "imports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ownerId: integer("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     /** The uploaded file's name as the browser gave it (display only). */
     fileName: text("file_name").notNull(),
     added: integer("added").notNull(),
@@ -32,9 +31,7 @@ export const importedArtifacts = sqliteTable(
     artifactId: integer("artifact_id")
       .primaryKey()
       .references(() => artifacts.id, { onDelete: "cascade" }),
-    importId: integer("import_id")
-      .notNull()
-      .references(() => imports.id, { onDelete: "cascade" }),
+    importId: belongsTo("import_id", () => imports.id),
     editedAt: integer("edited_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("imported_artifacts_import_idx").on(table.importId)],

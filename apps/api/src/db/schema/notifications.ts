@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { NOTIFICATION_KINDS } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 import { users } from "./users";
 
@@ -9,9 +10,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     artifactId: integer("artifact_id").references(() => artifacts.id, { onDelete: "cascade" }),
     /**

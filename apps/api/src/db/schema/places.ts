@@ -9,6 +9,7 @@ import {
   text,
 } from "drizzle-orm/sqlite-core";
 import { PLACE_KINDS, PLACE_PRECISIONS } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 
 /**
@@ -20,9 +21,7 @@ import { artifacts } from "./artifacts";
 export const artifactPlaces = sqliteTable(
   "artifact_places",
   {
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     kind: text("kind", { enum: PLACE_KINDS }).notNull(),
     label: text("label").notNull(),
     lat: real("lat").notNull(),
@@ -40,7 +39,7 @@ export const artifactPlaces = sqliteTable(
      * country is coarse enough for the public, even of a findspot (decision 122).
      */
     country: text("country"),
-    /** The country lookup that wrote `country` (0: none yet); start fills the older ones. */
+    /** The country lookup that wrote `country` (0: none, before 0048); start fills older ones. */
     countryVersion: integer("country_version").notNull().default(0),
   },
   (table) => [
@@ -54,6 +53,8 @@ export const artifactPlaces = sqliteTable(
     ),
     /** The Country filter and facet: a kind's places by country, with their artifacts. */
     index("artifact_places_country_idx").on(table.kind, table.country, table.artifactId),
+    /** The start's check for places of an older country lookup: no table scan (decision 122). */
+    index("artifact_places_country_version_idx").on(table.countryVersion),
     check("artifact_places_lat", sql`${table.lat} between -90 and 90`),
     check("artifact_places_lon", sql`${table.lon} between -180 and 180`),
   ],

@@ -6,6 +6,7 @@ import {
   REVIEW_DECISIONS,
   type ArtifactFields,
 } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 import { users } from "./users";
 
@@ -19,9 +20,7 @@ export const reviewQueue = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     kind: text("kind", { enum: QUEUE_ENTRY_KINDS }).notNull(),
     /** A purged artifact takes its entries with it; the audit log keeps the decisions. */
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     /** The owner who submitted the artifact or edit, or the person who reported it. */
     submittedBy: integer("submitted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" })

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ArtifactFields } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 import { artifacts } from "./artifacts";
 
 /**
@@ -13,9 +14,7 @@ export const artifactRevisions = sqliteTable(
   "artifact_revisions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    artifactId: integer("artifact_id")
-      .notNull()
-      .references(() => artifacts.id, { onDelete: "cascade" }),
+    artifactId: belongsTo("artifact_id", () => artifacts.id),
     /** 1, 2, 3, … per artifact, with no gaps: the artifact's first revision is 1. */
     number: integer("number").notNull(),
     /**

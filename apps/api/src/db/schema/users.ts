@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { ROLES } from "@artifact-atlas/shared";
+import { belongsTo } from "./columns";
 
 export const users = sqliteTable(
   "users",
@@ -36,9 +37,7 @@ export const sessions = sqliteTable(
   {
     /** SHA-256 of the cookie token: a copy of the database yields no usable session. */
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     /** Seconds since the epoch, a plain integer as the lucia adapter requires (lucia-auth/lucia#1628). */
     expiresAt: integer("expires_at").notNull(),
     /**
@@ -59,9 +58,7 @@ export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
   },

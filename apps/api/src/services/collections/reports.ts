@@ -14,12 +14,10 @@ import type { z } from "zod";
 import type { ArtifactStore } from "../../store/artifact-store";
 import { collectionReports, collections } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { assertAccountAndClientAllowed } from "../../rate-limit";
 import type { RequestContext } from "../artifacts";
 import { appendAudit } from "../audit";
 import { ServiceError } from "../errors";
-import type { ReportContext } from "../reports";
-import { isEstablished } from "../reports";
+import { fileReport, isEstablished, type ReportContext } from "../reports";
 import { listedReason } from "../review-reasons";
 import { findCollectionRow, loadCollection, notFound, type CollectionRow } from "./access";
 import { getCollection, summaryOf } from "./collections";
@@ -42,35 +40,31 @@ export function reportCollection(
   input: CollectionReportInput,
   context: ReportContext,
 ): { message: string } {
-  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
   const store = deps.artifactStore;
-  return deps.db.transaction(
-    (tx) => {
-      const { row } = loadCollection(store, reporter, input.id);
-      if (row.deletedAt !== null || row.status !== "published") throw notFound();
-      if (row.visibility === "private" || row.ownerId === reporter.id) {
-        throw new ServiceError("BAD_REQUEST", COLLECTION_MESSAGES.notReportable);
-      }
-      const already = tx
-        .select({ id: collectionReports.id })
-        .from(collectionReports)
-        .where(and(openReportsOf(input.id), eq(collectionReports.reporterId, reporter.id)))
-        .get();
-      if (already) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.alreadyReported);
-      tx.insert(collectionReports)
-        .values({
-          collectionId: input.id,
-          reporterId: reporter.id,
-          reason: input.reason,
-          note: input.note ?? null,
-          fromNewAccount: !isEstablished(tx, reporter, context.now),
-          createdAt: new Date(context.now),
-        })
-        .run();
-      return { message: MESSAGES.reportReceived };
-    },
-    { behavior: "immediate" },
-  );
+  return fileReport(deps, reporter, context, (tx) => {
+    const { row } = loadCollection(store, reporter, input.id);
+    if (row.deletedAt !== null || row.status !== "published") throw notFound();
+    if (row.visibility === "private" || row.ownerId === reporter.id) {
+      throw new ServiceError("BAD_REQUEST", COLLECTION_MESSAGES.notReportable);
+    }
+    const already = tx
+      .select({ id: collectionReports.id })
+      .from(collectionReports)
+      .where(and(openReportsOf(input.id), eq(collectionReports.reporterId, reporter.id)))
+      .get();
+    if (already) throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.alreadyReported);
+    tx.insert(collectionReports)
+      .values({
+        collectionId: input.id,
+        reporterId: reporter.id,
+        reason: input.reason,
+        note: input.note ?? null,
+        fromNewAccount: !isEstablished(tx, reporter, context.now),
+        createdAt: new Date(context.now),
+      })
+      .run();
+    return { message: MESSAGES.reportReceived };
+  });
 }
 
 function openReportsOf(collectionId: number) {
@@ -166,82 +160,55 @@ function decideReports(
     .run().changes;
 }
 
-/** A curator hides a collection: only its owner and curators see it, its open reports close. */
-export function hideCollection(
+/**
+ * A curator hides a collection (only its owner and curators see it, its open reports close) or
+ * shows a hidden one again, with a reason from the list; both go to its history and the audit log.
+ */
+export function moderateCollection(
   deps: Pick<Deps, "artifactStore">,
   curator: Curator,
   input: CollectionModerationInput,
   context: RequestContext,
+  action: "hide" | "unhide",
 ): CollectionDetail {
+  const hide = action === "hide";
   const store = deps.artifactStore;
   const { db } = store;
   db.$client.transaction(() => {
     const row = decidable(store, curator, input.id);
-    if (row.status === "hidden")
+    if (hide && row.status === "hidden")
       throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.alreadyHidden);
+    if (!hide && row.status !== "hidden")
+      throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.notHidden);
     const reason = listedReason(db, input.reason);
     db.update(collections)
-      .set({ status: "hidden", hiddenReason: reason })
+      .set(
+        hide
+          ? { status: "hidden", hiddenReason: reason }
+          : { status: "published", hiddenReason: null },
+      )
       .where(eq(collections.id, input.id))
       .run();
-    const reports = decideReports(store, curator, input.id, "hide", context.now);
+    const reports: Record<string, string> = hide
+      ? { reports: String(decideReports(store, curator, input.id, "hide", context.now)) }
+      : {};
     recordChange(store, {
       collectionId: input.id,
       actorId: curator.id,
-      action: "hide",
+      action,
       detail: reason,
       at: context.now,
     });
     appendAudit(db, {
       actorId: curator.id,
-      action: "collection.hide",
+      action: hide ? "collection.hide" : "collection.unhide",
       subjectUserId: row.ownerId,
       requestId: context.requestId,
       details: {
         collectionId: String(input.id),
         title: row.title,
         reason,
-        reports: String(reports),
-        ...(input.note ? { note: input.note } : {}),
-      },
-    });
-  })();
-  return getCollection(deps.artifactStore, curator, { id: input.id });
-}
-
-/** A curator shows a hidden collection again, with a reason from the list. */
-export function unhideCollection(
-  deps: Pick<Deps, "artifactStore">,
-  curator: Curator,
-  input: CollectionModerationInput,
-  context: RequestContext,
-): CollectionDetail {
-  const store = deps.artifactStore;
-  const { db } = store;
-  db.$client.transaction(() => {
-    const row = decidable(store, curator, input.id);
-    if (row.status !== "hidden") throw new ServiceError("CONFLICT", COLLECTION_MESSAGES.notHidden);
-    const reason = listedReason(db, input.reason);
-    db.update(collections)
-      .set({ status: "published", hiddenReason: null })
-      .where(eq(collections.id, input.id))
-      .run();
-    recordChange(store, {
-      collectionId: input.id,
-      actorId: curator.id,
-      action: "unhide",
-      detail: reason,
-      at: context.now,
-    });
-    appendAudit(db, {
-      actorId: curator.id,
-      action: "collection.unhide",
-      subjectUserId: row.ownerId,
-      requestId: context.requestId,
-      details: {
-        collectionId: String(input.id),
-        title: row.title,
-        reason,
+        ...reports,
         ...(input.note ? { note: input.note } : {}),
       },
     });

@@ -216,7 +216,7 @@ export interface Rendered {
  * A comment's text rendered and checked for its author: refused when it nests too deeply, or when
  * a new account puts more than NEW_ACCOUNT_LINKS_MAX links in it.
  */
-export function renderFor(
+function renderFor(
   tx: Tx,
   now: number,
   author: Writer,
@@ -249,31 +249,61 @@ export function renderFor(
   };
 }
 
-/** Inserts a comment that `renderFor` rendered; answers its id. */
-export function insertComment(
+/**
+ * Writes a member's new comment, reply or suggestion (its reason) in one public discussion,
+ * rendered and checked for its author; unless it waits for a curator, the discussion's people are
+ * told. Answers its id and whether it is held.
+ */
+export function postComment(
   tx: Tx,
   now: number,
-  comment: {
-    artifactId: number;
-    parentId: number | null;
-    authorId: number;
-    body: string;
-    rendered: Rendered;
-  },
-): number {
-  return tx
+  author: Writer,
+  post: { artifactId: number; ownerId: number; parentId: number | null; body: string },
+  { isSuggestion, reviewMode }: { isSuggestion: boolean; reviewMode: ReviewMode },
+): { id: number; held: boolean } {
+  const discussion = { artifactId: post.artifactId, ownerId: post.ownerId };
+  const rendered = renderFor(tx, now, author, discussion, post.body, reviewMode);
+  const id = tx
     .insert(comments)
     .values({
-      artifactId: comment.artifactId,
-      parentId: comment.parentId,
-      authorId: comment.authorId,
-      body: comment.body,
-      html: comment.rendered.html,
-      status: comment.rendered.held ? "held" : "published",
+      artifactId: post.artifactId,
+      parentId: post.parentId,
+      authorId: author.id,
+      body: post.body,
+      html: rendered.html,
+      status: rendered.held ? "held" : "published",
       createdAt: new Date(now),
     })
     .returning({ id: comments.id })
     .get().id;
+  if (!rendered.held) {
+    tellOfNewComment(tx, {
+      commentId: id,
+      ...discussion,
+      authorId: author.id,
+      isSuggestion,
+      mentionIds: rendered.mentionIds,
+      now,
+    });
+  }
+  return { id, held: rendered.held };
+}
+
+/**
+ * A member writes something new in a public artifact's discussion: limited per account and per
+ * client, in one transaction; `write` gets the clock's moment and the artifact's owner.
+ */
+export function writeInDiscussion<T>(
+  deps: ConversationDeps,
+  author: Writer,
+  context: ConversationContext,
+  artifactId: number,
+  write: (tx: Tx, now: number, ownerId: number) => T,
+): T {
+  assertAccountAndClientAllowed(deps.conversationRateLimiters, context.ip, author.id);
+  return deps.db.transaction((tx) => write(tx, deps.now(), publicArtifactOwner(tx, artifactId)), {
+    behavior: "immediate",
+  });
 }
 
 /** A thread's first comment that `author` may reply to; BAD_REQUEST for a reply to a reply. */
@@ -311,47 +341,31 @@ export function createComment(
   input: CommentInput,
   context: ConversationContext,
 ): { comment: DiscussionComment; message: string | null } {
-  assertAccountAndClientAllowed(deps.conversationRateLimiters, context.ip, author.id);
-  return deps.db.transaction(
-    (tx) => {
-      const now = deps.now();
-      const ownerId = publicArtifactOwner(tx, input.artifactId);
-      if (input.parentId !== undefined) {
-        assertThread(tx, author, input.artifactId, input.parentId);
-      }
-      const discussion = { artifactId: input.artifactId, ownerId };
-      const rendered = renderFor(tx, now, author, discussion, input.body, context.reviewMode);
-      const id = insertComment(tx, now, {
-        artifactId: input.artifactId,
-        parentId: input.parentId ?? null,
-        authorId: author.id,
-        body: input.body,
-        rendered,
-      });
-      if (rendered.held) {
-        tx.insert(reviewQueue)
-          .values({
-            kind: "comment",
-            artifactId: input.artifactId,
-            commentId: id,
-            submittedBy: author.id,
-            createdAt: new Date(now),
-          })
-          .run();
-      } else {
-        tellOfNewComment(tx, {
+  return writeInDiscussion(deps, author, context, input.artifactId, (tx, now, ownerId) => {
+    if (input.parentId !== undefined) {
+      assertThread(tx, author, input.artifactId, input.parentId);
+    }
+    const { artifactId, body } = input;
+    const { id, held } = postComment(
+      tx,
+      now,
+      author,
+      { artifactId, ownerId, parentId: input.parentId ?? null, body },
+      { isSuggestion: false, reviewMode: context.reviewMode },
+    );
+    if (held) {
+      tx.insert(reviewQueue)
+        .values({
+          kind: "comment",
+          artifactId,
           commentId: id,
-          ...discussion,
-          authorId: author.id,
-          isSuggestion: false,
-          mentionIds: rendered.mentionIds,
-          now,
-        });
-      }
-      return newCommentAnswer(deps, author, id, rendered.held);
-    },
-    { behavior: "immediate" },
-  );
+          submittedBy: author.id,
+          createdAt: new Date(now),
+        })
+        .run();
+    }
+    return newCommentAnswer(deps, author, id, held);
+  });
 }
 
 /** A comment its author may change: visible to them, theirs, on a public artifact. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import {
   CONVERSATION_MESSAGES,
   FOLLOWS_MAX,
@@ -15,7 +15,7 @@ import { artifacts, follows, users } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { artifactColumns } from "../../store/artifact-columns";
 import { PUBLIC_ARTIFACT } from "../../store/artifact-visibility";
-import { positionBefore, toCursorPage } from "../cursor-pages";
+import { newestFirstPage } from "../cursor-pages";
 import { ServiceError } from "../errors";
 import { FORMER_MEMBER_EMAIL } from "../former-member";
 import { loadCollection } from "../collections/access";
@@ -176,7 +176,7 @@ export function listFollows(
     when 'member' then (select name from users where users.id = ${follows.targetId})
     when 'collection' then (select title from collections
       where collections.id = ${follows.targetId} and ${isFollowableCollection}) end`;
-  const rows = deps.db
+  const query = deps.db
     .select({
       id: follows.id,
       kind: follows.targetKind,
@@ -187,16 +187,11 @@ export function listFollows(
       createdAt: follows.createdAt,
     })
     .from(follows)
-    .where(and(eq(follows.followerId, member.id), lt(follows.id, positionBefore(input.cursor))))
-    .orderBy(desc(follows.id))
-    .limit(input.limit + 1)
-    .all();
-  return toCursorPage(
-    rows,
-    input.limit,
-    (row) => row.id,
-    (row) => ({ ...row, createdAt: row.createdAt.getTime() }),
-  );
+    .$dynamic();
+  return newestFirstPage(query, follows.id, eq(follows.followerId, member.id), input, (row) => ({
+    ...row,
+    createdAt: row.createdAt.getTime(),
+  }));
 }
 
 /**
@@ -208,27 +203,15 @@ export function followingFeed(
   member: Writer,
   input: { cursor?: number | null | undefined; limit: number },
 ): CursorPage<FollowingFeedItem> {
-  const rows = deps.db
+  const query = deps.db
     .select({ ...artifactColumns, ownerName: users.name })
     .from(artifacts)
     .innerJoin(users, eq(users.id, artifacts.ownerId))
-    .where(
-      and(
-        sql`${artifacts.ownerId} in (select ${follows.targetId} from ${follows}
-          where ${follows.followerId} = ${member.id} and ${follows.targetKind} = 'member')`,
-        sql`${artifacts.status} = 'published' and ${artifacts.deletedAt} is null`,
-        lt(artifacts.id, positionBefore(input.cursor)),
-      ),
-    )
-    .orderBy(desc(artifacts.id))
-    .limit(input.limit + 1)
-    .all();
-  return toCursorPage(
-    rows,
-    input.limit,
-    (row) => row.id,
-    (row) => row,
-  );
+    .$dynamic();
+  const followed = sql`${artifacts.ownerId} in (select ${follows.targetId} from ${follows}
+    where ${follows.followerId} = ${member.id} and ${follows.targetKind} = 'member')
+    and ${artifacts.status} = 'published' and ${artifacts.deletedAt} is null`;
+  return newestFirstPage(query, artifacts.id, followed, input, (row) => row);
 }
 
 /** The key the digest's unsubscribe links are signed with. */

@@ -4,7 +4,9 @@ import {
   MESSAGES,
   REPORT_REASON_LABELS,
   REPORT_TRUST_DAYS,
+  type AuditAction,
   type DiscussionComment,
+  type NotificationKind,
   type ReportInput,
   type ReportReason,
   type ReviewDecision,
@@ -12,11 +14,10 @@ import {
 } from "@artifact-atlas/shared";
 import { comments, reviewQueue, suggestions } from "../../db/schema";
 import type { Deps } from "../../deps";
-import { assertAccountAndClientAllowed } from "../../rate-limit";
 import { appendAudit } from "../audit";
 import type { RequestContext } from "../artifacts";
 import { ServiceError } from "../errors";
-import { isEstablished, type ReportContext } from "../reports";
+import { fileReport, isEstablished, type ReportContext } from "../reports";
 import { listedReason } from "../review-reasons";
 import {
   commentNotFound,
@@ -65,52 +66,48 @@ export function reportComment(
   input: ReportInput,
   context: ReportContext,
 ): { entryId: number; message: string } {
-  assertAccountAndClientAllowed(deps.reportRateLimiters, context.ip, reporter.id);
-  return deps.db.transaction(
-    (tx) => {
-      const comment = commentFor(tx, input.id);
-      if (!comment || comment.status !== "published") throw commentNotFound();
-      try {
-        publicArtifactOwner(tx, comment.artifactId);
-      } catch {
-        throw commentNotFound();
-      }
-      const already = tx
-        .select({ id: reviewQueue.id })
-        .from(reviewQueue)
-        .where(
-          and(
-            eq(reviewQueue.commentId, comment.id),
-            eq(reviewQueue.kind, "comment_report"),
-            eq(reviewQueue.submittedBy, reporter.id),
-            isNull(reviewQueue.decidedAt),
-          ),
-        )
-        .get();
-      if (already) throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.alreadyReportedComment);
-      const entryId = tx
-        .insert(reviewQueue)
-        .values({
-          kind: "comment_report",
-          artifactId: comment.artifactId,
-          commentId: comment.id,
-          submittedBy: reporter.id,
-          reportReason: input.reason,
-          reportNote: input.note ?? null,
-          fromNewAccount: !isEstablished(tx, reporter, deps.now(), REPORT_TRUST_DAYS),
-          createdAt: new Date(deps.now()),
-        })
-        .returning({ id: reviewQueue.id })
-        .get().id;
-      return { entryId, message: MESSAGES.reportReceived };
-    },
-    { behavior: "immediate" },
-  );
+  return fileReport(deps, reporter, context, (tx) => {
+    const comment = commentFor(tx, input.id);
+    if (!comment || comment.status !== "published") throw commentNotFound();
+    try {
+      publicArtifactOwner(tx, comment.artifactId);
+    } catch {
+      throw commentNotFound();
+    }
+    const already = tx
+      .select({ id: reviewQueue.id })
+      .from(reviewQueue)
+      .where(
+        and(
+          eq(reviewQueue.commentId, comment.id),
+          eq(reviewQueue.kind, "comment_report"),
+          eq(reviewQueue.submittedBy, reporter.id),
+          isNull(reviewQueue.decidedAt),
+        ),
+      )
+      .get();
+    if (already) throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.alreadyReportedComment);
+    const entryId = tx
+      .insert(reviewQueue)
+      .values({
+        kind: "comment_report",
+        artifactId: comment.artifactId,
+        commentId: comment.id,
+        submittedBy: reporter.id,
+        reportReason: input.reason,
+        reportNote: input.note ?? null,
+        fromNewAccount: !isEstablished(tx, reporter, deps.now(), REPORT_TRUST_DAYS),
+        createdAt: new Date(deps.now()),
+      })
+      .returning({ id: reviewQueue.id })
+      .get().id;
+    return { entryId, message: MESSAGES.reportReceived };
+  });
 }
 
 /** A comment a curator may decide about: not their own, not deleted. */
-function decidable(tx: Tx, curator: Curator, id: number): CommentFacts {
-  const comment = commentFor(tx, id);
+function decidable(tx: Tx, curator: Pick<Curator, "id">, id: number | null): CommentFacts {
+  const comment = id === null ? undefined : commentFor(tx, id);
   if (!comment || comment.status === "deleted") throw commentNotFound();
   if (comment.authorId === curator.id) {
     throw new ServiceError("FORBIDDEN", MESSAGES.ownEntryDecision);
@@ -118,60 +115,43 @@ function decidable(tx: Tx, curator: Curator, id: number): CommentFacts {
   return comment;
 }
 
-/** A curator hides a comment with a reason from the list: it reads "Hidden by a curator". */
-export function hideComment(
+/**
+ * A curator hides a comment with a reason from the list (it reads "Hidden by a curator"), or shows
+ * a hidden one again; answered as the curator now sees it.
+ */
+export function moderateComment(
   deps: ConversationDeps,
   curator: Curator,
   input: { id: number; reason: string; note?: string | undefined },
   context: RequestContext,
+  action: "hide" | "unhide",
 ): DiscussionComment {
   return deps.db.transaction(
     (tx) => {
       const comment = decidable(tx, curator, input.id);
-      if (comment.status === "hidden") {
+      if (action === "hide" && comment.status === "hidden") {
         throw new ServiceError("CONFLICT", "This comment is already hidden.");
       }
-      hideWithin(
-        tx,
-        comment,
-        { curatorId: curator.id, reason: listedReason(tx, input.reason) },
-        context,
-      );
-      return shapeComment(
-        deps.discussions.one.get({ id: comment.id, viewer: curator.id }) as CommentRow,
-        curator,
-      );
-    },
-    { behavior: "immediate" },
-  );
-}
-
-/** A curator shows a hidden comment again, with a reason from the list. */
-export function unhideComment(
-  deps: ConversationDeps,
-  curator: Curator,
-  input: { id: number; reason: string; note?: string | undefined },
-  context: RequestContext,
-): DiscussionComment {
-  return deps.db.transaction(
-    (tx) => {
-      const comment = decidable(tx, curator, input.id);
-      if (comment.status !== "hidden") {
+      if (action === "unhide" && comment.status !== "hidden") {
         throw new ServiceError("CONFLICT", "This comment is not hidden.");
       }
       const reason = listedReason(tx, input.reason);
-      tx.update(comments)
-        .set({ status: "published", hiddenReason: null })
-        .where(eq(comments.id, comment.id))
-        .run();
-      appendAudit(tx, {
-        actorId: curator.id,
-        action: "comment.unhide",
-        artifactId: comment.artifactId,
-        subjectUserId: comment.authorId,
-        requestId: context.requestId,
-        details: { comment: String(comment.id), reason },
-      });
+      if (action === "hide") {
+        hideWithin(tx, comment, { curatorId: curator.id, reason }, context);
+      } else {
+        tx.update(comments)
+          .set({ status: "published", hiddenReason: null })
+          .where(eq(comments.id, comment.id))
+          .run();
+        appendAudit(tx, {
+          actorId: curator.id,
+          action: "comment.unhide",
+          artifactId: comment.artifactId,
+          subjectUserId: comment.authorId,
+          requestId: context.requestId,
+          details: { comment: String(comment.id), reason },
+        });
+      }
       return shapeComment(
         deps.discussions.one.get({ id: comment.id, viewer: curator.id }) as CommentRow,
         curator,
@@ -278,69 +258,40 @@ export function decideCommentEntry(
   decision: { curatorId: number; decision: ReviewDecision; reason: string | null },
   context: RequestContext,
 ): void {
-  const comment = entry.commentId === null ? undefined : commentFor(tx, entry.commentId);
-  if (!comment || comment.status === "deleted") throw commentNotFound();
-  if (comment.authorId === decision.curatorId) {
-    throw new ServiceError("FORBIDDEN", MESSAGES.ownEntryDecision);
-  }
+  const comment = decidable(tx, { id: decision.curatorId }, entry.commentId);
   const hide = (reason: string) =>
     hideWithin(tx, comment, { curatorId: decision.curatorId, reason }, context);
+  const tell = (userId: number | null, kind: NotificationKind) =>
+    tellAuthor(tx, { userId, kind, artifactId: comment.artifactId, commentId: comment.id });
+  const audit = (action: AuditAction) =>
+    appendAudit(tx, {
+      actorId: decision.curatorId,
+      action,
+      artifactId: comment.artifactId,
+      subjectUserId: comment.authorId,
+      requestId: context.requestId,
+      details: { comment: String(comment.id) },
+    });
   switch (decision.decision) {
     case "approve":
       if (comment.status !== "held") throw new ServiceError("CONFLICT", MESSAGES.entryChanged);
       publishHeld(tx, comment, false, context.now);
-      tellAuthor(tx, {
-        userId: comment.authorId,
-        kind: "comment_approved",
-        artifactId: comment.artifactId,
-        commentId: comment.id,
-      });
-      appendAudit(tx, {
-        actorId: decision.curatorId,
-        action: "comment.approve",
-        artifactId: comment.artifactId,
-        subjectUserId: comment.authorId,
-        requestId: context.requestId,
-        details: { comment: String(comment.id) },
-      });
+      tell(comment.authorId, "comment_approved");
+      audit("comment.approve");
       break;
     case "uphold":
       if (comment.status !== "hidden") {
         hide(entry.reportReason ? REPORT_REASON_LABELS[entry.reportReason] : "Reported");
       }
-      tellAuthor(tx, {
-        userId: entry.submittedBy,
-        kind: "comment_report_upheld",
-        artifactId: comment.artifactId,
-        commentId: comment.id,
-      });
+      tell(entry.submittedBy, "comment_report_upheld");
       break;
     case "hide":
       if (comment.status !== "hidden") hide(decision.reason ?? "Hidden");
-      if (entry.kind === "comment_report") {
-        tellAuthor(tx, {
-          userId: entry.submittedBy,
-          kind: "comment_report_upheld",
-          artifactId: comment.artifactId,
-          commentId: comment.id,
-        });
-      }
+      if (entry.kind === "comment_report") tell(entry.submittedBy, "comment_report_upheld");
       break;
     case "dismiss":
-      tellAuthor(tx, {
-        userId: entry.submittedBy,
-        kind: "comment_report_dismissed",
-        artifactId: comment.artifactId,
-        commentId: comment.id,
-      });
-      appendAudit(tx, {
-        actorId: decision.curatorId,
-        action: "report.dismiss",
-        artifactId: comment.artifactId,
-        subjectUserId: comment.authorId,
-        requestId: context.requestId,
-        details: { comment: String(comment.id) },
-      });
+      tell(entry.submittedBy, "comment_report_dismissed");
+      audit("report.dismiss");
       break;
     default:
       throw new ServiceError("BAD_REQUEST", MESSAGES.decisionNotForEntry);

@@ -18,26 +18,25 @@ import {
   suggestionAgreements,
   suggestions,
 } from "../../db/schema";
-import { assertAccountAndClientAllowed } from "../../rate-limit";
 import { getArtifact, isReviewedChange, writeArtifact, type RequestContext } from "../artifacts";
 import { appendAudit } from "../audit";
 import { ServiceError } from "../errors";
 import { revertEdit } from "../review";
 import { artifactFieldsIn, fieldsChangedSince } from "../revisions";
 import {
-  insertComment,
-  publicArtifactOwner,
-  renderFor,
   newCommentAnswer,
+  postComment,
+  publicArtifactOwner,
   shapeComment,
   type ConversationContext,
   type ConversationDeps,
   type Reader,
   type Tx,
   type Writer,
+  writeInDiscussion,
 } from "./comments";
 import { hideWithin, publishHeld } from "./moderation";
-import { tellAuthor, tellOfNewComment } from "./notices";
+import { tellAuthor } from "./notices";
 import type { CommentRow } from "./statements";
 
 /*
@@ -70,74 +69,56 @@ export function createSuggestion(
   input: SuggestionInput,
   context: ConversationContext,
 ): { comment: DiscussionComment; message: string | null } {
-  assertAccountAndClientAllowed(deps.conversationRateLimiters, context.ip, author.id);
-  return deps.db.transaction(
-    (tx) => {
-      const now = deps.now();
-      const ownerId = publicArtifactOwner(tx, input.artifactId);
-      if (ownerId === author.id) {
-        throw new ServiceError("BAD_REQUEST", CONVERSATION_MESSAGES.ownArtifactSuggestion);
-      }
-      const current = artifactFieldsIn(tx, input.artifactId);
-      const seen = fieldOnRevision(tx, input.artifactId, input.baseRevision, input.field);
-      if (!current || seen === undefined || seen !== current[input.field]) {
-        const label = SUGGESTABLE_FIELD_LABELS[input.field];
-        throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionOutdated(label));
-      }
-      if (input.value === current[input.field]) {
-        throw new ServiceError(
-          "BAD_REQUEST",
-          CONVERSATION_MESSAGES.suggestionUnchanged,
-          undefined,
-          "value",
-        );
-      }
-      const discussion = { artifactId: input.artifactId, ownerId };
-      const rendered = renderFor(tx, now, author, discussion, input.reason, context.reviewMode);
-      const id = insertComment(tx, now, {
+  return writeInDiscussion(deps, author, context, input.artifactId, (tx, now, ownerId) => {
+    if (ownerId === author.id) {
+      throw new ServiceError("BAD_REQUEST", CONVERSATION_MESSAGES.ownArtifactSuggestion);
+    }
+    const current = artifactFieldsIn(tx, input.artifactId);
+    const seen = fieldOnRevision(tx, input.artifactId, input.baseRevision, input.field);
+    if (!current || seen === undefined || seen !== current[input.field]) {
+      const label = SUGGESTABLE_FIELD_LABELS[input.field];
+      throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionOutdated(label));
+    }
+    if (input.value === current[input.field]) {
+      throw new ServiceError(
+        "BAD_REQUEST",
+        CONVERSATION_MESSAGES.suggestionUnchanged,
+        undefined,
+        "value",
+      );
+    }
+    const { id, held } = postComment(
+      tx,
+      now,
+      author,
+      { artifactId: input.artifactId, ownerId, parentId: null, body: input.reason },
+      { isSuggestion: true, reviewMode: context.reviewMode },
+    );
+    tx.insert(suggestions)
+      .values({
+        commentId: id,
         artifactId: input.artifactId,
-        parentId: null,
-        authorId: author.id,
-        body: input.reason,
-        rendered,
-      });
-      tx.insert(suggestions)
-        .values({
-          commentId: id,
-          artifactId: input.artifactId,
-          field: input.field,
-          before: current[input.field],
-          value: input.value,
-          source: input.source,
-          baseRevision: input.baseRevision,
-        })
-        .run();
-      tx.insert(reviewQueue)
-        .values({
-          kind: "suggestion",
-          artifactId: input.artifactId,
-          commentId: id,
-          submittedBy: author.id,
-          before: current,
-          proposed: { ...current, [input.field]: input.value },
-          waiting: true,
-          createdAt: new Date(now),
-        })
-        .run();
-      if (!rendered.held) {
-        tellOfNewComment(tx, {
-          commentId: id,
-          ...discussion,
-          authorId: author.id,
-          isSuggestion: true,
-          mentionIds: rendered.mentionIds,
-          now,
-        });
-      }
-      return newCommentAnswer(deps, author, id, rendered.held);
-    },
-    { behavior: "immediate" },
-  );
+        field: input.field,
+        before: current[input.field],
+        value: input.value,
+        source: input.source,
+        baseRevision: input.baseRevision,
+      })
+      .run();
+    tx.insert(reviewQueue)
+      .values({
+        kind: "suggestion",
+        artifactId: input.artifactId,
+        commentId: id,
+        submittedBy: author.id,
+        before: current,
+        proposed: { ...current, [input.field]: input.value },
+        waiting: true,
+        createdAt: new Date(now),
+      })
+      .run();
+    return newCommentAnswer(deps, author, id, held);
+  });
 }
 
 function suggestionFor(tx: Tx, id: number) {
@@ -187,18 +168,21 @@ function visibleSuggestion(
   return found;
 }
 
-/** The suggestion's entry in the queue, while open. */
+/** Where the suggestion's entry in the queue is, while open. */
+function openEntryOf(commentId: number) {
+  return and(
+    eq(reviewQueue.commentId, commentId),
+    eq(reviewQueue.kind, "suggestion"),
+    isNull(reviewQueue.decidedAt),
+  );
+}
+
+/** The suggestion's open entry in the queue, if any. */
 function openEntry(tx: Tx, commentId: number) {
   return tx
     .select({ id: reviewQueue.id, waiting: reviewQueue.waiting })
     .from(reviewQueue)
-    .where(
-      and(
-        eq(reviewQueue.commentId, commentId),
-        eq(reviewQueue.kind, "suggestion"),
-        isNull(reviewQueue.decidedAt),
-      ),
-    )
+    .where(openEntryOf(commentId))
     .get();
 }
 
@@ -215,13 +199,7 @@ function closeEntry(
       decision: decided.decision,
       decisionReason: decided.reason,
     })
-    .where(
-      and(
-        eq(reviewQueue.commentId, commentId),
-        eq(reviewQueue.kind, "suggestion"),
-        isNull(reviewQueue.decidedAt),
-      ),
-    )
+    .where(openEntryOf(commentId))
     .run();
 }
 
@@ -421,35 +399,48 @@ export function decideSuggestionEntry(
   }
 }
 
+/** A member's agreement with a suggestion they may see changes; answers the count after it. */
+function changeAgreement(
+  deps: ConversationDeps,
+  member: Writer,
+  id: number,
+  change: (tx: Tx, found: SuggestionFacts) => boolean,
+): { agreements: number; agreed: boolean } {
+  return deps.db.transaction(
+    (tx) => {
+      const found = visibleSuggestion(tx, deps, member, id);
+      const agreed = change(tx, found);
+      return { agreements: agreementCount(tx, found.id), agreed };
+    },
+    { behavior: "immediate" },
+  );
+}
+
 /** A member agrees with an open suggestion that is not theirs; agreeing twice is one agreement. */
 export function agreeWithSuggestion(
   deps: ConversationDeps,
   member: Writer,
   input: { id: number },
 ): { agreements: number; agreed: boolean } {
-  return deps.db.transaction(
-    (tx) => {
-      const found = visibleSuggestion(tx, deps, member, input.id);
-      if (found.authorId === member.id) {
-        throw new ServiceError("FORBIDDEN", CONVERSATION_MESSAGES.ownSuggestion);
-      }
-      if (found.status !== "open" || found.commentStatus !== "published") {
-        throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionDecided);
-      }
-      // Agreeing is taking part in the discussion: only on a public artifact.
-      try {
-        publicArtifactOwner(tx, found.artifactId);
-      } catch {
-        throw suggestionNotFound();
-      }
-      tx.insert(suggestionAgreements)
-        .values({ suggestionId: found.id, userId: member.id, agreedAt: new Date(deps.now()) })
-        .onConflictDoNothing()
-        .run();
-      return { agreements: agreementCount(tx, found.id), agreed: true };
-    },
-    { behavior: "immediate" },
-  );
+  return changeAgreement(deps, member, input.id, (tx, found) => {
+    if (found.authorId === member.id) {
+      throw new ServiceError("FORBIDDEN", CONVERSATION_MESSAGES.ownSuggestion);
+    }
+    if (found.status !== "open" || found.commentStatus !== "published") {
+      throw new ServiceError("CONFLICT", CONVERSATION_MESSAGES.suggestionDecided);
+    }
+    // Agreeing is taking part in the discussion: only on a public artifact.
+    try {
+      publicArtifactOwner(tx, found.artifactId);
+    } catch {
+      throw suggestionNotFound();
+    }
+    tx.insert(suggestionAgreements)
+      .values({ suggestionId: found.id, userId: member.id, agreedAt: new Date(deps.now()) })
+      .onConflictDoNothing()
+      .run();
+    return true;
+  });
 }
 
 /** A member takes back their agreement. */
@@ -458,25 +449,21 @@ export function withdrawAgreement(
   member: Writer,
   input: { id: number },
 ): { agreements: number; agreed: boolean } {
-  return deps.db.transaction(
-    (tx) => {
-      const found = visibleSuggestion(tx, deps, member, input.id);
-      const removed = tx
-        .delete(suggestionAgreements)
-        .where(
-          and(
-            eq(suggestionAgreements.suggestionId, found.id),
-            eq(suggestionAgreements.userId, member.id),
-          ),
-        )
-        .run();
-      if (removed.changes === 0) {
-        throw new ServiceError("NOT_FOUND", CONVERSATION_MESSAGES.notAgreed);
-      }
-      return { agreements: agreementCount(tx, found.id), agreed: false };
-    },
-    { behavior: "immediate" },
-  );
+  return changeAgreement(deps, member, input.id, (tx, found) => {
+    const removed = tx
+      .delete(suggestionAgreements)
+      .where(
+        and(
+          eq(suggestionAgreements.suggestionId, found.id),
+          eq(suggestionAgreements.userId, member.id),
+        ),
+      )
+      .run();
+    if (removed.changes === 0) {
+      throw new ServiceError("NOT_FOUND", CONVERSATION_MESSAGES.notAgreed);
+    }
+    return false;
+  });
 }
 
 function agreementCount(tx: Tx, id: number): number {

@@ -28,7 +28,8 @@ let index: Promise<Index> | null = null;
 function theIndex(): Promise<Index> {
   index ??= new Promise<Index>((resolve, reject) => {
     const file = new URL(`./gazetteer-index${extname(import.meta.url)}`, import.meta.url);
-    const worker = new Worker(file, { workerData: BUILD_GAZETTEER_INDEX });
+    // Named, so that an operator's `top -H` and a test (test/support/report-workers.mjs) see it.
+    const worker = new Worker(file, { workerData: BUILD_GAZETTEER_INDEX, name: "gazetteer" });
     worker.once("message", resolve);
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`The gazetteer's worker stopped (${code}).`)));

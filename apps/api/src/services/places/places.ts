@@ -14,7 +14,7 @@ import { artifactPlaces } from "../../db/schema";
 import type { ArtifactStore } from "../../store/artifact-store";
 import { getArtifact, mayEdit, type Actor, type Viewer } from "../artifacts";
 import { ServiceError } from "../errors";
-import { countryLookup, type CountryLookup } from "./gazetteer";
+import { countryLookup } from "./gazetteer";
 
 /*
  * An artifact's findspot and present place (issue 31). Places leave the server through
@@ -94,29 +94,49 @@ export function placesOf(
   return readPlaces(store.db, input.id, exact);
 }
 
+/** A place with its country (ISO 3166-1 alpha-2, or null) as COUNTRY_LOOKUP_VERSION finds it. */
+export type PlaceWithCountry = Place & { country: string | null };
+
+/** An artifact's places as they are written: each with its country. */
+export type PlacesWithCountries = Record<PlaceKind, PlaceWithCountry | null>;
+
 /**
- * Replaces the artifact's places; null removes one. With `lookup` each place's country is
- * written with it; without (the seed, an import) it is left to fillPlaceCountries.
+ * The places with their countries from the gazetteer. Its index (built once, in a worker, on
+ * first use) is waited for only when there is a place to look up.
  */
+export async function withCountries(list: ArtifactPlaces[]): Promise<PlacesWithCountries[]> {
+  const none = { findspot: null, presentPlace: null };
+  if (list.every((places) => !places.findspot && !places.presentPlace)) return list.map(() => none);
+  const lookup = await countryLookup();
+  const withCountry = (place: Place | null) => place && { ...place, country: lookup(place) };
+  return list.map((places) => ({
+    findspot: withCountry(places.findspot),
+    presentPlace: withCountry(places.presentPlace),
+  }));
+}
+
+/** Replaces the artifact's places, each with its country; null removes one. */
 export function writePlaces(
   tx: PlaceWriter,
   artifactId: number,
-  places: ArtifactPlaces,
+  places: PlacesWithCountries,
   floor: PlacePrecision,
-  lookup: CountryLookup | null = null,
 ): void {
   tx.delete(artifactPlaces).where(eq(artifactPlaces.artifactId, artifactId)).run();
   const rows = PLACE_KINDS.flatMap((kind) => {
     const place = places[kind];
     if (!place) return [];
-    return [{ ...rowOf(artifactId, kind, place, floor), ...countryColumns(place, lookup) }];
+    const { country, ...exact } = place;
+    return [
+      { ...rowOf(artifactId, kind, exact, floor), country, countryVersion: COUNTRY_LOOKUP_VERSION },
+    ];
   });
   if (rows.length > 0) tx.insert(artifactPlaces).values(rows).run();
 }
 
 /**
  * places.set: by whoever may edit the artifact (its owner, curators); the exact places back. The
- * gazetteer is asked for their countries first (its index is built in a worker on first use).
+ * gazetteer is asked for their countries first (withCountries).
  */
 export async function setPlaces(
   store: ArtifactStore,
@@ -125,12 +145,12 @@ export async function setPlaces(
   floor: PlacePrecision,
 ): Promise<ArtifactPlaces> {
   // First the wait (the index is built once, in a worker), then the checks and the write at once.
-  const lookup = await countryLookup();
+  const [places] = await withCountries([input]);
   getArtifact(store, actor, input);
   if (!mayEdit(store, actor, input.id)) {
     throw new ServiceError("FORBIDDEN", MESSAGES.notYourArtifact);
   }
-  store.db.transaction((tx) => writePlaces(tx, input.id, input, floor, lookup), {
+  store.db.transaction((tx) => writePlaces(tx, input.id, places!, floor), {
     behavior: "immediate",
   });
   return readPlaces(store.db, input.id, true);
@@ -164,47 +184,45 @@ export function refreshPublicPlaces(db: AppDatabase, floor: PlacePrecision): num
 }
 
 /**
- * The version of the country lookup (gazetteer.ts, countryOfPlace): raised when the lookup or its
- * data changes, so that the next start looks every place up again.
+ * The version of the country lookup (gazetteer.ts, countryLookup): raised when the lookup or its
+ * data changes, so that the next start looks every place up again. The seed's countries
+ * (db/seed/demo-places.ts) are this version's: test/places/seeded-countries.test.ts says when
+ * they need writing again.
  */
 export const COUNTRY_LOOKUP_VERSION = 1;
-
-function countryColumns(place: Place, lookup: CountryLookup | null) {
-  return lookup
-    ? { country: lookup(place), countryVersion: COUNTRY_LOOKUP_VERSION }
-    : { country: null, countryVersion: 0 };
-}
 
 /** Places looked up per transaction: a long fill never holds the write lock for long. */
 const COUNTRY_BATCH = 1000;
 
+/** Whether any place was written by an older lookup: the start's check, through an index. */
+export const OLDER_COUNTRY_CHECK =
+  "select 1 from artifact_places where country_version < ? limit 1";
+
 /**
- * Looks up the country of every place written without one (migration 0048 left the older rows so;
- * the seed and imports write none) or by an older lookup, in batches. A migration cannot ask
- * the gazetteer (it is TypeScript), so the server starts this after migrating and after each
- * import, as it parses dates; the gazetteer is built only when a place needs it. Returns how
- * many places it updated; stops if the database closes meanwhile.
+ * Looks up the country of every place written before this lookup: by no lookup at all (migration
+ * 0048 left the older rows at version 0) or by an older one. Every place written since carries
+ * its country, so this runs at start only, after migrating (a migration cannot ask the
+ * gazetteer, which is TypeScript), and finds nothing through artifact_places_country_version_idx
+ * unless there was an upgrade: only then is the gazetteer built. In batches; returns how many
+ * places it updated, and stops if the database closes meanwhile.
  */
 export async function fillPlaceCountries(db: AppDatabase): Promise<number> {
   const sqlite = db.$client;
-  const staleSql = `select rowid, label, lat, lon, precision, geonames_id as geonamesId
-    from artifact_places where country_version <> :version order by rowid limit :limit`;
-  const anyStale = sqlite
-    .prepare("select 1 from artifact_places where country_version <> ? limit 1")
-    .pluck();
-  if (anyStale.get(COUNTRY_LOOKUP_VERSION) === undefined) return 0;
+  const anyOlder = sqlite.prepare(OLDER_COUNTRY_CHECK).pluck();
+  if (anyOlder.get(COUNTRY_LOOKUP_VERSION) === undefined) return 0;
   const lookup = await countryLookup();
   if (!sqlite.open) return 0;
   const stale = sqlite.prepare<{ version: number; limit: number }, { rowid: number } & Place>(
-    staleSql,
+    `select rowid, label, lat, lon, precision, geonames_id as geonamesId from artifact_places
+      where country_version < :version order by country_version, rowid limit :limit`,
   );
   const update = sqlite.prepare(
-    "update artifact_places set country = :country, country_version = :countryVersion where rowid = :rowid",
+    "update artifact_places set country = :country, country_version = :version where rowid = :rowid",
   );
   const batch = sqlite.transaction(() => {
     const rows = stale.all({ version: COUNTRY_LOOKUP_VERSION, limit: COUNTRY_BATCH });
     for (const { rowid, ...place } of rows) {
-      update.run({ rowid, ...countryColumns(place, lookup) });
+      update.run({ rowid, country: lookup(place), version: COUNTRY_LOOKUP_VERSION });
     }
     return rows.length;
   });

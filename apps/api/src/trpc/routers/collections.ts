@@ -36,10 +36,9 @@ import {
 } from "../../services/collections/items";
 import {
   dismissCollectionReports,
-  hideCollection,
+  moderateCollection,
   reportCollection,
   reportedCollections,
-  unhideCollection,
 } from "../../services/collections/reports";
 import {
   curatorProcedure,
@@ -152,11 +151,11 @@ export const collectionsRouter = router({
 
   hide: curatorWriteProcedure
     .input(collectionModerationInput)
-    .mutation(({ ctx, input }) => hideCollection(ctx.deps, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) => moderateCollection(ctx.deps, ctx.user, input, ctx, "hide")),
 
   unhide: curatorWriteProcedure
     .input(collectionModerationInput)
-    .mutation(({ ctx, input }) => unhideCollection(ctx.deps, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) => moderateCollection(ctx.deps, ctx.user, input, ctx, "unhide")),
 
   dismissReports: curatorWriteProcedure
     .input(collectionIdInput)

@@ -33,7 +33,7 @@ import {
   unfollow,
   unsubscribe,
 } from "../../services/conversation/follows";
-import { hideComment, reportComment, unhideComment } from "../../services/conversation/moderation";
+import { moderateComment, reportComment } from "../../services/conversation/moderation";
 import {
   agreeWithSuggestion,
   createSuggestion,
@@ -98,11 +98,11 @@ export const commentsRouter = router({
 
   hide: curatorWriteProcedure
     .input(commentModerationInput)
-    .mutation(({ ctx, input }) => hideComment(ctx.deps, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) => moderateComment(ctx.deps, ctx.user, input, ctx, "hide")),
 
   unhide: curatorWriteProcedure
     .input(commentModerationInput)
-    .mutation(({ ctx, input }) => unhideComment(ctx.deps, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) => moderateComment(ctx.deps, ctx.user, input, ctx, "unhide")),
 });
 
 export const suggestionsRouter = router({

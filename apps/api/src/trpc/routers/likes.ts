@@ -1,6 +1,6 @@
 import { artifactIdInput, likedArtifactsQuery } from "@artifact-atlas/shared";
 import { find } from "../../services/find";
-import { likeArtifact, likeStatus, unlikeArtifact } from "../../services/likes";
+import { likeStatus, setLike } from "../../services/likes";
 import { protectedProcedure, router, writeProcedure } from "../init";
 
 export const likesRouter = router({
@@ -10,11 +10,11 @@ export const likesRouter = router({
 
   like: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => likeArtifact(ctx.deps.likeStore, ctx.user, input)),
+    .mutation(({ ctx, input }) => setLike(ctx.deps.likeStore, ctx.user, input, true)),
 
   unlike: writeProcedure
     .input(artifactIdInput)
-    .mutation(({ ctx, input }) => unlikeArtifact(ctx.deps.likeStore, ctx.user, input)),
+    .mutation(({ ctx, input }) => setLike(ctx.deps.likeStore, ctx.user, input, false)),
 
   /** The member's liked artifacts, most recently liked first. */
   list: protectedProcedure.input(likedArtifactsQuery).query(({ ctx, input }) => {

@@ -1,6 +1,6 @@
 import type { SessionUser } from "@artifact-atlas/shared";
 import { QueryState } from "../QueryState";
-import { Spinner } from "../Spinner";
+import { SectionSpinner } from "../Spinner";
 import { trpc } from "../../lib/trpc";
 import { ChangePasswordSection } from "./ChangePasswordSection";
 import { DeleteAccountSection } from "./DeleteAccountSection";
@@ -13,11 +13,7 @@ export function AccountSections({ user }: { user: SessionUser }) {
   return (
     <QueryState
       query={settings}
-      loading={
-        <div className="flex justify-center py-6">
-          <Spinner label="Loading your account" />
-        </div>
-      }
+      loading={<SectionSpinner label="Loading your account" />}
       failed={
         <p role="alert" className="mt-10 text-sm font-medium text-danger">
           Your account settings could not be loaded right now. Please try again later.

@@ -9,10 +9,10 @@ import {
   type AccountSettings,
   type PasswordChangeInput,
 } from "@artifact-atlas/shared";
+import { PasswordField } from "../AccountFields";
 import { FormError } from "../AuthCard";
 import { Button } from "../Button";
 import { useDialogs } from "../DialogProvider";
-import { TextField } from "../Field";
 import { FormSection } from "../FormSection";
 import { sessionsChanged } from "../../lib/cache-updates";
 import { fieldErrors, serverMessage } from "../../lib/errors";
@@ -89,18 +89,15 @@ function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
+      <PasswordField
         label="Current password"
-        type="password"
-        autoComplete="current-password"
+        purpose="current"
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
-      <TextField
+      <PasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={MESSAGES.passwordHint}
+        purpose="new"
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />

@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from "@artifact-atlas/shared";
 import { FormError } from "../AuthCard";
+import { PasswordField } from "../AccountFields";
 import { Button } from "../Button";
 import { useDialogs } from "../DialogProvider";
 import { TextField } from "../Field";
@@ -89,10 +90,9 @@ export function DeleteAccountSection({
           />
         </fieldset>
         {settings.hasPassword ? (
-          <TextField
+          <PasswordField
             label="Your password"
-            type="password"
-            autoComplete="current-password"
+            purpose="current"
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
           />

@@ -5,6 +5,7 @@ import type { AccountSession } from "@artifact-atlas/shared";
 import { Button } from "../Button";
 import { useDialogs } from "../DialogProvider";
 import { FormSection } from "../FormSection";
+import { InlineError } from "../Failures";
 import { QueryState } from "../QueryState";
 import { Spinner } from "../Spinner";
 import { sessionChanged, sessionsChanged } from "../../lib/cache-updates";
@@ -44,11 +45,7 @@ export function SessionsSection() {
       <QueryState
         query={sessions}
         loading={<Spinner label="Loading your sessions" />}
-        failed={
-          <p role="alert" className="text-sm font-medium text-danger">
-            {SESSIONS_FAILED}
-          </p>
-        }
+        failed={<InlineError message={SESSIONS_FAILED} />}
       >
         {(list) => (
           <div className="flex flex-col gap-4">

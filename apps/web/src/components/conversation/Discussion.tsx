@@ -6,8 +6,9 @@ import { discussionChanged } from "../../lib/cache-updates";
 import { loginPath } from "../../lib/redirect";
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink } from "../Button";
+import { LoadFailed } from "../Failures";
 import { QueryState } from "../QueryState";
-import { Spinner } from "../Spinner";
+import { SectionSpinner } from "../Spinner";
 import { CommentForm } from "./CommentForm";
 import { CommentView, type DiscussionRights } from "./CommentView";
 import { FollowButton } from "./FollowButton";
@@ -59,17 +60,11 @@ export function Discussion({ artifact, signedIn }: { artifact: Artifact; signedI
       </div>
       <QueryState
         query={query}
-        loading={
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading the discussion" size="lg" />
-          </div>
-        }
+        loading={<SectionSpinner label="Loading the discussion" size="lg" />}
         // The artifact stopped being public meanwhile: nothing to discuss.
         notFound={<></>}
         failed={
-          <p role="alert" className="text-danger">
-            The discussion could not be loaded. Please try again later.
-          </p>
+          <LoadFailed>The discussion could not be loaded. Please try again later.</LoadFailed>
         }
       >
         {(loaded) => {

@@ -6,6 +6,7 @@ import { followChanged } from "../../lib/cache-updates";
 import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
+import { InlineError } from "../Failures";
 
 /**
  * Follow or unfollow (issue 33), and how a follow tells: in the bell, in a daily email digest
@@ -98,11 +99,7 @@ export function FollowButton({
           </Link>
         </fieldset>
       )}
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { fieldErrors, serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { SelectField, TextAreaField, TextField } from "../Field";
+import { InlineError } from "../Failures";
 
 const FIELD_OPTIONS = SUGGESTABLE_FIELDS.map((field) => ({
   value: field,
@@ -132,11 +133,7 @@ export function SuggestChange({
         onChange={(event) => setSource(event.target.value)}
         error={errors.source}
       />
-      {(errors.form ?? errors.baseRevision) && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {errors.form ?? errors.baseRevision}
-        </p>
-      )}
+      <InlineError message={errors.form ?? errors.baseRevision} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" busy={create.isPending}>
           Send suggestion

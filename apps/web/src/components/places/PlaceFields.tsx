@@ -33,6 +33,12 @@ const PRECISION_OPTIONS = PLACE_PRECISIONS.map((value) => ({
   label: PLACE_PRECISION_LABELS[value],
 }));
 
+/** A point's two numbers, as the form asks for them. */
+const COORDINATES = [
+  { key: "lat", name: "latitude", example: "52.0889" },
+  { key: "lon", name: "longitude", example: "1.3379" },
+] as const;
+
 /** How finely the public sees a findspot, in the words of the form's hint. */
 const PUBLIC_SQUARE: Record<PlacePrecision, string> = {
   exact: "", // Said differently below.
@@ -156,24 +162,18 @@ function PlaceField({
           ))}
         </ul>
       )}
-      <TextField
-        label={`${label} latitude`}
-        inputMode="decimal"
-        placeholder="e.g. 52.0889"
-        autoComplete="off"
-        value={draft.lat}
-        error={errors.lat}
-        onChange={(event) => edit({ lat: event.target.value })}
-      />
-      <TextField
-        label={`${label} longitude`}
-        inputMode="decimal"
-        placeholder="e.g. 1.3379"
-        autoComplete="off"
-        value={draft.lon}
-        error={errors.lon}
-        onChange={(event) => edit({ lon: event.target.value })}
-      />
+      {COORDINATES.map(({ key, name, example }) => (
+        <TextField
+          key={key}
+          label={`${label} ${name}`}
+          inputMode="decimal"
+          placeholder={`e.g. ${example}`}
+          autoComplete="off"
+          value={draft[key]}
+          error={errors[key]}
+          onChange={(event) => edit({ [key]: event.target.value })}
+        />
+      ))}
       <SelectField
         label={`${label} precision`}
         options={PRECISION_OPTIONS}

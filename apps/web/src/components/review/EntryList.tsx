@@ -4,6 +4,7 @@ import { REVIEW_QUEUE_PAGE_SIZE, type QueueEntry, type QueueGroup } from "@artif
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { EmptyState } from "../EmptyState";
+import { LoadFailed } from "../Failures";
 import { QueryState } from "../QueryState";
 import { PageSpinner } from "../Spinner";
 import { ArtifactGroup, type ShownEntry } from "./ArtifactGroup";
@@ -35,11 +36,7 @@ export function EntryList({
     <QueryState
       query={queue}
       loading={<PageSpinner label="Loading the review queue" />}
-      failed={
-        <p role="alert" className="text-danger">
-          Unable to load the review queue. Please try again later.
-        </p>
-      }
+      failed={<LoadFailed>Unable to load the review queue. Please try again later.</LoadFailed>}
     >
       {(data) => {
         const live = data.pages.flatMap((page) => page.items);

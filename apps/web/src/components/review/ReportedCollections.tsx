@@ -8,6 +8,7 @@ import { countLabel } from "../../lib/text";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { CollectionModeration } from "../CollectionModeration";
+import { InlineError } from "../Failures";
 import { Pagination } from "../Pagination";
 
 /**
@@ -97,11 +98,7 @@ function ReportedCard({ item }: { item: ReportedCollection }) {
           </Button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { ReasonForm } from "./ReasonForm";
+import { InlineError } from "../Failures";
 
 /**
  * Unhide (issue 29): a curator publishes a hidden artifact again, with a reason from the list,
@@ -64,11 +65,7 @@ export function UnhideArtifact({
           </Button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
+      <InlineError message={error} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `artifact_places_country_version_idx` ON `artifact_places` (`country_version`);
