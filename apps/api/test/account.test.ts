@@ -340,8 +340,9 @@ describe("Download my data", () => {
       "suggestions",
       "agreements",
       "follows",
-      // Issue 32 (test/collections.test.ts fills it).
+      // Issue 32 (test/collections.test.ts and test/collection-reports.test.ts fill them).
       "collections",
+      "collectionReports",
     ]);
     expect(data.account).toMatchObject({ email: user.email, name: user.name, hasPassword: true });
     expect(data.artifacts.map((a) => a.id)).toEqual(mine.map((a) => a.id));

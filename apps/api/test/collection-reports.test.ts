@@ -354,3 +354,54 @@ describe("a curator hides a collection", () => {
     ).toBe(200);
   });
 });
+
+describe("Download my data", () => {
+  it("holds the member's reports of collections and what became of each, no curator's", async () => {
+    await call(
+      "mutation",
+      "collections.report",
+      { id: collection.id, reason: "spam", note: "Adverts in the notes" },
+      reporter,
+    );
+    await call("mutation", "collections.dismissReports", { id: collection.id }, curator);
+    await call(
+      "mutation",
+      "collections.report",
+      { id: collection.id, reason: "offensive" },
+      reporter,
+    );
+    await call("mutation", "collections.report", { id: collection.id, reason: "other" }, helper);
+
+    const response = await rest(t.app, "GET", "/account/data", { cookie: reporter.cookie });
+    expect(response.statusCode).toBe(200);
+    const { collectionReports } = response.json() as {
+      collectionReports: Record<string, unknown>[];
+    };
+    expect(
+      collectionReports.map(({ reportedAt, decidedAt, ...report }) => ({
+        ...report,
+        reportedAt: typeof reportedAt,
+        decided: decidedAt !== null,
+      })),
+    ).toEqual([
+      {
+        collectionId: collection.id,
+        reason: "spam",
+        note: "Adverts in the notes",
+        outcome: "dismiss",
+        reportedAt: "string",
+        decided: true,
+      },
+      {
+        collectionId: collection.id,
+        reason: "offensive",
+        note: null,
+        outcome: "open",
+        reportedAt: "string",
+        decided: false,
+      },
+    ]);
+    // Each report holds exactly the fields above (no curator who decided, no curator's note), and
+    // another member's report of the same collection is not in it.
+  });
+});

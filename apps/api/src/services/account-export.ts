@@ -6,6 +6,7 @@ import { artifactRevisions, artifacts, likes, reviewQueue, users } from "../db/s
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import { CONVERSATION_SECTIONS } from "./conversation/export";
 import { collectionsExportSection } from "./collections/collections";
+import { collectionReportsExportSection } from "./collections/reports";
 import { keysetSection, nameIfReadable, type ExportSection } from "./export-sections";
 
 export { EXPORT_PAGE_ROWS } from "./export-sections";
@@ -140,6 +141,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   ...CONVERSATION_SECTIONS,
   // Issue 32: the member's own collections with their items and notes.
   collectionsExportSection,
+  collectionReportsExportSection,
 ];
 
 /** The account itself: what the member gave and when they joined; never a hash or a token. */

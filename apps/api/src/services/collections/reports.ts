@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   COLLECTION_MESSAGES,
   MESSAGES,
@@ -17,6 +17,7 @@ import type { Deps } from "../../deps";
 import type { RequestContext } from "../artifacts";
 import { appendAudit } from "../audit";
 import { ServiceError } from "../errors";
+import { keysetSection } from "../export-sections";
 import { fileReport, isEstablished, type ReportContext } from "../reports";
 import { listedReason } from "../review-reasons";
 import { findCollectionRow, loadCollection, notFound, type CollectionRow } from "./access";
@@ -238,3 +239,30 @@ export function dismissCollectionReports(
     return { dismissed };
   })();
 }
+
+/**
+ * Download my data: the reports the member made of collections, oldest first, and what became of
+ * each (open, hide or dismiss, and when). The curator who decided is not in it (decision 071), and
+ * the collection is named by its id: it may have become private or hidden since. Along
+ * collection_reports_reporter_idx.
+ */
+export const collectionReportsExportSection = keysetSection(
+  "collectionReports",
+  0,
+  (db, userId, after, limit) =>
+    db
+      .select({
+        key: collectionReports.id,
+        collectionId: collectionReports.collectionId,
+        reason: collectionReports.reason,
+        note: collectionReports.note,
+        reportedAt: collectionReports.createdAt,
+        outcome: sql<string>`coalesce(${collectionReports.decision}, 'open')`,
+        decidedAt: collectionReports.decidedAt,
+      })
+      .from(collectionReports)
+      .where(and(eq(collectionReports.reporterId, userId), gt(collectionReports.id, after)))
+      .orderBy(asc(collectionReports.id))
+      .limit(limit)
+      .all(),
+);
