@@ -355,6 +355,55 @@ describe("a curator hides a collection", () => {
   });
 });
 
+describe("curators over REST", () => {
+  it("list the reported collections a page at a time and dismiss their reports", async () => {
+    await call("mutation", "collections.report", { id: collection.id, reason: "spam" }, reporter);
+    await call("mutation", "collections.report", { id: collection.id, reason: "other" }, helper);
+
+    // Members are refused; curators get the page with its total.
+    expect(
+      (await rest(t.app, "GET", "/collections/reported", { cookie: reporter.cookie })).statusCode,
+    ).toBe(403);
+    expect((await rest(t.app, "GET", "/collections/reported")).statusCode).toBe(401);
+    const listed = await rest(t.app, "GET", "/collections/reported?page=1&pageSize=5", {
+      cookie: curator.cookie,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers["x-total-count"]).toBe("1");
+    const items = listed.json() as {
+      collection: { id: number };
+      reportCount: number;
+      reports: { reason: string; fromNewAccount: boolean }[];
+    }[];
+    expect(items.map((item) => [item.collection.id, item.reportCount])).toEqual([
+      [collection.id, 2],
+    ]);
+    expect(items[0]!.reports.map((report) => report.reason).sort()).toEqual(["other", "spam"]);
+    expect(
+      (
+        await rest(t.app, "GET", "/collections/reported?pageSize=0x10", {
+          cookie: curator.cookie,
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    // A member cannot dismiss; the curator can, once; it stays as it was and is audited.
+    const url = `/collections/${collection.id}/reports/dismiss`;
+    expect((await rest(t.app, "POST", url, { cookie: reporter.cookie })).statusCode).toBe(403);
+    const dismissed = await rest(t.app, "POST", url, { cookie: curator.cookie });
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json()).toEqual({ dismissed: 2 });
+    const again = await rest(t.app, "POST", url, { cookie: curator.cookie });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: COLLECTION_MESSAGES.noOpenReports });
+    expect(auditActions()).toEqual(["collection.reports_dismiss"]);
+    expect((await doors(collection.id, reporter))["/collections/ID"]).toBe(200);
+    const after = await rest(t.app, "GET", "/collections/reported", { cookie: curator.cookie });
+    expect(after.json()).toEqual([]);
+    expect(after.headers["x-total-count"]).toBe("0");
+  });
+});
+
 describe("Download my data", () => {
   it("holds the member's reports of collections and what became of each, no curator's", async () => {
     await call(

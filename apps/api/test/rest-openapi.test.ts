@@ -106,6 +106,8 @@ const COLLECTION_CALLS = [
   ["post", "/collections/{id}/reports"],
   ["post", "/collections/{id}/hide"],
   ["post", "/collections/{id}/unhide"],
+  ["get", "/collections/reported"],
+  ["post", "/collections/{id}/reports/dismiss"],
 ] as const;
 
 /** Issue 17's paths beside the spec's. */

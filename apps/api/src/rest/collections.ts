@@ -17,6 +17,8 @@ import {
   collectionModerationInput,
   collectionReportInput,
   COLLECTIONS_PAGE_SIZE,
+  REPORT_REASONS,
+  reportedCollectionsQuery,
   COLLECTION_ITEMS_PAGE_SIZE,
   findSearch,
   savedSearch,
@@ -37,9 +39,14 @@ import { collectionHistory } from "../services/collections/history";
 import { collectionFeed } from "../services/collections/feed";
 import { setCollectionLike } from "../services/collections/likes";
 import { addItems, changeItem, collectionItems, removeItems } from "../services/collections/items";
-import { moderateCollection, reportCollection } from "../services/collections/reports";
+import {
+  dismissCollectionReports,
+  moderateCollection,
+  reportCollection,
+  reportedCollections,
+} from "../services/collections/reports";
 import { collectionParams, failures, json, PAGE_HEADERS, pathNumber } from "./declarations";
-import { CURATOR_WRITES, pageHeaders, requireUser, serviceContext, WRITER } from "./http";
+import { CURATOR, CURATOR_WRITES, pageHeaders, requireUser, serviceContext, WRITER } from "./http";
 import { OPTIONALLY_SIGNED_IN } from "./openapi";
 import { restArtifact, toRestArtifact } from "./schemas";
 import { webPageForNavigation } from "./web-page";
@@ -92,6 +99,24 @@ const detail = summary
   })
   .meta({ id: "Collection" });
 const item = z.object({ artifact: restArtifact, note: z.string() }).meta({ id: "CollectionItem" });
+const reportedCollection = z
+  .object({
+    collection: summary,
+    hiddenReason: z.string().nullable(),
+    reportCount: z.number().int().describe("All its open reports; `reports` holds the newest few."),
+    reports: z.array(
+      z.object({
+        id: z.number().int(),
+        reason: z.enum(REPORT_REASONS),
+        note: z.string().nullable(),
+        fromNewAccount: z
+          .boolean()
+          .describe("Made by an account that was not yet established when it reported."),
+        createdAt: z.number().int().describe("Milliseconds since 1970."),
+      }),
+    ),
+  })
+  .meta({ id: "ReportedCollection" });
 
 const listQuery = z.object({
   q: findSearch.optional().describe("Words of the title, in any order."),
@@ -523,6 +548,56 @@ export async function collectionRoutes(app: FastifyInstance): Promise<void> {
       const input = { ...request.body, id: request.params.id };
       return reply.code(201).send(reportCollection(deps, requireUser(request), input, context));
     },
+  );
+
+  api.get(
+    "/collections/reported",
+    {
+      schema: {
+        operationId: "listReportedCollections",
+        summary: "Curators: the collections with open reports, the longest waiting first",
+        querystring: reportedCollectionsQuery,
+        response: {
+          200: json(
+            "A JSON array of reported collections.",
+            z.array(reportedCollection),
+            PAGE_HEADERS,
+          ),
+          ...failures([400, 401, 403]),
+        },
+      },
+      config: { access: CURATOR },
+    },
+    async (request, reply) => {
+      const answer = reportedCollections(deps, requireUser(request), request.query);
+      const list = { path: "/collections/reported", filters: {} };
+      pageHeaders(reply, list, answer.page, request.query.pageSize, answer.total);
+      return answer.items;
+    },
+  );
+
+  api.post(
+    "/collections/:id/reports/dismiss",
+    {
+      schema: {
+        operationId: "dismissCollectionReports",
+        summary: "Curators: dismiss a collection's open reports, leaving it as it is",
+        description: "Not on one's own collection (403). Written to the audit log.",
+        params: collectionParams,
+        response: {
+          200: json("Dismissed.", z.object({ dismissed: z.number().int() })),
+          ...failures([401, 403, 404, 409, 429]),
+        },
+      },
+      config: { access: CURATOR_WRITES },
+    },
+    async (request) =>
+      dismissCollectionReports(
+        store,
+        requireUser(request),
+        { id: request.params.id },
+        serviceContext(deps, request),
+      ),
   );
 
   for (const action of ["hide", "unhide"] as const) {
