@@ -382,6 +382,15 @@ describe("many cheap accounts reporting a public collection", () => {
           throwaway.cookie,
         );
         expect(viaTrpc.status).toBe(403);
+        // Nor read the curators' list, or dismiss others' reports, over REST.
+        const list = await rest(t.app, "GET", "/collections/reported", {
+          cookie: throwaway.cookie,
+        });
+        expect(list.statusCode).toBe(403);
+        const dismiss = await rest(t.app, "POST", `/collections/${target.id}/reports/dismiss`, {
+          cookie: throwaway.cookie,
+        });
+        expect(dismiss.statusCode).toBe(403);
       }
     }
     expect(statuses.filter((code) => code === 201)).toHaveLength(REPORT_RULES.perAddress.limit);
@@ -402,6 +411,16 @@ describe("many cheap accounts reporting a public collection", () => {
     expect(page.items[0]!.reportCount).toBe(REPORT_RULES.perAddress.limit);
     expect(page.items[0]!.reports).toHaveLength(REPORTS_SHOWN_PER_COLLECTION);
     expect(page.items[0]!.reports.every((report) => report.fromNewAccount)).toBe(true);
+    // REST answers the same page, and no page larger than its bound.
+    const viaRest = await rest(t.app, "GET", "/collections/reported", { cookie: curator.cookie });
+    expect(viaRest.headers["x-total-count"]).toBe("1");
+    expect((viaRest.json() as { reportCount: number }[])[0]!.reportCount).toBe(
+      REPORT_RULES.perAddress.limit,
+    );
+    const huge = await rest(t.app, "GET", "/collections/reported?pageSize=100000", {
+      cookie: curator.cookie,
+    });
+    expect(huge.statusCode).toBe(400);
   });
 
   it("cannot report a private collection, or learn that it exists by trying", async () => {
