@@ -118,6 +118,31 @@ describe("a visitor", () => {
     expect(problems).toEqual([]);
   });
 
+  it("opens a screen whose code loads on demand without the page's spinner in between", async () => {
+    const context = await product.newContext();
+    const { page, problems } = await openPage(context);
+    // From before the page's own script: was the page's spinner ever drawn?
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("Loading page")) {
+          document.documentElement.dataset.spinnerSeen = "yes";
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const screens = [
+      ["/signup", page.getByRole("button", { name: "Create Account" })],
+      ["/forgot-password", page.getByText(/^Password reset by email is not set up/)],
+      ["/collections", page.getByRole("heading", { name: "Collections", exact: true })],
+    ] as const;
+    for (const [path, ready] of screens) {
+      await page.goto(`${product.origin}${path}`);
+      await shown(ready);
+      const seen = await page.evaluate(() => document.documentElement.dataset.spinnerSeen ?? "no");
+      expect(seen, `the page's spinner on ${path}`).toBe("no");
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("logs out, then logs in from an artifact's page and is brought back to it", async () => {
     const context = await product.newContext();
     const account = await signUp(context, product.origin, "Howard Carter", "carter");
