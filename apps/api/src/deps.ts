@@ -10,8 +10,7 @@ import {
   createRateLimiter,
   createReportRateLimiters,
   createResetRateLimiters,
-  workRule,
-  writeRule,
+  perMinute,
   type AuthRateLimiters,
   type ConversationRateLimiters,
   type RateLimiter,
@@ -110,8 +109,8 @@ export function createDeps(env: Env, db: AppDatabase, options: DepsOptions): Dep
     // The limits measure how fast a client asks, on the wall's clock, not the app's (which tests
     // move to expire links and sessions).
     authRateLimiters: createAuthRateLimiters(),
-    writeRateLimiter: createRateLimiter(writeRule(env.writeRateLimitPerMinute)),
-    workBudget: createRateLimiter(workRule(env.workBudgetMsPerMinute)),
+    writeRateLimiter: createRateLimiter(perMinute(env.writeRateLimitPerMinute)),
+    workBudget: createRateLimiter(perMinute(env.workBudgetMsPerMinute)),
     resetRateLimiters: createResetRateLimiters(),
     reportRateLimiters: createReportRateLimiters(),
     conversationRateLimiters: createConversationRateLimiters(),

@@ -381,14 +381,17 @@ const envSchema = z
     MAIL_FROM: mailFrom,
   })
   .superRefine((env, ctx) => {
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
-        message:
-          "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; set both, or neither to turn it off",
-      });
-    }
+    /** Two settings that work only together: the one missing is named. */
+    const bothOrNeither = (first: keyof typeof env, second: keyof typeof env, message: string) => {
+      if (Boolean(env[first]) !== Boolean(env[second])) {
+        ctx.addIssue({ code: "custom", path: [env[first] ? second : first], message });
+      }
+    };
+    bothOrNeither(
+      "GOOGLE_CLIENT_ID",
+      "GOOGLE_CLIENT_SECRET",
+      "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; set both, or neither to turn it off",
+    );
     if (env.BACKUP_TARGET?.kind === "sftp" && !(env.BACKUP_SFTP_KEY && env.BACKUP_SFTP_HOST_KEY)) {
       ctx.addIssue({
         code: "custom",
@@ -397,21 +400,16 @@ const envSchema = z
           "an sftp:// BACKUP_TARGET needs BACKUP_SFTP_KEY (a private key file) and BACKUP_SFTP_HOST_KEY (the server's fingerprint)",
       });
     }
-    if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"],
-        message: "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither",
-      });
-    }
-    if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"],
-        message:
-          "outgoing mail needs both SMTP_URL and MAIL_FROM; set both, or neither to turn mail off",
-      });
-    }
+    bothOrNeither(
+      "AWS_ACCESS_KEY_ID",
+      "AWS_SECRET_ACCESS_KEY",
+      "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither",
+    );
+    bothOrNeither(
+      "SMTP_URL",
+      "MAIL_FROM",
+      "outgoing mail needs both SMTP_URL and MAIL_FROM; set both, or neither to turn mail off",
+    );
   })
   .transform((env) => {
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;

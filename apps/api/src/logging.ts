@@ -144,13 +144,18 @@ export interface LogStream {
  * the Accept-Version header.
  */
 function requestSerializer(clientAddress: ClientAddressRule) {
-  return (request: FastifyRequest) => ({
+  return (request: FastifyRequest) => loggedRequest(request, clientAddress);
+}
+
+/** The request as a log line names it (requestSerializer; an upload's line when it is dropped). */
+export function loggedRequest(request: FastifyRequest, clientAddress: ClientAddressRule) {
+  return {
     method: request.method,
     url: urlForLog(request.url),
     host: request.host,
     remoteAddress: clientAddress.of(request.raw),
     remotePort: request.socket?.remotePort,
-  });
+  };
 }
 
 /**

@@ -60,14 +60,12 @@ export const CONVERSATION_RULES = {
   perAddress: { limit: 40, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-/** Writes (artifacts, likes, profile) per user: WRITE_RATE_LIMIT_PER_MINUTE of them a minute. */
-export function writeRule(perMinute: number): RateLimitRule {
-  return { limit: perMinute, windowMs: 60_000 };
-}
-
-/** The budget of work (work-budget.ts): WORK_BUDGET_MS_PER_MINUTE milliseconds a minute per client. */
-export function workRule(msPerMinute: number): RateLimitRule {
-  return { limit: msPerMinute, windowMs: 60_000 };
+/**
+ * `limit` a minute: writes (artifacts, likes, profile) per user, WRITE_RATE_LIMIT_PER_MINUTE; the
+ * budget of work (work-budget.ts) per client, WORK_BUDGET_MS_PER_MINUTE milliseconds.
+ */
+export function perMinute(limit: number): RateLimitRule {
+  return { limit, windowMs: 60_000 };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@artifact-atlas/shared";
-import { createRateLimiter, workRule } from "../src/rate-limit";
+import { createRateLimiter, perMinute } from "../src/rate-limit";
 import { callsInTurn, YIELD_AFTER_MS } from "../src/work-budget";
 import { createTestApp, type TestApp } from "./support/app";
 import { createUserWithSession, type SignedInUser } from "./support/users";
@@ -92,7 +92,7 @@ describe("a client's budget of work", () => {
 
 describe("the calls of one request", () => {
   it("run one at a time, letting others in after a long one", async () => {
-    const budget = createRateLimiter(workRule(60_000));
+    const budget = createRateLimiter(perMinute(60_000));
     const client = "address 198.51.100.9";
     const inTurn = callsInTurn(budget, client);
     const events: string[] = [];
@@ -128,7 +128,7 @@ describe("the calls of one request", () => {
 
   it("owes what a call cost beyond the budget, so the next waits until it is paid", () => {
     let now = 0;
-    const budget = createRateLimiter(workRule(6_000), { now: () => now });
+    const budget = createRateLimiter(perMinute(6_000), { now: () => now });
     budget.spend("x", 5_990);
     // 10 ms left: one more call may start, and it costs 300.
     expect(budget.wait("x")).toBe(0);

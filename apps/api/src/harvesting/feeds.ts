@@ -39,44 +39,90 @@ export function feedAt(path: string): Feed | undefined {
 
 type Entry = HarvestArtifact & FeedTimes;
 
-function entryXml(entry: Entry, origin: string): string {
-  const page = `${origin}${publicArtifactPath(entry)}`;
+/** What every Atom document of the site says of itself before its entries. */
+export interface AtomHead {
+  /** Its own address: its id and rel="self". */
+  self: string;
+  title: string;
+  /** Its newest change: Atom wants one even when it has no entries. */
+  updated: number;
+  author: string;
+  /** The page it is the feed of. */
+  alternate: string;
+}
+
+/** An Atom document: its head, then its entries (atomEntry) as given. */
+export function atomDocument(head: AtomHead, entries: string[]): string {
+  return [
+    XML_DECLARATION,
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    element("id", head.self),
+    element("title", head.title, ' type="text"'),
+    `<updated>${utcSeconds(head.updated)}</updated>`,
+    `<author>${element("name", head.author)}</author>`,
+    `<link rel="self" type="application/atom+xml" href="${text(head.self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${text(head.alternate)}"/>`,
+    `<generator>${text(BRAND)}</generator>`,
+    ...entries,
+    "</feed>\n",
+  ].join("");
+}
+
+/**
+ * An artifact's entry: its permanent page as id, its page as link and `summary` shortened, then
+ * `more`, the elements a feed adds after the link.
+ */
+export function atomEntry(
+  origin: string,
+  artifact: { id: number; artifactName: string },
+  times: { published: number; updated: number },
+  summary: string,
+  more: string[] = [],
+): string {
+  const page = `${origin}${publicArtifactPath(artifact)}`;
   return [
     "<entry>",
-    element("id", pageUrl(origin, entry.id)),
-    element("title", entry.artifactName, ' type="text"'),
-    `<published>${utcSeconds(entry.publishedAt)}</published>`,
-    `<updated>${utcSeconds(entry.updatedAt)}</updated>`,
+    element("id", pageUrl(origin, artifact.id)),
+    element("title", artifact.artifactName, ' type="text"'),
+    `<published>${utcSeconds(times.published)}</published>`,
+    `<updated>${utcSeconds(times.updated)}</updated>`,
     `<link rel="alternate" type="text/html" href="${text(page)}"/>`,
-    `<link rel="enclosure" href="${text(absoluteUrl(origin, entry.artifactImage))}"/>`,
-    `<category term="${text(entry.artifactType)}"/>`,
-    element("summary", shorten(entry.historicalContext, SUMMARY_LENGTH), ' type="text"'),
+    ...more,
+    element("summary", shorten(summary, SUMMARY_LENGTH), ' type="text"'),
     "</entry>",
   ].join("");
 }
 
 /**
- * The feed's document. `updated` is the newest change among its entries, or `fallback` (the
- * collection's last change) when it has none: Atom wants one either way.
+ * The feed's document. `updated` is the newest change among its entries, or `fallback` when it
+ * has none.
  */
 export function feedXml(
   feed: Feed,
   entries: Entry[],
   context: { origin: string; author: string; fallback: number },
 ): string {
-  const updated = Math.max(...entries.map((entry) => entry.updatedAt), 0) || context.fallback;
-  const self = `${context.origin}${feed.path}`;
-  return [
-    XML_DECLARATION,
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    element("id", self),
-    element("title", feed.title, ' type="text"'),
-    `<updated>${utcSeconds(updated)}</updated>`,
-    `<author>${element("name", context.author)}</author>`,
-    `<link rel="self" type="application/atom+xml" href="${text(self)}"/>`,
-    `<link rel="alternate" type="text/html" href="${text(`${context.origin}/allartifacts`)}"/>`,
-    `<generator>${text(BRAND)}</generator>`,
-    ...entries.map((entry) => entryXml(entry, context.origin)),
-    "</feed>\n",
-  ].join("");
+  const { origin } = context;
+  const head = {
+    self: `${origin}${feed.path}`,
+    title: feed.title,
+    updated: Math.max(...entries.map((entry) => entry.updatedAt), 0) || context.fallback,
+    author: context.author,
+    alternate: `${origin}/allartifacts`,
+  };
+  return atomDocument(
+    head,
+    entries.map((entry) =>
+      atomEntry(
+        origin,
+        entry,
+        { published: entry.publishedAt, updated: entry.updatedAt },
+        entry.historicalContext,
+        [
+          `<link rel="enclosure" href="${text(absoluteUrl(origin, entry.artifactImage))}"/>`,
+          `<category term="${text(entry.artifactType)}"/>`,
+        ],
+      ),
+    ),
+  );
 }

@@ -36,6 +36,20 @@ const hash = z
 
 const notFound = (what: string) => ({ reasons: { 404: what } });
 
+/** A JSON-LD answer of a IIIF profile, documented by its context rather than a schema. */
+function iiifDocument(description: string, profile: string) {
+  return { description, content: { [JSON_LD(profile)]: { schema: z.object({}).passthrough() } } };
+}
+
+/** A Presentation document (a manifest, a collection): public, so any site and cache may keep it. */
+function sendPresentation(reply: FastifyReply, body: unknown): FastifyReply {
+  openToEveryViewer(reply);
+  return reply
+    .header("cache-control", PUBLIC_CACHE_CONTROL)
+    .type(JSON_LD(PRESENTATION_CONTEXT))
+    .send(body);
+}
+
 /** How the image's IIIF files may be kept, or 404 for whoever may not see the image. */
 function accessTo(request: FastifyRequest, reply: FastifyReply, hash: string): string {
   const viewer = request.session?.user ?? null;
@@ -58,10 +72,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
     security: [{}],
     params: z.object({ hash }),
     response: {
-      200: {
-        description: "The info.json.",
-        content: { [JSON_LD(IMAGE_CONTEXT)]: { schema: z.object({}).passthrough() } },
-      },
+      200: iiifDocument("The info.json.", IMAGE_CONTEXT),
       ...failures([404], notFound("No such image with tiles, or not one you may see.")),
     },
   };
@@ -119,10 +130,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
     security: [{}],
     params: artifactParams,
     response: {
-      200: {
-        description: "The manifest (cached 60 s).",
-        content: { [JSON_LD(PRESENTATION_CONTEXT)]: { schema: z.object({}).passthrough() } },
-      },
+      200: iiifDocument("The manifest (cached 60 s).", PRESENTATION_CONTEXT),
       ...failures([404], notFound("No public artifact with this id.")),
     },
   };
@@ -134,11 +142,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
       origin,
       metadataLicense: siteRights(deps.db).metadataLicense,
     });
-    openToEveryViewer(reply);
-    return reply
-      .header("cache-control", PUBLIC_CACHE_CONTROL)
-      .type(JSON_LD(PRESENTATION_CONTEXT))
-      .send(body);
+    return sendPresentation(reply, body);
   });
 
   const collection = {
@@ -149,10 +153,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
     security: [{}],
     params: collectionParams,
     response: {
-      200: {
-        description: "The IIIF Collection (cached 60 s).",
-        content: { [JSON_LD(PRESENTATION_CONTEXT)]: { schema: z.object({}).passthrough() } },
-      },
+      200: iiifDocument("The IIIF Collection (cached 60 s).", PRESENTATION_CONTEXT),
       ...failures([404], notFound("No collection anyone may see with this id.")),
     },
   };
@@ -166,11 +167,7 @@ export async function iiifRoutes(app: FastifyInstance): Promise<void> {
         origin,
         siteRights(deps.db).metadataLicense,
       );
-      openToEveryViewer(reply);
-      return reply
-        .header("cache-control", PUBLIC_CACHE_CONTROL)
-        .type(JSON_LD(PRESENTATION_CONTEXT))
-        .send(body);
+      return sendPresentation(reply, body);
     },
   );
 }

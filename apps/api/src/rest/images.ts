@@ -15,7 +15,7 @@ import { imageAccess } from "../services/images/access";
 import { uploadImage } from "../services/images/uploads";
 import { isImageHash } from "../services/images/storage";
 import type { ClientAddressRule } from "../client-address";
-import { urlForLog } from "../logging";
+import { loggedRequest } from "../logging";
 import { failures, json, streamed } from "./declarations";
 import { requireUser, WRITER } from "./http";
 import { restUploadedImage } from "./schemas";
@@ -262,13 +262,7 @@ function watchConnection(
     if (!reply.raw.writableFinished) closed.abort(new Error("the connection closed unanswered"));
   });
   // Read now: once the connection has closed, its address is gone.
-  const req = {
-    method: request.method,
-    url: urlForLog(request.url),
-    host: request.host,
-    remoteAddress: clientAddress.of(request.raw),
-    remotePort: request.socket.remotePort,
-  };
+  const req = loggedRequest(request, clientAddress);
   const { socket } = request;
   return {
     closed: closed.signal,

@@ -16,7 +16,7 @@ import {
   PAGE_HEADERS,
   revisionParams,
 } from "./declarations";
-import { pageHeaders, requireUser, SIGNED_IN, WRITER } from "./http";
+import { pageHeaders, requireUser, serviceContext, SIGNED_IN, WRITER } from "./http";
 import {
   restRestored,
   restRevision,
@@ -128,13 +128,12 @@ export async function revisionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = requireUser(request);
       const { id, number } = request.params;
-      const { artifact, revision, waiting } = restoreRevision(store, user, {
-        id,
-        number,
-        requestId: request.id,
-        now: deps.now(),
-        reviewMode: deps.env.reviewMode,
-      });
+      const { artifact, revision, waiting } = restoreRevision(
+        store,
+        user,
+        { id, number },
+        serviceContext(deps, request),
+      );
       return {
         success: true as const,
         message: waiting

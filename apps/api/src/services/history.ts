@@ -9,14 +9,19 @@ import {
   type Revision,
   type RevisionComparison,
   type RevisionSummary,
-  type ReviewMode,
   type SessionUser,
 } from "@artifact-atlas/shared";
 import type { AppDatabase } from "../db/client";
 import { artifactRevisions, artifacts, users } from "../db/schema";
 import { reviewedArtifactColumns } from "../store/artifact-columns";
 import type { ArtifactStore } from "../store/artifact-store";
-import { getArtifact, isReviewedChange, mayEdit, writtenColumns } from "./artifacts";
+import {
+  getArtifact,
+  isReviewedChange,
+  mayEdit,
+  writtenColumns,
+  type ReviewContext,
+} from "./artifacts";
 import { appendAudit } from "./audit";
 import { imagesOf, imageViewsOf, writeImages } from "./artifact-images";
 import { assertImagesAvailable } from "./images/uploads";
@@ -127,13 +132,8 @@ export function mayRestore(
 export function restoreRevision(
   store: ArtifactStore,
   actor: Pick<SessionUser, "id" | "role">,
-  input: {
-    id: number;
-    number: number;
-    requestId: string | null;
-    now: number;
-    reviewMode: ReviewMode;
-  },
+  input: { id: number; number: number },
+  context: ReviewContext,
 ): { artifact: ArtifactDetail; revision: number; waiting: boolean } {
   const done = store.db.transaction(
     (tx) => {
@@ -159,7 +159,7 @@ export function restoreRevision(
         before: pickArtifactFields(shown),
         proposed: restored.fields,
       };
-      if (reviewed && current.status === "published" && input.reviewMode === "pre") {
+      if (reviewed && current.status === "published" && context.reviewMode === "pre") {
         enqueueEdit(tx, { ...edit, waiting: true });
         return { artifact: row, revision: latestRevisionNumber(tx, input.id), waiting: true };
       }
@@ -170,7 +170,7 @@ export function restoreRevision(
         .set({
           ...writtenColumns(restored.fields),
           ...(resubmitted ? { status: "pending", statusReason: null, statusNote: null } : {}),
-          editedAt: new Date(input.now),
+          editedAt: new Date(context.now),
         })
         .where(eq(artifacts.id, input.id))
         .returning(reviewedArtifactColumns)
@@ -187,7 +187,7 @@ export function restoreRevision(
         actorId: actor.id,
         action: "revision.restore",
         artifactId: input.id,
-        requestId: input.requestId,
+        requestId: context.requestId,
         details: { restored: String(input.number), revision: String(revision) },
       });
       return { artifact, revision, waiting: false };

@@ -227,21 +227,21 @@ const REFUSALS: Record<Exclude<ResetLinkState, "valid">, string> = {
   invalid: MESSAGES.resetLinkInvalid,
 };
 
-function findToken(deps: Pick<Deps, "db">, token: string): TokenRow | undefined {
-  return deps.db
+function findToken(db: Pick<AppDatabase, "select">, tokenHash: string): TokenRow | undefined {
+  return db
     .select({
       userId: passwordResetTokens.userId,
       expiresAt: passwordResetTokens.expiresAt,
       usedAt: passwordResetTokens.usedAt,
     })
     .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
     .get();
 }
 
 /** What a link is, so that Choose a new password can say so before anyone types. */
 export function checkResetLink(deps: Pick<Deps, "db" | "now">, token: string): ResetLinkState {
-  return stateOf(findToken(deps, token), deps.now());
+  return stateOf(findToken(deps.db, hashToken(token)), deps.now());
 }
 
 /**
@@ -263,15 +263,7 @@ export async function resetPassword(
   return deps.db.transaction(
     (tx) => {
       // Again inside the transaction: two tabs may have sent the same link at once.
-      const row = tx
-        .select({
-          userId: passwordResetTokens.userId,
-          expiresAt: passwordResetTokens.expiresAt,
-          usedAt: passwordResetTokens.usedAt,
-        })
-        .from(passwordResetTokens)
-        .where(eq(passwordResetTokens.tokenHash, tokenHash))
-        .get();
+      const row = findToken(tx, tokenHash);
       const now = deps.now();
       refuse(stateOf(row, now));
       const { userId } = row as TokenRow;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 // The web app type-checks this file for AppRouter: load the type augmentations it relies on.
 import type {} from "@fastify/cookie";
 import type {} from "../plugins/session";
-import type { SessionUser } from "@artifact-atlas/shared";
+import type { ReviewMode, SessionUser } from "@artifact-atlas/shared";
 import type { CookieToSet } from "../auth/session";
 import { deviceCookieName } from "../auth/known-devices";
 import type { Deps } from "../deps";
@@ -19,6 +19,8 @@ export interface InnerContext {
   now: number;
   /** The client's address, for rate limits. */
   ip: string;
+  /** REVIEW_MODE: what a member's new artifact, edit, comment or suggestion goes through. */
+  reviewMode: ReviewMode;
   /** The User-Agent header, only to name the browser of a new session. */
   userAgent: string | undefined;
   /** The browser's device cookie, if it sent one: a browser the account knows (known-devices.ts). */
@@ -44,6 +46,7 @@ export function createContextFactory(deps: Deps) {
       requestId: req.id,
       now: deps.now(),
       ip,
+      reviewMode: deps.env.reviewMode,
       userAgent: req.headers["user-agent"],
       deviceCookie: req.cookies[deviceCookieName(deps.env.secureCookies)],
       setCookie: (cookie) => {

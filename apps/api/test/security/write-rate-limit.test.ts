@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRateLimiter, writeRule } from "../../src/rate-limit";
+import { createRateLimiter, perMinute } from "../../src/rate-limit";
 import { createTestApp, trpc, type TestApp } from "../support/app";
 import { addArtifact, artifactFields } from "../support/artifacts";
 import { fingerprint } from "../support/fingerprint";
@@ -132,7 +132,7 @@ describe("the shared budget", () => {
 describe("createRateLimiter with the write rule", () => {
   it("allows a full minute's budget at once, then one write per refill interval", () => {
     let now = 1_000_000;
-    const limiter = createRateLimiter(writeRule(60), { now: () => now });
+    const limiter = createRateLimiter(perMinute(60), { now: () => now });
     for (let i = 0; i < 60; i += 1) expect(limiter.take(7)).toBe(0);
     expect(limiter.take(7)).toBe(1);
     now += 999;
@@ -147,7 +147,7 @@ describe("createRateLimiter with the write rule", () => {
 
   it("tells a slow budget's caller how long to wait", () => {
     let now = 0;
-    const limiter = createRateLimiter(writeRule(2), { now: () => now });
+    const limiter = createRateLimiter(perMinute(2), { now: () => now });
     expect(limiter.take(1)).toBe(0);
     expect(limiter.take(1)).toBe(0);
     expect(limiter.take(1)).toBe(30);

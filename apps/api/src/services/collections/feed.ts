@@ -1,10 +1,7 @@
-import { BRAND, publicArtifactPath, type CollectionDetail } from "@artifact-atlas/shared";
-import { pageUrl } from "../../harvesting/formats";
-import { element, text, utcSeconds, XML_DECLARATION } from "../../harvesting/xml";
-import { shorten } from "../../public-pages/head";
+import { BRAND, type CollectionDetail } from "@artifact-atlas/shared";
 import type { ArtifactStore } from "../../store/artifact-store";
 import type { Viewer } from "../artifacts";
-import { FEED_ENTRIES } from "../../harvesting/feeds";
+import { atomDocument, atomEntry, FEED_ENTRIES } from "../../harvesting/feeds";
 import { getCollection } from "./collections";
 
 /*
@@ -37,32 +34,24 @@ export function collectionFeed(
     const artifact = shown.get(row.id);
     return artifact ? [{ ...row, artifact }] : [];
   });
-  const self = `${origin}/collections/${id}/feed.atom`;
-  const updated = entries[0]?.addedAt ?? collection.updatedAt;
-  return [
-    XML_DECLARATION,
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    element("id", self),
-    element("title", `${collection.title} | ${BRAND}`, ' type="text"'),
-    `<updated>${utcSeconds(updated)}</updated>`,
-    `<author>${element("name", collection.owner.name)}</author>`,
-    `<link rel="self" type="application/atom+xml" href="${text(self)}"/>`,
-    `<link rel="alternate" type="text/html" href="${text(`${origin}/c/${id}`)}"/>`,
-    `<generator>${text(BRAND)}</generator>`,
-    ...entries
+  const head = {
+    self: `${origin}/collections/${id}/feed.atom`,
+    title: `${collection.title} | ${BRAND}`,
+    updated: entries[0]?.addedAt ?? collection.updatedAt,
+    author: collection.owner.name,
+    alternate: `${origin}/c/${id}`,
+  };
+  return atomDocument(
+    head,
+    entries
       .slice(0, FEED_ENTRIES)
       .map(({ artifact, note, addedAt }) =>
-        [
-          "<entry>",
-          element("id", pageUrl(origin, artifact.id)),
-          element("title", artifact.artifactName, ' type="text"'),
-          `<published>${utcSeconds(addedAt)}</published>`,
-          `<updated>${utcSeconds(addedAt)}</updated>`,
-          `<link rel="alternate" type="text/html" href="${text(`${origin}${publicArtifactPath(artifact)}`)}"/>`,
-          element("summary", shorten(note || artifact.historicalContext, 300), ' type="text"'),
-          "</entry>",
-        ].join(""),
+        atomEntry(
+          origin,
+          artifact,
+          { published: addedAt, updated: addedAt },
+          note || artifact.historicalContext,
+        ),
       ),
-    "</feed>\n",
-  ].join("");
+  );
 }

@@ -16,16 +16,10 @@ import {
   getArtifact,
   similarArtifacts,
   updateArtifact,
-  type ReviewContext,
 } from "../../services/artifacts";
 import { find } from "../../services/find";
-import type { Context } from "../context";
 import { getPublicArtifactDetail } from "../../services/public-artifacts";
 import { protectedProcedure, publicProcedure, router, writeProcedure } from "../init";
-
-function reviewContext(ctx: Context): ReviewContext {
-  return { reviewMode: ctx.deps.env.reviewMode, requestId: ctx.requestId, now: ctx.now };
-}
 
 export const artifactsRouter = router({
   /** The home page's most liked artifacts; ties go to the older artifact. */
@@ -85,15 +79,11 @@ export const artifactsRouter = router({
 
   create: writeProcedure
     .input(artifactInput)
-    .mutation(({ ctx, input }) =>
-      createArtifact(ctx.deps.artifactStore, ctx.user, input, reviewContext(ctx)),
-    ),
+    .mutation(({ ctx, input }) => createArtifact(ctx.deps.artifactStore, ctx.user, input, ctx)),
 
   update: writeProcedure
     .input(artifactUpdateInput)
-    .mutation(({ ctx, input }) =>
-      updateArtifact(ctx.deps.artifactStore, ctx.user, input, reviewContext(ctx)),
-    ),
+    .mutation(({ ctx, input }) => updateArtifact(ctx.deps.artifactStore, ctx.user, input, ctx)),
 
   delete: writeProcedure
     .input(artifactIdInput)

@@ -22,7 +22,6 @@ import {
   discussionPage,
   editComment,
   repliesPage,
-  type ConversationContext,
 } from "../../services/conversation/comments";
 import {
   artifactOwner,
@@ -40,7 +39,6 @@ import {
   decideSuggestion,
   withdrawAgreement,
 } from "../../services/conversation/suggestions";
-import type { Context } from "../context";
 import {
   curatorProcedure,
   protectedProcedure,
@@ -55,15 +53,6 @@ import { curatorWriteProcedure } from "./review";
  * discussion is public (for whoever may see the artifact); everything else needs the session.
  */
 
-function conversationContext(ctx: Context): ConversationContext {
-  return {
-    requestId: ctx.requestId,
-    ip: ctx.ip,
-    reviewMode: ctx.deps.env.reviewMode,
-    now: ctx.now,
-  };
-}
-
 export const commentsRouter = router({
   list: publicProcedure
     .input(discussionQuery)
@@ -75,13 +64,11 @@ export const commentsRouter = router({
 
   create: writeProcedure
     .input(commentInput)
-    .mutation(({ ctx, input }) =>
-      createComment(ctx.deps, ctx.user, input, conversationContext(ctx)),
-    ),
+    .mutation(({ ctx, input }) => createComment(ctx.deps, ctx.user, input, ctx)),
 
   edit: writeProcedure
     .input(commentEditInput)
-    .mutation(({ ctx, input }) => editComment(ctx.deps, ctx.user, input, conversationContext(ctx))),
+    .mutation(({ ctx, input }) => editComment(ctx.deps, ctx.user, input, ctx)),
 
   delete: writeProcedure
     .input(commentIdInput)
@@ -108,15 +95,11 @@ export const commentsRouter = router({
 export const suggestionsRouter = router({
   create: writeProcedure
     .input(suggestionInput)
-    .mutation(({ ctx, input }) =>
-      createSuggestion(ctx.deps, ctx.user, input, conversationContext(ctx)),
-    ),
+    .mutation(({ ctx, input }) => createSuggestion(ctx.deps, ctx.user, input, ctx)),
 
   decide: writeProcedure
     .input(suggestionDecisionInput)
-    .mutation(({ ctx, input }) =>
-      decideSuggestion(ctx.deps, ctx.user, input, conversationContext(ctx)),
-    ),
+    .mutation(({ ctx, input }) => decideSuggestion(ctx.deps, ctx.user, input, ctx)),
 
   agree: writeProcedure
     .input(commentIdInput)

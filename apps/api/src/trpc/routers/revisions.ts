@@ -47,12 +47,7 @@ export const revisionsRouter = router({
     .input(artifactIdInput)
     .query(({ ctx, input }) => artifactForEditing(ctx.deps.artifactStore, ctx.user, input)),
 
-  restore: writeProcedure.input(revisionRef).mutation(({ ctx, input }) =>
-    restoreRevision(ctx.deps.artifactStore, ctx.user, {
-      ...input,
-      requestId: ctx.requestId,
-      now: ctx.now,
-      reviewMode: ctx.deps.env.reviewMode,
-    }),
-  ),
+  restore: writeProcedure
+    .input(revisionRef)
+    .mutation(({ ctx, input }) => restoreRevision(ctx.deps.artifactStore, ctx.user, input, ctx)),
 });
