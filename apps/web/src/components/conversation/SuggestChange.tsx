@@ -80,6 +80,14 @@ export function SuggestChange({
     }
   };
 
+  // The new value is asked in the kind of box the field has (a list for the type, lines for the context).
+  const newValue = {
+    label: "New value",
+    value,
+    onChange: (event: { target: { value: string } }) => setValue(event.target.value),
+    error: errors.value,
+  };
+
   return (
     <form
       aria-label="Suggest a change"
@@ -95,27 +103,11 @@ export function SuggestChange({
         error={errors.field}
       />
       {field === "artifactType" ? (
-        <SelectField
-          label="New value"
-          options={TYPE_OPTIONS}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.value}
-        />
+        <SelectField {...newValue} options={TYPE_OPTIONS} />
       ) : field === "historicalContext" ? (
-        <TextAreaField
-          label="New value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.value}
-        />
+        <TextAreaField {...newValue} />
       ) : (
-        <TextField
-          label="New value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.value}
-        />
+        <TextField {...newValue} />
       )}
       <TextAreaField
         label="Reason"
