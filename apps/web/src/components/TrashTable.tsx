@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { serverMessage } from "../lib/errors";
 import { Button } from "./Button";
 import { LoadFailed } from "./Failures";
+import { Pagination } from "./Pagination";
 import { QueryState, type QueryAnswer } from "./QueryState";
 import { PageSpinner } from "./Spinner";
 import { StatusBadge } from "./StatusBadge";
@@ -106,29 +107,12 @@ export function TrashTable({
                   ))}
                 </TBody>
               </Table>
-              {data.pageCount > 1 && (
-                <div className="mt-6 flex justify-center gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={page <= 1}
-                    onClick={() => onPageChange(page - 1)}
-                  >
-                    Previous
-                  </Button>
-                  <span className="self-center text-sm text-muted">
-                    Page {page} of {data.pageCount}
-                  </span>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={page >= data.pageCount}
-                    onClick={() => onPageChange(page + 1)}
-                  >
-                    Next
-                  </Button>
-                </div>
-              )}
+              <Pagination
+                page={page}
+                pageCount={data.pageCount}
+                onPageChange={onPageChange}
+                className="mt-6"
+              />
             </>
           )
         }
