@@ -21,16 +21,14 @@ export function TrashTable({
   page,
   onPageChange,
   restore,
-  restoring,
   showOwner,
   empty,
 }: {
   trash: QueryAnswer<TrashPage>;
   page: number;
   onPageChange: (page: number) => void;
-  /** Restores one; rejects with the server's refusal. */
-  restore: (id: number) => Promise<unknown>;
-  restoring: boolean;
+  /** The screen's restore mutation; it rejects with the server's refusal. */
+  restore: { mutateAsync: (input: { id: number }) => Promise<unknown>; isPending: boolean };
   /** The Added by column: the curators' trash holds everyone's artifacts. */
   showOwner: boolean;
   empty: ReactNode;
@@ -39,7 +37,7 @@ export function TrashTable({
 
   const restoreOne = async (id: number, name: string) => {
     try {
-      await restore(id);
+      await restore.mutateAsync({ id });
       setMessage({ ok: true, text: `${name} was restored.` });
     } catch (failure) {
       setMessage({
@@ -95,7 +93,7 @@ export function TrashTable({
                             size="sm"
                             variant="secondary"
                             aria-label={`Restore ${artifact.artifactName}`}
-                            disabled={restoring}
+                            disabled={restore.isPending}
                             onClick={() => void restoreOne(artifact.id, artifact.artifactName)}
                           >
                             <ArchiveRestore aria-hidden="true" className="size-4" />
