@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { useId, type ReactNode, type Ref } from "react";
+import { Button } from "./Button";
 
 const TONES = {
   accent: { border: "border-line", tile: "bg-accent-soft text-accent" },
@@ -64,5 +65,35 @@ export function FormNote({ icon: Icon, children }: { icon: LucideIcon; children:
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
       <span>{children}</span>
     </p>
+  );
+}
+
+/**
+ * A small form's buttons: its action, Cancel when the form can be closed, and anything said beside
+ * them (a notice).
+ */
+export function FormActions({
+  action,
+  busy,
+  onCancel,
+  children,
+}: {
+  action: ReactNode;
+  busy: boolean;
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button type="submit" size="sm" busy={busy}>
+        {action}
+      </Button>
+      {onCancel && (
+        <Button type="button" variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+      {children}
+    </div>
   );
 }

@@ -11,9 +11,9 @@ import {
 import { discussionChanged } from "../../lib/cache-updates";
 import { fieldErrors, serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../Button";
 import { SelectField, TextAreaField, TextField } from "../Field";
 import { InlineError } from "../Failures";
+import { FormActions } from "../FormSection";
 
 const FIELD_OPTIONS = SUGGESTABLE_FIELDS.map((field) => ({
   value: field,
@@ -126,14 +126,7 @@ export function SuggestChange({
         error={errors.source}
       />
       <InlineError message={errors.form ?? errors.baseRevision} />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" busy={create.isPending}>
-          Send suggestion
-        </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={() => onDone()}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions action="Send suggestion" busy={create.isPending} onCancel={() => onDone()} />
     </form>
   );
 }
