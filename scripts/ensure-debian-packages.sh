@@ -1,12 +1,15 @@
 # Sourced by test.sh before ensure-pnpm.sh: the Debian programs the tests drive, installed with one
-# apt-get for all that are missing (no browser or server downloads here): Chromium for the browser
-# tests, OpenSSH's server for the SFTP backup target, nginx and Caddy for the reverse proxy recipes
-# (deploy/). The apt-get runs in the background while pnpm installs; test.sh waits for it with
+# apt-get for all that are missing (no browser or server downloads here): Chromium's headless shell
+# for the browser tests (decision 124), OpenSSH's server for the SFTP backup target, nginx and Caddy
+# for the reverse proxy recipes (deploy/). The apt-get runs in the background while pnpm installs; test.sh waits for it with
 # debian_packages_ready before the first check.
-CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 export CHROMIUM_PATH
 debian_missing=()
-[ -x "$CHROMIUM_PATH" ] || debian_missing+=(chromium)
+[ -x "$CHROMIUM_PATH" ] || debian_missing+=(chromium-headless-shell)
+# The full browser is for the benchmark's Lighthouse rows (pnpm bench), which measure what a
+# visitor's browser does.
+[ -x /usr/bin/chromium ] || debian_missing+=(chromium)
 [ -x /usr/sbin/sshd ] || debian_missing+=(openssh-server)
 [ -x /usr/sbin/nginx ] || debian_missing+=(nginx)
 [ -x /usr/bin/caddy ] || debian_missing+=(caddy)

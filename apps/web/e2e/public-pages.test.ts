@@ -3,7 +3,7 @@ import { freePort } from "@artifact-atlas/api/test-support/server-process";
 import { describe, expect, it, vi } from "vitest";
 import { publicArtifactPath } from "@artifact-atlas/shared";
 import { artifactNamed, signUp } from "./support/api";
-import { openPage, shown } from "./support/browser";
+import { CHROMIUM_PATH, openPage, shown } from "./support/browser";
 import { useProductInBrowser } from "./support/product";
 
 /*
@@ -114,7 +114,7 @@ describe("public pages", () => {
     const stone = await artifactNamed(product.origin, "Rosetta Stone");
     const result = await lighthouseSeo(
       `${product.origin}${publicArtifactPath(stone)}`,
-      process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      CHROMIUM_PATH,
       await freePort(),
     );
     expect(result.failing).toEqual([]);

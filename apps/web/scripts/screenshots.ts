@@ -5,8 +5,8 @@
  *   pnpm build && PORT=3100 DATABASE_PATH=/tmp/atlas-shots.db node apps/api/dist/server.js
  *   apps/api/node_modules/.bin/tsx apps/web/scripts/screenshots.ts [only-this-name ...]
  *
- * BASE_URL (default http://localhost:3100) and CHROMIUM_PATH (default /usr/bin/chromium) can be
- * set, and SHOT_WIDTHS (default "390,1280"); --axe also runs axe-core on every screen and lists serious and critical violations. A fresh account is signed up for each run, so any running server with its demo seed works.
+ * BASE_URL (default http://localhost:3100) and CHROMIUM_PATH (default
+ * /usr/bin/chromium-headless-shell, as the browser tests) can be set, and SHOT_WIDTHS (default "390,1280"); --axe also runs axe-core on every screen and lists serious and critical violations. A fresh account is signed up for each run, so any running server with its demo seed works.
  * Writes to test-results/screenshots/ at the repository root (not committed).
  */
 import { mkdirSync } from "node:fs";
@@ -251,7 +251,7 @@ async function settle(page: Page) {
 async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: [
       "--no-sandbox",
       "--disable-gpu",
