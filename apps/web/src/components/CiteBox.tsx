@@ -59,36 +59,62 @@ function Citations({
         </a>
       </p>
 
-      <div className="mt-5 flex flex-col gap-2">
-        <div className="flex items-center justify-between gap-3">
-          <h3 id="cite-plain" className="text-sm font-semibold text-ink">
-            Plain text
-          </h3>
-          <CopyButton text={plain} label="Copy the plain-text citation" />
-        </div>
-        <p
-          aria-labelledby="cite-plain"
-          className="rounded-lg border border-line bg-surface-muted p-3 text-sm leading-relaxed break-words text-ink"
-        >
-          {plain}
-        </p>
-      </div>
+      <Citation
+        id="cite-plain"
+        title="Plain text"
+        text={plain}
+        copyLabel="Copy the plain-text citation"
+      />
+      <Citation
+        id="cite-bibtex"
+        title="BibTeX"
+        text={bibtex}
+        copyLabel="Copy the BibTeX citation"
+        preformatted
+      />
+    </InfoCard>
+  );
+}
 
-      <div className="mt-5 flex flex-col gap-2">
-        <div className="flex items-center justify-between gap-3">
-          <h3 id="cite-bibtex" className="text-sm font-semibold text-ink">
-            BibTeX
-          </h3>
-          <CopyButton text={bibtex} label="Copy the BibTeX citation" />
-        </div>
+/** One form of the citation: its name and a button that copies it, above the text itself. */
+function Citation({
+  id,
+  title,
+  text,
+  copyLabel,
+  preformatted = false,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  copyLabel: string;
+  /** BibTeX keeps its lines and indentation, and scrolls sideways on a narrow screen. */
+  preformatted?: boolean;
+}) {
+  return (
+    <div className="mt-5 flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={id} className="text-sm font-semibold text-ink">
+          {title}
+        </h3>
+        <CopyButton text={text} label={copyLabel} />
+      </div>
+      {preformatted ? (
         <pre
-          aria-labelledby="cite-bibtex"
+          aria-labelledby={id}
           tabIndex={0}
           className="overflow-x-auto rounded-lg border border-line bg-surface-muted p-3 font-mono text-xs leading-relaxed text-ink"
         >
-          {bibtex}
+          {text}
         </pre>
-      </div>
-    </InfoCard>
+      ) : (
+        <p
+          aria-labelledby={id}
+          className="rounded-lg border border-line bg-surface-muted p-3 text-sm leading-relaxed break-words text-ink"
+        >
+          {text}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { CollectionAction, CollectionHistoryEntry } from "@artifact-atlas/shared";
 import { trpc } from "../lib/trpc";
-import { Button } from "./Button";
+import { LoadMore } from "./LoadMore";
 
 const ACTION_WORDS: Record<CollectionAction, string> = {
   create: "created the collection",
@@ -46,18 +46,9 @@ export function CollectionHistory({ id }: { id: number }) {
           </li>
         ))}
       </ol>
-      {history.hasNextPage && (
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          className="mt-4"
-          busy={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore pages={history} className="mt-4" size="sm">
+        Load more
+      </LoadMore>
     </details>
   );
 }

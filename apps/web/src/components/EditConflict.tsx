@@ -7,6 +7,7 @@ import {
   type ArtifactTextFields,
   type RevisionSummary,
 } from "@artifact-atlas/shared";
+import { FormSection } from "./FormSection";
 import { authorLabel, formatRevisionDate } from "../lib/revisions";
 
 export interface EditConflictState {
@@ -40,37 +41,26 @@ export function EditConflict({ conflict }: { conflict: EditConflictState }) {
   const { revision } = conflict;
 
   return (
-    <section
-      aria-labelledby="conflict-heading"
-      className="mb-8 rounded-2xl border border-danger/60 bg-surface p-5 shadow-card sm:p-7"
+    <FormSection
+      title={MESSAGES.editConflict}
+      icon={TriangleAlert}
+      tone="danger"
+      headingRef={heading}
+      className="mb-8"
+      intro={
+        <p className="mt-2 text-sm leading-relaxed text-muted">
+          Nothing was saved. Version {revision.number} ({revision.summary}) was saved by{" "}
+          {authorLabel(revision.authorName)} on {formatRevisionDate(revision.at)}. Keep what you
+          want from it in the form below, then save again.
+        </p>
+      }
     >
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-danger-soft text-danger">
-          <TriangleAlert aria-hidden="true" className="size-5" />
-        </span>
-        <div>
-          <h2
-            id="conflict-heading"
-            ref={heading}
-            tabIndex={-1}
-            className="font-serif text-xl font-semibold text-ink"
-          >
-            {MESSAGES.editConflict}
-          </h2>
-          <p className="mt-2 text-sm leading-relaxed text-muted">
-            Nothing was saved. Version {revision.number} ({revision.summary}) was saved by{" "}
-            {authorLabel(revision.authorName)} on {formatRevisionDate(revision.at)}. Keep what you
-            want from it in the form below, then save again.
-          </p>
-        </div>
-      </div>
-
       {differing.length === 0 ? (
-        <p className="mt-5 text-sm text-ink">
+        <p className="text-sm text-ink">
           Their version and yours are the same: save again to keep it.
         </p>
       ) : (
-        <div className="mt-6 overflow-hidden rounded-xl border border-line">
+        <div className="overflow-hidden rounded-xl border border-line">
           <div
             aria-hidden="true"
             className="hidden grid-cols-[10rem_1fr_1fr] gap-px bg-line text-xs font-semibold tracking-wider text-muted uppercase md:grid"
@@ -103,6 +93,6 @@ export function EditConflict({ conflict }: { conflict: EditConflictState }) {
           </dl>
         </div>
       )}
-    </section>
+    </FormSection>
   );
 }

@@ -7,7 +7,6 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { ChevronDown } from "lucide-react";
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -146,10 +145,7 @@ export function SelectField({
             </option>
           ))}
         </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
-        />
+        <span aria-hidden="true" className="select-arrow" />
       </div>
     </Frame>
   );

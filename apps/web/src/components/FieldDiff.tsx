@@ -1,5 +1,11 @@
 import { ARTIFACT_FIELD_LABELS, type FieldChange } from "@artifact-atlas/shared";
 
+/** How a removed and an added word look, in a changed field and in the key under the comparison. */
+const MARKS = {
+  removed: "rounded-sm bg-danger-soft text-ink decoration-danger decoration-2",
+  added: "rounded-sm bg-success-soft text-ink decoration-success decoration-2 underline-offset-2",
+};
+
 /**
  * One changed field of a comparison: its label and its text with the removed words struck through
  * and the added words underlined (not colour alone, and named for screen readers).
@@ -15,18 +21,12 @@ export function FieldDiff({ change }: { change: FieldChange }) {
           part.kind === "same" ? (
             <span key={index}>{part.text}</span>
           ) : part.kind === "removed" ? (
-            <del
-              key={index}
-              className="rounded-sm bg-danger-soft px-0.5 text-ink decoration-danger decoration-2"
-            >
+            <del key={index} className={`${MARKS.removed} px-0.5`}>
               <span className="sr-only">Removed: </span>
               {part.text}
             </del>
           ) : (
-            <ins
-              key={index}
-              className="rounded-sm bg-success-soft px-0.5 text-ink decoration-success decoration-2 underline-offset-2"
-            >
+            <ins key={index} className={`${MARKS.added} px-0.5`}>
               <span className="sr-only">Added: </span>
               {part.text}
             </ins>
@@ -42,16 +42,10 @@ export function DiffLegend() {
   return (
     <p className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
       <span>
-        <del className="rounded-sm bg-danger-soft px-1 text-ink decoration-danger decoration-2">
-          Struck through
-        </del>{" "}
-        removed
+        <del className={`${MARKS.removed} px-1`}>Struck through</del> removed
       </span>
       <span>
-        <ins className="rounded-sm bg-success-soft px-1 text-ink decoration-success decoration-2 underline-offset-2">
-          Underlined
-        </ins>{" "}
-        added
+        <ins className={`${MARKS.added} px-1`}>Underlined</ins> added
       </span>
     </p>
   );

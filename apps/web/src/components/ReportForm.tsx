@@ -6,8 +6,8 @@ import {
   type ReportReason,
 } from "@artifact-atlas/shared";
 import { serverMessage } from "../lib/errors";
-import { Button } from "./Button";
 import { SelectField, TextAreaField } from "./Field";
+import { FormActions } from "./FormSection";
 
 const REASON_OPTIONS = REPORT_REASONS.map((reason) => ({
   value: reason,
@@ -63,14 +63,7 @@ export function ReportForm({
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" busy={busy}>
-          Send report
-        </Button>
-        <Button type="button" variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions action="Send report" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { serverMessage } from "../lib/errors";
 import { Button } from "./Button";
 import { LoadFailed } from "./Failures";
+import { Pagination } from "./Pagination";
 import { QueryState, type QueryAnswer } from "./QueryState";
 import { PageSpinner } from "./Spinner";
 import { StatusBadge } from "./StatusBadge";
@@ -20,16 +21,14 @@ export function TrashTable({
   page,
   onPageChange,
   restore,
-  restoring,
   showOwner,
   empty,
 }: {
   trash: QueryAnswer<TrashPage>;
   page: number;
   onPageChange: (page: number) => void;
-  /** Restores one; rejects with the server's refusal. */
-  restore: (id: number) => Promise<unknown>;
-  restoring: boolean;
+  /** The screen's restore mutation; it rejects with the server's refusal. */
+  restore: { mutateAsync: (input: { id: number }) => Promise<unknown>; isPending: boolean };
   /** The Added by column: the curators' trash holds everyone's artifacts. */
   showOwner: boolean;
   empty: ReactNode;
@@ -38,7 +37,7 @@ export function TrashTable({
 
   const restoreOne = async (id: number, name: string) => {
     try {
-      await restore(id);
+      await restore.mutateAsync({ id });
       setMessage({ ok: true, text: `${name} was restored.` });
     } catch (failure) {
       setMessage({
@@ -94,7 +93,7 @@ export function TrashTable({
                             size="sm"
                             variant="secondary"
                             aria-label={`Restore ${artifact.artifactName}`}
-                            disabled={restoring}
+                            disabled={restore.isPending}
                             onClick={() => void restoreOne(artifact.id, artifact.artifactName)}
                           >
                             <ArchiveRestore aria-hidden="true" className="size-4" />
@@ -106,29 +105,12 @@ export function TrashTable({
                   ))}
                 </TBody>
               </Table>
-              {data.pageCount > 1 && (
-                <div className="mt-6 flex justify-center gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={page <= 1}
-                    onClick={() => onPageChange(page - 1)}
-                  >
-                    Previous
-                  </Button>
-                  <span className="self-center text-sm text-muted">
-                    Page {page} of {data.pageCount}
-                  </span>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={page >= data.pageCount}
-                    onClick={() => onPageChange(page + 1)}
-                  >
-                    Next
-                  </Button>
-                </div>
-              )}
+              <Pagination
+                page={page}
+                pageCount={data.pageCount}
+                onPageChange={onPageChange}
+                className="mt-6"
+              />
             </>
           )
         }

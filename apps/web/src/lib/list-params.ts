@@ -47,8 +47,23 @@ function yearParam(raw: string | null): number | undefined {
     : undefined;
 }
 
-function distinct<T>(values: T[], max: number): T[] {
-  return [...new Set(values)].slice(0, max);
+/** A repeated parameter's values that pass `keep`, each once, in the URL's order, at most `max`. */
+function repeated(
+  params: URLSearchParams,
+  name: string,
+  keep: (value: string) => boolean,
+  max: number,
+): string[] {
+  return [...new Set(params.getAll(name).filter(keep))].slice(0, max);
+}
+
+/** A repeated parameter's values that are among `allowed`. */
+function chosen<T extends string>(
+  params: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+): T[] {
+  return repeated(params, name, (value) => allowed.includes(value as T), allowed.length) as T[];
 }
 
 /**
@@ -61,29 +76,20 @@ export function readListParams(params: URLSearchParams): ListParams {
   const sort = SORT_VALUES.includes(rawSort as SortValue) ? (rawSort as SortValue) : "default";
   const rawPage = Number(params.get("page"));
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= LIMITS.page ? rawPage : 1;
-  const types = distinct(
-    params
-      .getAll("type")
-      .filter((type): type is ArtifactType => ARTIFACT_TYPES.includes(type as ArtifactType)),
-    ARTIFACT_TYPES.length,
-  );
-  const eras = distinct(
-    params.getAll("era").filter((era) => ERA_PATTERN.test(era)),
-    FIND_LIMITS.eras,
-  );
-  const locations = distinct(
-    params.getAll("location").filter((location) => location.trim() !== ""),
+  const types = chosen(params, "type", ARTIFACT_TYPES);
+  const eras = repeated(params, "era", (era) => ERA_PATTERN.test(era), FIND_LIMITS.eras);
+  const locations = repeated(
+    params,
+    "location",
+    (location) => location.trim() !== "",
     FIND_LIMITS.locations,
   ).map((location) => location.slice(0, LIMITS.shortText));
-  const rights = distinct(
-    params
-      .getAll("rights")
-      .filter((value): value is Reuse => REUSE_VALUES.includes(value as Reuse)),
-    REUSE_VALUES.length,
-  );
+  const rights = chosen(params, "rights", REUSE_VALUES);
   // ISO codes as the app writes them (EG); the API takes either case, the address one.
-  const countries = distinct(
-    params.getAll("country").filter((code) => COUNTRY_CODE.test(code)),
+  const countries = repeated(
+    params,
+    "country",
+    (code) => COUNTRY_CODE.test(code),
     FIND_LIMITS.countries,
   );
   let fromYear = yearParam(params.get("fromYear"));

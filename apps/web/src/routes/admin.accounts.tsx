@@ -13,6 +13,7 @@ import { useDialogs } from "../components/DialogProvider";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
 import { LoadFailedCard } from "../components/Failures";
+import { LoadMore } from "../components/LoadMore";
 import { QueryState } from "../components/QueryState";
 import { ResetLinkButton } from "../components/ResetLinkButton";
 import { SuspendButton } from "../components/SuspendButton";
@@ -228,17 +229,7 @@ export default function AdminAccountsRoute() {
               <p className="mt-4 text-sm text-muted">
                 {countLabel(items.length, "account")} shown. The last admin cannot stop being one.
               </p>
-              {accounts.hasNextPage && (
-                <div className="mt-6 flex justify-center">
-                  <Button
-                    variant="secondary"
-                    busy={accounts.isFetchingNextPage}
-                    onClick={() => void accounts.fetchNextPage()}
-                  >
-                    Show more accounts
-                  </Button>
-                </div>
-              )}
+              <LoadMore pages={accounts}>Show more accounts</LoadMore>
             </>
           )
         }

@@ -12,6 +12,7 @@ import { Button, ButtonLink } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
 import { SelectField, TextField } from "../components/Field";
 import { LoadFailedCard } from "../components/Failures";
+import { LoadMore } from "../components/LoadMore";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { TBody, THead, Table, Td, Th, Tr } from "../components/Table";
@@ -230,17 +231,7 @@ export default function AdminAuditRoute() {
                   ))}
                 </TBody>
               </Table>
-              {audit.hasNextPage && (
-                <div className="mt-6 flex justify-center">
-                  <Button
-                    variant="secondary"
-                    busy={audit.isFetchingNextPage}
-                    onClick={() => void audit.fetchNextPage()}
-                  >
-                    Show older entries
-                  </Button>
-                </div>
-              )}
+              <LoadMore pages={audit}>Show older entries</LoadMore>
             </>
           )
         }

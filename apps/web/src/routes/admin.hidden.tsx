@@ -2,9 +2,9 @@ import { EyeOff } from "lucide-react";
 import { Link } from "react-router-dom";
 import { HIDDEN_PAGE_SIZE } from "@artifact-atlas/shared";
 import { ArtifactImage, IMAGE_SIZES } from "../components/ArtifactImage";
-import { Button } from "../components/Button";
 import { EmptyState } from "../components/EmptyState";
 import { LoadFailed } from "../components/Failures";
+import { LoadMore } from "../components/LoadMore";
 import { QueryState } from "../components/QueryState";
 import { UnhideArtifact } from "../components/review/UnhideArtifact";
 import { PageSpinner } from "../components/Spinner";
@@ -75,17 +75,7 @@ export default function HiddenRoute() {
           )
         }
       </QueryState>
-      {hidden.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="secondary"
-            busy={hidden.isFetchingNextPage}
-            onClick={() => void hidden.fetchNextPage()}
-          >
-            Show more
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={hidden}>Show more</LoadMore>
     </section>
   );
 }

@@ -28,8 +28,7 @@ export default function TrashRoute() {
         trash={trash}
         page={page}
         onPageChange={setPage}
-        restore={(id) => restore.mutateAsync({ id })}
-        restoring={restore.isPending}
+        restore={restore}
         showOwner
         empty={<EmptyState icon={Trash2} title="The trash is empty" />}
       />

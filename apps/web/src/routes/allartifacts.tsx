@@ -160,16 +160,7 @@ export default function AllArtifactsRoute() {
               </option>
             ))}
           </select>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted"
-          >
-            <path
-              fill="currentColor"
-              d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
-            />
-          </svg>
+          <span aria-hidden="true" className="select-arrow" />
         </div>
         <ExportMenu state={state} />
         <Suspense fallback={null}>

@@ -15,6 +15,7 @@ import { useDialogs } from "../components/DialogProvider";
 import { TextField } from "../components/Field";
 import { DiffLegend, FieldDiff } from "../components/FieldDiff";
 import { InlineError } from "../components/Failures";
+import { FormSection } from "../components/FormSection";
 import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
@@ -121,28 +122,20 @@ function Comparison({
   };
 
   return (
-    <section
-      aria-labelledby="compare-heading"
-      className="mb-10 rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-7"
+    <FormSection
+      title={`Changes from version ${from} to version ${to}`}
+      icon={GitCompareArrows}
+      className="mb-10"
+      intro={
+        comparison.data && (
+          <p className="mt-1 text-sm text-muted">
+            Version {to}: {comparison.data.to.summary}, by{" "}
+            {authorLabel(comparison.data.to.authorName)} on{" "}
+            {formatRevisionDate(comparison.data.to.at)}
+          </p>
+        )
+      }
     >
-      <div className="mb-5 flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
-          <GitCompareArrows aria-hidden="true" className="size-5" />
-        </span>
-        <div>
-          <h2 id="compare-heading" className="font-serif text-xl font-semibold text-ink">
-            Changes from version {from} to version {to}
-          </h2>
-          {comparison.data && (
-            <p className="mt-1 text-sm text-muted">
-              Version {to}: {comparison.data.to.summary}, by{" "}
-              {authorLabel(comparison.data.to.authorName)} on{" "}
-              {formatRevisionDate(comparison.data.to.at)}
-            </p>
-          )}
-        </div>
-      </div>
-
       <form onSubmit={submit} className="mb-6 flex flex-wrap items-end gap-3">
         {ENDS.map(([end, label]) => (
           <TextField
@@ -186,7 +179,7 @@ function Comparison({
           )
         }
       </QueryState>
-    </section>
+    </FormSection>
   );
 }
 

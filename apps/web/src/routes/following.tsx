@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { PageHeader } from "../components/PageHeader";
+import { LoadMore } from "../components/LoadMore";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner, SectionSpinner } from "../components/Spinner";
 import { followChanged } from "../lib/cache-updates";
@@ -56,7 +57,9 @@ export default function FollowingRoute() {
             return (
               <div className="flex flex-col gap-6">
                 <ArtifactCards artifacts={items} />
-                <LoadMore pages={feed} />
+                <LoadMore pages={feed} className="">
+                  Load more
+                </LoadMore>
               </div>
             );
           }}
@@ -83,7 +86,9 @@ export default function FollowingRoute() {
                     <FollowRow key={item.id} item={item} />
                   ))}
                 </ul>
-                <LoadMore pages={follows} />
+                <LoadMore pages={follows} className="">
+                  Load more
+                </LoadMore>
               </div>
             );
           }}
@@ -148,25 +153,5 @@ function FollowRow({ item }: { item: FollowItem }) {
         Unfollow
       </Button>
     </li>
-  );
-}
-
-/** The next page of an infinite list, while there is one. */
-function LoadMore({
-  pages,
-}: {
-  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-}) {
-  if (!pages.hasNextPage) return null;
-  return (
-    <div>
-      <Button
-        variant="secondary"
-        busy={pages.isFetchingNextPage}
-        onClick={() => void pages.fetchNextPage()}
-      >
-        Load more
-      </Button>
-    </div>
   );
 }

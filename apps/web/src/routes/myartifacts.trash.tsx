@@ -33,8 +33,7 @@ export default function MyTrashRoute() {
         trash={trash}
         page={page}
         onPageChange={setPage}
-        restore={(id) => restore.mutateAsync({ id })}
-        restoring={restore.isPending}
+        restore={restore}
         showOwner={false}
         empty={
           <EmptyState

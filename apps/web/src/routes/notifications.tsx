@@ -16,11 +16,11 @@ import {
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { NotificationItem, NotificationKind } from "@artifact-atlas/shared";
-import { Button } from "../components/Button";
 import { Page } from "../components/Container";
 import { EmptyState } from "../components/EmptyState";
 import { LoadFailedCard } from "../components/Failures";
 import { PageHeader } from "../components/PageHeader";
+import { LoadMore } from "../components/LoadMore";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
 import { notificationsRead } from "../lib/cache-updates";
@@ -166,17 +166,7 @@ export default function NotificationsRoute() {
                   <NotificationRow key={item.id} item={item} />
                 ))}
               </ol>
-              {list.hasNextPage && (
-                <div className="mt-6 flex justify-center">
-                  <Button
-                    variant="secondary"
-                    busy={list.isFetchingNextPage}
-                    onClick={() => void list.fetchNextPage()}
-                  >
-                    Show older notifications
-                  </Button>
-                </div>
-              )}
+              <LoadMore pages={list}>Show older notifications</LoadMore>
             </>
           )
         }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { COMMENT_MAX_LENGTH } from "@artifact-atlas/shared";
 import { fieldErrors, serverMessage } from "../../lib/errors";
-import { Button } from "../Button";
 import { TextAreaField } from "../Field";
+import { FormActions } from "../FormSection";
 
 /**
  * A comment's text, for a new comment, a reply or an edit: `send` answers the server's message to
@@ -61,21 +61,13 @@ export function CommentForm({
         onChange={(event) => setBody(event.target.value)}
         error={error}
       />
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" size="sm" busy={busy}>
-          {action}
-        </Button>
-        {onCancel && (
-          <Button type="button" variant="secondary" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
+      <FormActions action={action} busy={busy} onCancel={onCancel}>
         {notice && (
           <p role="status" className="text-sm text-muted">
             {notice}
           </p>
         )}
-      </div>
+      </FormActions>
     </form>
   );
 }

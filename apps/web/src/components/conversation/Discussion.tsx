@@ -7,6 +7,7 @@ import { loginPath } from "../../lib/redirect";
 import { trpc } from "../../lib/trpc";
 import { Button, ButtonLink } from "../Button";
 import { LoadFailed } from "../Failures";
+import { LoadMore } from "../LoadMore";
 import { QueryState } from "../QueryState";
 import { SectionSpinner } from "../Spinner";
 import { CommentForm } from "./CommentForm";
@@ -94,17 +95,9 @@ export function Discussion({ artifact, signedIn }: { artifact: Artifact; signedI
                   ))}
                 </ol>
               )}
-              {pages.hasNextPage && (
-                <div>
-                  <Button
-                    variant="secondary"
-                    busy={pages.isFetchingNextPage}
-                    onClick={() => void pages.fetchNextPage()}
-                  >
-                    Show more comments
-                  </Button>
-                </div>
-              )}
+              <LoadMore pages={pages} className="">
+                Show more comments
+              </LoadMore>
               {rights.comment && (
                 <div className="flex flex-col gap-4 border-t border-line pt-6">
                   <CommentForm

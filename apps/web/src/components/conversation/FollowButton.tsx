@@ -72,27 +72,19 @@ export function FollowButton({
           className={`flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink ${align === "end" ? "sm:justify-end" : ""}`}
         >
           <legend className="sr-only">How to tell me</legend>
-          <label className="inline-flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-4 accent-accent"
-              checked={bell}
-              disabled={busy || (bell && !email)}
-              onChange={() => setChannels({ bell: !bell, email })}
-            />
-            In the bell
-          </label>
+          <Channel
+            label="In the bell"
+            checked={bell}
+            disabled={busy || (bell && !email)}
+            onToggle={() => setChannels({ bell: !bell, email })}
+          />
           {mailEnabled && (
-            <label className="inline-flex items-center gap-2">
-              <input
-                type="checkbox"
-                className="size-4 accent-accent"
-                checked={email}
-                disabled={busy || (email && !bell)}
-                onChange={() => setChannels({ bell, email: !email })}
-              />
-              Daily email
-            </label>
+            <Channel
+              label="Daily email"
+              checked={email}
+              disabled={busy || (email && !bell)}
+              onToggle={() => setChannels({ bell, email: !email })}
+            />
           )}
           <Link to="/following" className="text-accent underline underline-offset-2">
             Everything you follow
@@ -101,5 +93,31 @@ export function FollowButton({
       )}
       <InlineError message={error} />
     </div>
+  );
+}
+
+/** One way a follow tells; the last one left cannot be turned off (unfollow does that). */
+function Channel({
+  label,
+  checked,
+  disabled,
+  onToggle,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <label className="inline-flex items-center gap-2">
+      <input
+        type="checkbox"
+        className="size-4 accent-accent"
+        checked={checked}
+        disabled={disabled}
+        onChange={onToggle}
+      />
+      {label}
+    </label>
   );
 }

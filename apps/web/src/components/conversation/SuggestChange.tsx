@@ -11,9 +11,9 @@ import {
 import { discussionChanged } from "../../lib/cache-updates";
 import { fieldErrors, serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../Button";
 import { SelectField, TextAreaField, TextField } from "../Field";
 import { InlineError } from "../Failures";
+import { FormActions } from "../FormSection";
 
 const FIELD_OPTIONS = SUGGESTABLE_FIELDS.map((field) => ({
   value: field,
@@ -80,6 +80,14 @@ export function SuggestChange({
     }
   };
 
+  // The new value is asked in the kind of box the field has (a list for the type, lines for the context).
+  const newValue = {
+    label: "New value",
+    value,
+    onChange: (event: { target: { value: string } }) => setValue(event.target.value),
+    error: errors.value,
+  };
+
   return (
     <form
       aria-label="Suggest a change"
@@ -95,27 +103,11 @@ export function SuggestChange({
         error={errors.field}
       />
       {field === "artifactType" ? (
-        <SelectField
-          label="New value"
-          options={TYPE_OPTIONS}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.value}
-        />
+        <SelectField {...newValue} options={TYPE_OPTIONS} />
       ) : field === "historicalContext" ? (
-        <TextAreaField
-          label="New value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.value}
-        />
+        <TextAreaField {...newValue} />
       ) : (
-        <TextField
-          label="New value"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          error={errors.value}
-        />
+        <TextField {...newValue} />
       )}
       <TextAreaField
         label="Reason"
@@ -134,14 +126,7 @@ export function SuggestChange({
         error={errors.source}
       />
       <InlineError message={errors.form ?? errors.baseRevision} />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" busy={create.isPending}>
-          Send suggestion
-        </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={() => onDone()}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions action="Send suggestion" busy={create.isPending} onCancel={() => onDone()} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../Button";
 import { TextAreaField } from "../Field";
+import { FormActions } from "../FormSection";
 
 const STATUS_WORDS: Record<DiscussionSuggestion["status"], string> = {
   open: "Open",
@@ -152,14 +153,11 @@ export function SuggestionView({
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" busy={decide.isPending}>
-              Decline
-            </Button>
-            <Button type="button" size="sm" variant="secondary" onClick={() => setDeclining(false)}>
-              Cancel
-            </Button>
-          </div>
+          <FormActions
+            action="Decline"
+            busy={decide.isPending}
+            onCancel={() => setDeclining(false)}
+          />
         </form>
       )}
       {decide.isSuccess && (

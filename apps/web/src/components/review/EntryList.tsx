@@ -2,9 +2,9 @@ import { ClipboardCheck } from "lucide-react";
 import { useState } from "react";
 import { REVIEW_QUEUE_PAGE_SIZE, type QueueEntry, type QueueGroup } from "@artifact-atlas/shared";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../Button";
 import { EmptyState } from "../EmptyState";
 import { LoadFailed } from "../Failures";
+import { LoadMore } from "../LoadMore";
 import { QueryState } from "../QueryState";
 import { PageSpinner } from "../Spinner";
 import { ArtifactGroup, type ShownEntry } from "./ArtifactGroup";
@@ -51,17 +51,9 @@ export function EntryList({
                 </li>
               ))}
             </ol>
-            {queue.hasNextPage && (
-              <div className="mt-8 flex justify-center">
-                <Button
-                  variant="secondary"
-                  onClick={() => void queue.fetchNextPage()}
-                  busy={queue.isFetchingNextPage}
-                >
-                  Show more
-                </Button>
-              </div>
-            )}
+            <LoadMore pages={queue} className="mt-8 flex justify-center">
+              Show more
+            </LoadMore>
           </>
         );
       }}

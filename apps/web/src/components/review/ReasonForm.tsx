@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { REVIEW_NOTE_MAX_LENGTH } from "@artifact-atlas/shared";
 import { trpc } from "../../lib/trpc";
-import { Button } from "../Button";
 import { SelectField, TextAreaField } from "../Field";
+import { FormActions } from "../FormSection";
 
 interface ReasonFormProps {
   /** The decision's word, on the form and its button: "Reject", "Unhide", "Reject all 40". */
@@ -51,16 +51,7 @@ export function ReasonForm({ action, label, busy, onSubmit, onCancel }: ReasonFo
         onChange={(event) => setNote(event.target.value)}
         className="sm:row-span-2"
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" busy={busy}>
-          {action}
-        </Button>
-        {onCancel && (
-          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions action={action} busy={busy} onCancel={onCancel} />
     </form>
   );
 }
