@@ -148,9 +148,15 @@ export function expectedProblems(problems: string[], pattern: RegExp): number {
   return taken;
 }
 
+/**
+ * A picture of the whole page, from the top: the sticky header is drawn where the page is
+ * scrolled to, so a screen scrolled to reach a button showed its header over the middle of the
+ * picture and none at the top.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = resolve(SCREENSHOT_DIR, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
   return path;
 }
