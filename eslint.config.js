@@ -33,6 +33,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Every cache update after a write is a named function in lib/cache-updates.ts (decision 008).
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/lib/cache-updates.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(invalidate|setData|setInfiniteData|invalidateQueries|resetQueries)$/]",
+          message: "Update the query cache through a named function in lib/cache-updates.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: [
       "**/test/**",
       "**/e2e/**",

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { COLLECTION_LIMITS } from "@artifact-atlas/shared";
+import { collectionsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
@@ -36,7 +37,7 @@ export default function CollectionChooser({
     setError(null);
     try {
       await add.mutateAsync({ id: collection.id, artifactIds: [artifactId] });
-      await utils.collections.invalidate();
+      await collectionsChanged(utils);
       setDone(collection);
     } catch (failure) {
       setError(serverMessage(failure) ?? "Could not add it. Please try again.");

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { collectionsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { InlineError } from "./Failures";
@@ -35,7 +36,7 @@ export function CollectionModeration({
           decide
             .mutateAsync({ id: collection.id, reason, ...(note ? { note } : {}) })
             .then(async () => {
-              await utils.collections.invalidate();
+              await collectionsChanged(utils);
               onClose?.();
             })
             .catch((failure: unknown) =>

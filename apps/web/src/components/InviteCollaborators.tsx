@@ -1,6 +1,7 @@
 import { COLLECTION_LIMITS, LIMITS, type CollectionDetail } from "@artifact-atlas/shared";
 import { UserMinus } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { collectionsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 import { Button } from "./Button";
@@ -30,7 +31,7 @@ export function InviteCollaborators({ collection }: { collection: CollectionDeta
     invite
       .mutateAsync({ id: collection.id, name })
       .then(async (detail) => {
-        await utils.collections.invalidate();
+        await collectionsChanged(utils);
         const added = detail.collaborators.at(-1);
         setInvited(added ? `${added.name} can now add, order and annotate.` : undefined);
         setName("");
@@ -54,7 +55,7 @@ export function InviteCollaborators({ collection }: { collection: CollectionDeta
                   setError(undefined);
                   remove
                     .mutateAsync({ id: collection.id, userId: member.id })
-                    .then(() => utils.collections.invalidate())
+                    .then(() => collectionsChanged(utils))
                     .catch((failure: unknown) =>
                       setError(serverMessage(failure) ?? "Please try again."),
                     );

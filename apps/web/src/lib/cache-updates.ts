@@ -6,6 +6,7 @@ import type {
   FollowTarget,
   LikeStatus,
   SessionUser,
+  SiteRights,
 } from "@artifact-atlas/shared";
 import type { trpc } from "./trpc";
 
@@ -242,4 +243,22 @@ export function followChanged(utils: TrpcUtils, target: FollowTarget, state: Fol
 /** A backup made (or refused): the Backups tab shows the list and the last attempt again. */
 export function backupsChanged(utils: TrpcUtils) {
   return utils.backups.invalidate();
+}
+
+/**
+ * A collection changed (made, edited, liked, its items, members or visibility, moderated or
+ * deleted): every collections query refetches, those on screen at once. Settles when they have.
+ */
+export function collectionsChanged(utils: TrpcUtils) {
+  return utils.collections.invalidate();
+}
+
+/** A collection's reports dismissed: the curators' list of reported collections refetches. */
+export function collectionReportsDismissed(utils: TrpcUtils) {
+  return utils.collections.reported.invalidate();
+}
+
+/** The site's rights saved: the Rights tab shows what the save answered. */
+export function siteRightsSaved(utils: TrpcUtils, rights: SiteRights) {
+  utils.rights.site.setData(undefined, rights);
 }

@@ -12,6 +12,7 @@ import { SelectField } from "../components/Field";
 import { FormSection } from "../components/FormSection";
 import { RightsLink, RightsSelect } from "../components/Rights";
 import { PageSpinner } from "../components/Spinner";
+import { siteRightsSaved } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { trpc } from "../lib/trpc";
 
@@ -47,7 +48,7 @@ function RightsForm({ saved }: { saved: SiteRights }) {
     setSaid(null);
     try {
       const answer = await save.mutateAsync({ metadataLicense, uploadRights });
-      utils.rights.site.setData(undefined, answer);
+      siteRightsSaved(utils, answer);
       setSaid({ ok: true, text: MESSAGES.siteRightsSaved });
     } catch (error) {
       setSaid({ ok: false, text: serverMessage(error) ?? "The settings could not be saved." });

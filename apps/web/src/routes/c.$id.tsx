@@ -19,6 +19,7 @@ import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
+import { collectionsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
@@ -157,7 +158,7 @@ function CollectionLike({ collection }: { collection: CollectionDetail }) {
         const change = liked ? unlike : like;
         void change
           .mutateAsync({ id: collection.id })
-          .then(() => utils.collections.invalidate())
+          .then(() => collectionsChanged(utils))
           .catch(() => undefined);
       }}
     >
@@ -194,7 +195,7 @@ function ItemRow({
   const [note, setNote] = useState(item.note);
   const [error, setError] = useState<string | null>(null);
   const { artifact } = item;
-  const refresh = () => utils.collections.invalidate();
+  const refresh = () => collectionsChanged(utils);
 
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
@@ -310,7 +311,7 @@ function OwnerTools({ collection }: { collection: CollectionDetail }) {
               id: collection.id,
               visibility: event.target.value as CollectionDetail["visibility"],
             })
-            .then(() => utils.collections.invalidate())
+            .then(() => collectionsChanged(utils))
             .catch((failure: unknown) => setError(serverMessage(failure) ?? "Please try again."));
         }}
         options={[
@@ -327,7 +328,7 @@ function OwnerTools({ collection }: { collection: CollectionDetail }) {
           trash
             .mutateAsync({ id: collection.id })
             .then(async () => {
-              await utils.collections.invalidate();
+              await collectionsChanged(utils);
               await navigate("/collections");
             })
             .catch((failure: unknown) => setError(serverMessage(failure) ?? "Please try again."));

@@ -17,6 +17,7 @@ import { PageHeader } from "../components/PageHeader";
 import { Pagination } from "../components/Pagination";
 import { QueryState } from "../components/QueryState";
 import { PageSpinner } from "../components/Spinner";
+import { collectionsChanged } from "../lib/cache-updates";
 import { serverMessage } from "../lib/errors";
 import { useSession } from "../lib/session";
 import { trpc } from "../lib/trpc";
@@ -160,7 +161,7 @@ function MyCollections() {
     setError(null);
     try {
       const made = await create.mutateAsync({ title, visibility });
-      await utils.collections.invalidate();
+      await collectionsChanged(utils);
       await navigate(`/c/${made.id}`);
     } catch (failure) {
       setError(serverMessage(failure) ?? "Could not create the collection. Please try again.");

@@ -2,6 +2,7 @@ import { Library } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { REPORT_REASON_LABELS, type ReportedCollection } from "@artifact-atlas/shared";
+import { collectionReportsDismissed } from "../../lib/cache-updates";
 import { serverMessage } from "../../lib/errors";
 import { timeAgo } from "../../lib/relative-time";
 import { countLabel } from "../../lib/text";
@@ -88,7 +89,7 @@ function ReportedCard({ item }: { item: ReportedCollection }) {
               setError(undefined);
               dismiss
                 .mutateAsync({ id: collection.id })
-                .then(() => utils.collections.reported.invalidate())
+                .then(() => collectionReportsDismissed(utils))
                 .catch((failure: unknown) =>
                   setError(serverMessage(failure) ?? "That did not work. Please try again."),
                 );
