@@ -16,6 +16,7 @@ export interface LighthouseRow {
   error: string | null;
 }
 
+/** The pages every run measures; `pnpm bench` adds an artifact's public page (/a/{id}). */
 export const LIGHTHOUSE_PATHS = ["/", "/allartifacts", "/login"] as const;
 
 const CHROME_FLAGS = [
@@ -51,6 +52,7 @@ export async function runLighthouse(
   origin: string,
   chromePath: string,
   port: number,
+  paths: readonly string[] = LIGHTHOUSE_PATHS,
 ): Promise<LighthouseRow[] | { skipped: string }> {
   if (!existsSync(chromePath)) return { skipped: `no Chromium at ${chromePath}` };
   let lighthouse: typeof Lighthouse;
@@ -62,7 +64,7 @@ export async function runLighthouse(
   return withChromium(chromePath, port, async () => {
     const rows: LighthouseRow[] = [];
     for (const formFactor of ["desktop", "mobile"] as const) {
-      for (const path of LIGHTHOUSE_PATHS) {
+      for (const path of paths) {
         const audit = async () =>
           (
             await lighthouse.default(

@@ -25,7 +25,7 @@ import { generateBenchDatabase } from "./generate";
 import { measureExports } from "./open-data-measure";
 import { measureHarvest } from "./harvesting-measure";
 import { measureServiceLatency } from "./latency";
-import { runLighthouse } from "./lighthouse";
+import { LIGHTHOUSE_PATHS, runLighthouse } from "./lighthouse";
 import { median, runLoad, scenarios, type RunResult, type Scenario } from "./load";
 import { renderReport, type BenchReport } from "./report";
 import { FINDINGS } from "./findings";
@@ -342,7 +342,10 @@ async function main(): Promise<void> {
     log(`harvest: EDM page p99 ${harvesting.edm.pages.p99.toFixed(1)} ms`);
 
     log("running Lighthouse");
-    const lighthouse = await runLighthouse(app.url, CHROME_PATH, chromePort);
+    const lighthouse = await runLighthouse(app.url, CHROME_PATH, chromePort, [
+      ...LIGHTHOUSE_PATHS,
+      `/a/${data.sampleIds[0]}`,
+    ]);
     if ("skipped" in lighthouse) log(`Lighthouse skipped: ${lighthouse.skipped}`);
 
     let bundle: BenchReport["bundle"];
