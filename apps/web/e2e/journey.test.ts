@@ -143,6 +143,23 @@ describe("a visitor", () => {
     expect(problems).toEqual([]);
   });
 
+  it("sees the header and the page's spinner, not a blank page, while a screen's code is slow", async () => {
+    const context = await product.newContext();
+    const { page, problems } = await openPage(context);
+    // A slow connection: the sign-up screen's own chunk arrives after 3 s.
+    await page.route(/\/assets\/signup-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    const started = Date.now();
+    await page.goto(`${product.origin}/signup`);
+    await shown(page.getByRole("status").filter({ hasText: "Loading page" }));
+    await shown(page.getByRole("banner").getByRole("link", { name: "All Artifacts" }));
+    expect(Date.now() - started, "the spinner shows before the screen's code").toBeLessThan(3_000);
+    await shown(page.getByRole("button", { name: "Create Account" }));
+    expect(problems).toEqual([]);
+  });
+
   it("logs out, then logs in from an artifact's page and is brought back to it", async () => {
     const context = await product.newContext();
     const account = await signUp(context, product.origin, "Howard Carter", "carter");

@@ -128,17 +128,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** React holds a Suspense spinner at least this long once shown (its reveal throttle). */
+const SPINNER_HELD_MS = 300;
+
 /**
  * Loads the code of the screens that `pathname` shows, so that the first render draws them at
- * once. A screen that suspends shows its spinner for at least 300 ms, React's reveal throttle,
- * though its code arrives in about 70 ms (decision 008). A screen whose code fails to load is left
- * to render, where the route's error boundary shows the failure.
+ * once: a screen that suspends shows its spinner for at least 300 ms, React's reveal throttle,
+ * though its code arrives in about 70 ms (decision 008). Waits no longer than that throttle: on a
+ * slow connection the header and the spinner show rather than a blank page. A screen whose code
+ * fails to load is left to render, where the route's error boundary shows the failure.
  */
 export async function loadScreensOf(pathname: string): Promise<void> {
   const screens = (matchRoutes(routes, pathname) ?? []).map(
     ({ route }) => route.Component as Partial<LazyScreen> | undefined,
   );
-  await Promise.allSettled(screens.map((screen) => screen?.load?.()));
+  await Promise.race([
+    Promise.allSettled(screens.map((screen) => screen?.load?.())),
+    new Promise((resolve) => setTimeout(resolve, SPINNER_HELD_MS)),
+  ]);
 }
 
 /** The routed app; the boundary here shows the error screen only if the layout itself fails. */
